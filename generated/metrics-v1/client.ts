@@ -1,0 +1,131 @@
+// Generated from openapi/metrics-v1.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.
+
+import { createServiceClient, type ServiceClientOptions } from "../../runtime/core/create-client.js";
+import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
+import type { ServiceMeta } from "../../runtime/core/service-meta.js";
+import type { paths } from "./types.js";
+
+export type { components, operations, paths } from "./types.js";
+
+/** Per-operation facts the runtime needs, extracted from the bundled document. */
+export const metricsV1Service = {
+  "id": "metrics-v1",
+  "servers": [
+    {
+      "name": "public",
+      "url": "https://{region}.metrics.example.com",
+      "variables": {
+        "region": {
+          "default": "us-south",
+          "enum": [
+            "us-south",
+            "eu-gb",
+            "eu-de",
+            "au-syd"
+          ]
+        }
+      }
+    }
+  ],
+  "bind": [
+    {
+      "name": "X-Auth-Scope-Id",
+      "in": "header"
+    }
+  ],
+  "securitySchemes": {
+    "userToken": {
+      "type": "apiKey",
+      "in": "header",
+      "name": "X-Auth-User-Token"
+    }
+  },
+  "operations": {
+    "GET /v1/metrics": {
+      "operationId": "retrieveMetrics",
+      "security": [
+        [
+          "userToken"
+        ]
+      ],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {
+        "target": {
+          "explode": true
+        },
+        "from": {
+          "explode": true
+        },
+        "until": {
+          "explode": true
+        }
+      }
+    },
+    "POST /v1/metrics": {
+      "operationId": "sendMetrics",
+      "security": [
+        [
+          "userToken"
+        ]
+      ],
+      "requestMediaTypes": [
+        "application/json"
+      ],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "GET /v1/metrics/list": {
+      "operationId": "listMetrics",
+      "security": [
+        [
+          "userToken"
+        ]
+      ],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {
+        "query": {
+          "explode": true
+        }
+      }
+    },
+    "DELETE /v1/metrics/list": {
+      "operationId": "deleteMetrics",
+      "security": [
+        [
+          "userToken"
+        ]
+      ],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {
+        "query": {
+          "explode": true
+        }
+      }
+    }
+  }
+} as const satisfies ServiceMeta;
+
+export type MetricsV1Region = "us-south" | "eu-gb" | "eu-de" | "au-syd";
+export type MetricsV1ServerName = "public";
+export type MetricsV1Credentials = {
+  "userToken"?: SecretSource;
+};
+export type MetricsV1Bind = {
+  "X-Auth-Scope-Id"?: string;
+};
+export type MetricsV1BoundParameter = "X-Auth-Scope-Id";
+export type MetricsV1ClientOptions = ServiceClientOptions<MetricsV1Region, MetricsV1ServerName, MetricsV1Credentials, MetricsV1Bind>;
+
+/** Typed client for "Metrics" 1. */
+export function createMetricsV1Client(options: MetricsV1ClientOptions = {}) {
+  return createServiceClient<paths, MetricsV1BoundParameter>(metricsV1Service, options);
+}
+
+export type MetricsV1Client = ReturnType<typeof createMetricsV1Client>;

@@ -1,0 +1,60 @@
+// Generated from openapi/widget.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.
+
+import { createServiceClient, type ServiceClientOptions } from "../../runtime/core/create-client.js";
+import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
+import type { ServiceMeta } from "../../runtime/core/service-meta.js";
+import type { paths } from "./types.js";
+
+export type { components, operations, paths } from "./types.js";
+
+/** Per-operation facts the runtime needs, extracted from the bundled document. */
+export const widgetService = {
+  "id": "widget",
+  "servers": [
+    {
+      "name": "public",
+      "url": "https://api.widget.example.com",
+      "variables": {}
+    }
+  ],
+  "bind": [],
+  "securitySchemes": {
+    "apiKey": {
+      "type": "apiKey",
+      "in": "header",
+      "name": "X-ApiKey"
+    }
+  },
+  "operations": {
+    "POST /developers/flex-api/widget-url": {
+      "operationId": "createWidgetUrl",
+      "security": [
+        [
+          "apiKey"
+        ]
+      ],
+      "requestMediaTypes": [
+        "application/json"
+      ],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    }
+  }
+} as const satisfies ServiceMeta;
+
+export type WidgetRegion = never;
+export type WidgetServerName = "public";
+export type WidgetCredentials = {
+  "apiKey"?: SecretSource;
+};
+export type WidgetBind = Record<string, never>;
+export type WidgetBoundParameter = never;
+export type WidgetClientOptions = ServiceClientOptions<WidgetRegion, WidgetServerName, WidgetCredentials, WidgetBind>;
+
+/** Typed client for "Subscription widget" 1.0. */
+export function createWidgetClient(options: WidgetClientOptions = {}) {
+  return createServiceClient<paths, WidgetBoundParameter>(widgetService, options);
+}
+
+export type WidgetClient = ReturnType<typeof createWidgetClient>;

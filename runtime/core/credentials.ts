@@ -1,0 +1,93 @@
+import { InputError } from "./errors.js";
+import type { SecuritySchemeMeta } from "./service-meta.js";
+
+export type SecretSource = string | (() => string | Promise<string>);
+export interface BasicCredentials {
+  username: string;
+  password: string;
+}
+export type CredentialValue = SecretSource | BasicCredentials;
+
+const HEADER_UNSAFE = /[\r\n\0]/;
+
+/** Checked once at client creation so a bad credential fails early, without echoing the secret. */
+export function checkCredentials(
+  schemes: Readonly<Record<string, SecuritySchemeMeta>>,
+  credentials: Readonly<Record<string, unknown>>,
+): void {
+  for (const [name, value] of Object.entries(credentials)) {
+    const field = `credentials.${name}`;
+    const scheme = schemes[name];
+    if (!scheme) {
+      throw new InputError(field, `unknown security scheme; expected one of ${Object.keys(schemes).join(", ") || "(none)"}`);
+    }
+    if (value === undefined) continue;
+    if (scheme.type === "http" && scheme.scheme === "basic") {
+      const basic = value as Partial<BasicCredentials>;
+      if (typeof basic !== "object" || typeof basic.username !== "string" || typeof basic.password !== "string") {
+        throw new InputError(field, "must be { username: string, password: string }");
+      }
+      if (basic.username.length === 0) throw new InputError(`${field}.username`, "must not be empty");
+      // RFC 7617 §2: the user-id cannot contain a colon, or the server splits it in the wrong place.
+      if (basic.username.includes(":")) throw new InputError(`${field}.username`, "must not contain ':' (RFC 7617 §2)");
+      if (HEADER_UNSAFE.test(basic.username) || HEADER_UNSAFE.test(basic.password)) {
+        throw new InputError(field, "must not contain CR, LF or NUL");
+      }
+    } else if (typeof value === "string") {
+      checkSecretString(field, value);
+    } else if (typeof value !== "function") {
+      throw new InputError(field, "must be a string or a function returning one");
+    }
+  }
+}
+
+function checkSecretString(field: string, value: string): void {
+  if (value.trim().length === 0) throw new InputError(field, "must not be empty");
+  if (HEADER_UNSAFE.test(value)) throw new InputError(field, "must not contain CR, LF or NUL");
+}
+
+async function resolveSecret(field: string, source: SecretSource): Promise<string> {
+  const value = typeof source === "function" ? await source() : source;
+  if (typeof value !== "string") throw new InputError(field, "credential provider must return a string");
+  checkSecretString(field, value);
+  return value;
+}
+
+/** RFC 7617 with UTF-8 (the charset every modern server assumes); btoa needs a binary string. */
+export function basicAuthorization({ username, password }: BasicCredentials): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return `Basic ${btoa(binary)}`;
+}
+
+/** Adds the credentials of the first fully supplied security alternative of the operation. */
+export async function applyCredentials(
+  headers: Headers,
+  security: readonly (readonly string[])[],
+  schemes: Readonly<Record<string, SecuritySchemeMeta>>,
+  credentials: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const alternative = security.find((set) => set.every((name) => credentials[name] !== undefined));
+  if (!alternative) return;
+  for (const name of alternative) {
+    const scheme = schemes[name];
+    const value = credentials[name] as CredentialValue;
+    const field = `credentials.${name}`;
+    if (!scheme) continue;
+    if (scheme.type === "http") {
+      headers.set(
+        "Authorization",
+        scheme.scheme === "basic"
+          ? basicAuthorization(value as BasicCredentials)
+          : `Bearer ${await resolveSecret(field, value as SecretSource)}`,
+      );
+    } else if (scheme.in === "header") {
+      headers.set(scheme.name, await resolveSecret(field, value as SecretSource));
+    } else {
+      const cookie = `${scheme.name}=${await resolveSecret(field, value as SecretSource)}`;
+      const existing = headers.get("Cookie");
+      headers.set("Cookie", existing ? `${existing}; ${cookie}` : cookie);
+    }
+  }
+}

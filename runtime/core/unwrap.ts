@@ -1,0 +1,20 @@
+import { ApiError } from "./errors.js";
+
+interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** Returns the typed success body, or throws an ApiError carrying status, redacted body and correlation id. */
+export function unwrap<T>(result: FetchResult<T>, operation?: string): T {
+  const { response } = result;
+  if (response.ok) return result.data as T;
+  const url = new URL(response.url || "http://invalid/");
+  throw new ApiError(
+    operation ?? url.pathname,
+    response.status,
+    result.error,
+    response.headers.get("correlation-id") ?? undefined,
+  );
+}

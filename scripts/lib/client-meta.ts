@@ -1,0 +1,106 @@
+import type { OperationMeta, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
+import type { OpenApiDocument } from "./bundle.js";
+
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+const JSON_MEDIA = /^application\/(.+\+)?json$/;
+
+/** Follows a local "#/components/..." reference of the bundled document. */
+export function deref<T = any>(doc: OpenApiDocument, value: any): T {
+  let current = value;
+  for (let hops = 0; current && typeof current.$ref === "string" && hops < 20; hops++) {
+    const ref: string = current.$ref;
+    if (!ref.startsWith("#/")) throw new Error(`Unresolved external $ref in bundle: ${ref}`);
+    current = ref
+      .slice(2)
+      .split("/")
+      .reduce((node: any, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  }
+  return current as T;
+}
+
+export interface OperationRef {
+  path: string;
+  method: (typeof HTTP_METHODS)[number];
+  operation: any;
+  pathItem: any;
+}
+
+export function listOperations(doc: OpenApiDocument): OperationRef[] {
+  const out: OperationRef[] = [];
+  for (const [path, rawItem] of Object.entries<any>(doc.paths ?? {})) {
+    const pathItem = deref(doc, rawItem);
+    for (const method of HTTP_METHODS) {
+      if (pathItem[method]) out.push({ path, method, operation: pathItem[method], pathItem });
+    }
+  }
+  return out;
+}
+
+export function operationParameters(doc: OpenApiDocument, op: OperationRef): any[] {
+  const byKey = new Map<string, any>();
+  for (const raw of [...(op.pathItem.parameters ?? []), ...(op.operation.parameters ?? [])]) {
+    const p = deref(doc, raw);
+    byKey.set(`${p.in}:${p.name}`, p);
+  }
+  return [...byKey.values()];
+}
+
+function parseAs(doc: OpenApiDocument, operation: any): OperationMeta["parseAs"] {
+  const success = Object.entries<any>(operation.responses ?? {})
+    .filter(([status]) => status.startsWith("2"))
+    .flatMap(([, r]) => Object.keys(deref(doc, r).content ?? {}));
+  if (success.length === 0 || success.every((m) => JSON_MEDIA.test(m))) return "json";
+  return "text";
+}
+
+export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
+  const servers: ServerMeta[] = (doc.servers ?? []).map((s: any, i: number) => ({
+    name: s["x-name"] ?? (i === 0 ? "default" : `server${i}`),
+    url: s.url,
+    variables: Object.fromEntries(
+      Object.entries<any>(s.variables ?? {}).map(([k, v]) => [k, { default: String(v.default), ...(v.enum ? { enum: v.enum.map(String) } : {}) }]),
+    ),
+  }));
+
+  const securitySchemes: Record<string, SecuritySchemeMeta> = {};
+  for (const [name, raw] of Object.entries<any>(doc.components?.securitySchemes ?? {})) {
+    const s = deref(doc, raw);
+    if (s.type === "http" && (s.scheme?.toLowerCase() === "basic" || s.scheme?.toLowerCase() === "bearer")) {
+      securitySchemes[name] = { type: "http", scheme: s.scheme.toLowerCase() };
+    } else if (s.type === "apiKey" && (s.in === "header" || s.in === "cookie")) {
+      securitySchemes[name] = { type: "apiKey", in: s.in, name: s.name };
+    } else {
+      // Query-string credentials end up in logs and caches; no document may use them.
+      throw new Error(`${id}: security scheme ${name} (${s.type}/${s.in ?? s.scheme}) is not supported by the client runtime`);
+    }
+  }
+
+  const operations: Record<string, OperationMeta> = {};
+  const parameterLocations = new Map<string, "path" | "header">();
+  for (const ref of listOperations(doc)) {
+    const { operation } = ref;
+    const params = operationParameters(doc, ref);
+    for (const p of params) if (p.in === "path" || p.in === "header") parameterLocations.set(p.name, p.in);
+    const body = operation.requestBody ? deref(doc, operation.requestBody) : undefined;
+    operations[`${ref.method.toUpperCase()} ${ref.path}`] = {
+      operationId: operation.operationId,
+      security: (operation.security ?? doc.security ?? []).map((req: Record<string, unknown>) => Object.keys(req)),
+      requestMediaTypes: Object.keys(body?.content ?? {}),
+      parseAs: parseAs(doc, operation),
+      redirect: Object.keys(operation.responses ?? {}).some((s) => s.startsWith("3")) ? "manual" : "error",
+      query: Object.fromEntries(
+        params
+          .filter((p) => p.in === "query")
+          .map((p) => [p.name, { explode: p.explode ?? (p.style === undefined || p.style === "form") }]),
+      ),
+    };
+  }
+
+  const bind = ((doc["x-client"]?.bind ?? []) as string[]).map((name) => {
+    const location = parameterLocations.get(name);
+    if (!location) throw new Error(`${id}: x-client.bind names "${name}", which is no path or header parameter`);
+    return { name, in: location };
+  });
+
+  return { id, servers, bind, securitySchemes, operations };
+}

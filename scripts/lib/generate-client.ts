@@ -1,0 +1,64 @@
+import type { ServiceMeta } from "../../runtime/core/service-meta.js";
+import type { OpenApiDocument } from "./bundle.js";
+import { deref, extractMeta, listOperations, operationParameters } from "./client-meta.js";
+import { pascalName, type Service } from "./services.js";
+
+const HEADER = (service: Service) =>
+  `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.\n`;
+
+function tsUnion(values: readonly string[] | undefined, fallback: string): string {
+  return values && values.length > 0 ? values.map((v) => JSON.stringify(v)).join(" | ") : fallback;
+}
+
+function bindType(doc: OpenApiDocument, meta: ServiceMeta): string {
+  const fields = meta.bind.map(({ name, in: location }) => {
+    const param = listOperations(doc)
+      .flatMap((op) => operationParameters(doc, op))
+      .find((p) => p.name === name && p.in === location);
+    const schema = deref(doc, param?.schema ?? {});
+    const type = schema.type === "integer" || schema.type === "number" ? "number" : "string";
+    return `  ${JSON.stringify(name)}?: ${type};`;
+  });
+  return fields.length > 0 ? `{\n${fields.join("\n")}\n}` : "Record<string, never>";
+}
+
+function credentialsType(meta: ServiceMeta): string {
+  const fields = Object.entries(meta.securitySchemes).map(
+    ([name, s]) =>
+      `  ${JSON.stringify(name)}?: ${s.type === "http" && s.scheme === "basic" ? "BasicCredentials" : "SecretSource"};`,
+  );
+  return fields.length > 0 ? `{\n${fields.join("\n")}\n}` : "Record<string, never>";
+}
+
+/** Emits generated/<id>/client.ts: the operation table and a typed factory over the shared runtime. */
+export function generateClient(service: Service, doc: OpenApiDocument): string {
+  const meta = extractMeta(service.id, doc);
+  const name = pascalName(service.id);
+  const regions = meta.servers[0]?.variables.region?.enum;
+  const bound = meta.bind.map((b) => JSON.stringify(b.name)).join(" | ") || "never";
+  return `${HEADER(service)}
+import { createServiceClient, type ServiceClientOptions } from "../../runtime/core/create-client.js";
+import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
+import type { ServiceMeta } from "../../runtime/core/service-meta.js";
+import type { paths } from "./types.js";
+
+export type { components, operations, paths } from "./types.js";
+
+/** Per-operation facts the runtime needs, extracted from the bundled document. */
+export const ${name[0]!.toLowerCase() + name.slice(1)}Service = ${JSON.stringify(meta, null, 2)} as const satisfies ServiceMeta;
+
+export type ${name}Region = ${tsUnion(regions, "never")};
+export type ${name}ServerName = ${tsUnion(meta.servers.map((s) => s.name), "never")};
+export type ${name}Credentials = ${credentialsType(meta)};
+export type ${name}Bind = ${bindType(doc, meta)};
+export type ${name}BoundParameter = ${bound};
+export type ${name}ClientOptions = ServiceClientOptions<${name}Region, ${name}ServerName, ${name}Credentials, ${name}Bind>;
+
+/** Typed client for ${JSON.stringify(doc.info?.title ?? service.id)} ${doc.info?.version ?? ""}. */
+export function create${name}Client(options: ${name}ClientOptions = {}) {
+  return createServiceClient<paths, ${name}BoundParameter>(${name[0]!.toLowerCase() + name.slice(1)}Service, options);
+}
+
+export type ${name}Client = ReturnType<typeof create${name}Client>;
+`;
+}

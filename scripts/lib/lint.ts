@@ -1,0 +1,74 @@
+import * as fs from "node:fs";
+import { join } from "node:path";
+import { formatProblems, lint as redoclyLint, loadConfig } from "@redocly/openapi-core";
+import { Document, Spectral } from "@stoplight/spectral-core";
+import spectralParsers from "@stoplight/spectral-parsers";
+import { bundleAndLoadRuleset } from "@stoplight/spectral-ruleset-bundler/with-loader";
+import { ROOT } from "./paths.js";
+import { documentPath, type Service } from "./services.js";
+
+// CommonJS package: its named exports only exist on the default export under ESM.
+const Parsers = spectralParsers as unknown as typeof import("@stoplight/spectral-parsers");
+
+export interface Finding {
+  tool: "redocly" | "spectral";
+  severity: "error" | "warn";
+  rule: string;
+  message: string;
+  where: string;
+}
+
+type RedoclyConfig = Awaited<ReturnType<typeof loadConfig>>;
+let redoclyConfig: Promise<RedoclyConfig> | undefined;
+let spectral: Promise<InstanceType<typeof Spectral>> | undefined;
+
+export function loadRedoclyConfig(): Promise<RedoclyConfig> {
+  redoclyConfig ??= loadConfig({ configPath: join(ROOT, "redocly.yaml") });
+  return redoclyConfig;
+}
+
+function loadSpectral() {
+  spectral ??= (async () => {
+    const instance = new Spectral();
+    instance.setRuleset(
+      await bundleAndLoadRuleset(join(ROOT, ".spectral.yaml"), { fs, fetch: globalThis.fetch }),
+    );
+    return instance;
+  })();
+  return spectral;
+}
+
+/** Redocly lints the source (it follows $refs into shared fragments), with example validation on. */
+export async function lintSource(service: Service): Promise<Finding[]> {
+  const config = await loadRedoclyConfig();
+  const problems = await redoclyLint({ ref: documentPath(service), config: config.forAlias(service.id) });
+  return problems
+    .filter((p) => p.severity !== "off")
+    .map((p) => ({
+      tool: "redocly" as const,
+      severity: p.severity === "error" ? ("error" as const) : ("warn" as const),
+      rule: p.ruleId,
+      message: p.message,
+      where: p.location[0] ? `${p.location[0].source.absoluteRef}#${p.location[0].pointer}` : service.document,
+    }));
+}
+
+/** Spectral lints the bundle: its oas3-schema check misreads external $refs in 3.1 path items. */
+export async function lintBundle(service: Service, bundleText: string, bundleFile: string): Promise<Finding[]> {
+  const results = await (await loadSpectral()).run(new Document(bundleText, Parsers.Json, bundleFile));
+  return results
+    .filter((r) => r.severity <= 1)
+    .map((r) => ({
+      tool: "spectral" as const,
+      severity: r.severity === 0 ? ("error" as const) : ("warn" as const),
+      rule: String(r.code),
+      message: r.message,
+      where: `${service.id} bundle #/${r.path.join("/")}`,
+    }));
+}
+
+export function formatFindings(findings: Finding[]): string {
+  return findings.map((f) => `  ${f.severity.padEnd(5)} ${f.tool}/${f.rule}: ${f.message}\n        at ${f.where}`).join("\n");
+}
+
+export { formatProblems };

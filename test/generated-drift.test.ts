@@ -1,0 +1,33 @@
+/** generated/ is committed; it must be byte-identical to what the build produces from openapi/. */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateClient } from "../scripts/lib/generate-client.js";
+import { generateTypes } from "../scripts/lib/generate-types.js";
+import { GENERATED_DIR } from "../scripts/lib/paths.js";
+import { documentPath, readServices } from "../scripts/lib/services.js";
+import { bundledDocument } from "./harness/documents.js";
+
+const services = readServices().filter((s) => existsSync(documentPath(s)));
+
+describe("generated/ drift", () => {
+  it.each(services.map((s) => [s.id, s] as const))("%s types.ts and client.ts match the build output", async (_id, service) => {
+    const doc = bundledDocument(service.id);
+    const expected = {
+      "types.ts": await generateTypes(service, doc),
+      "client.ts": generateClient(service, doc),
+    };
+    for (const [file, content] of Object.entries(expected)) {
+      const path = join(GENERATED_DIR, service.id, file);
+      expect(existsSync(path), `${path} missing: run npm run build`).toBe(true);
+      // A plain equality keeps the diff readable in the failure message.
+      expect(readFileSync(path, "utf8"), `generated/${service.id}/${file} differs from the build output: run npm run build, never edit it by hand`).toBe(content);
+    }
+  });
+
+  it("holds nothing but the registered services", () => {
+    const dirs = readdirSync(GENERATED_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const ids = readServices().map((s) => s.id);
+    expect(dirs.filter((d) => !ids.includes(d)), "stale folders in generated/").toEqual([]);
+  });
+});

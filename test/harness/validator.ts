@@ -1,0 +1,30 @@
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { bundledDocument } from "./documents.js";
+
+const instances = new Map<string, { ajv: InstanceType<typeof Ajv2020>; id: string }>();
+
+/**
+ * Independent JSON Schema 2020-12 validation (Ajv) against a bundled document: the whole
+ * document is registered under a URN so that its "#/components/..." references resolve.
+ */
+function forService(serviceId: string) {
+  let entry = instances.get(serviceId);
+  if (!entry) {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    (addFormats as unknown as (a: unknown) => void)(ajv);
+    const id = `urn:openapi:${serviceId}`;
+    ajv.addSchema({ ...bundledDocument(serviceId), $id: id });
+    entry = { ajv, id };
+    instances.set(serviceId, entry);
+  }
+  return entry;
+}
+
+/** Validates a value against the schema at a JSON pointer ("#/paths/...") of the bundled document. */
+export function validateAt(serviceId: string, schemaPointer: string, value: unknown): string[] {
+  const { ajv, id } = forService(serviceId);
+  const validate = ajv.getSchema(`${id}${schemaPointer}`) ?? ajv.compile({ $ref: `${id}${schemaPointer}` });
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
+}

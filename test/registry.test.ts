@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../scripts/lib/paths.js";
+import { documentPath, readServices, selectServices } from "../scripts/lib/services.js";
+
+describe("service registry (openapi/services.json)", () => {
+  const services = readServices();
+
+  it("lists the six documents of the product", () => {
+    expect(services.map((s) => s.document).sort()).toEqual(
+      ["identity-v3.yaml", "identity-v4.yaml", "kms-v2.yaml", "metrics-v1.yaml", "notifications-v1.yaml", "widget.yaml"],
+    );
+  });
+
+  it.each(services.map((s) => [s.id, s] as const))("%s has its document and its interface document", (_id, s) => {
+    expect(existsSync(documentPath(s)), `openapi/${s.document}`).toBe(true);
+    expect(existsSync(join(ROOT, "..", "shared", "seeds", s.seed)) || process.env.CI === "true", `../shared/seeds/${s.seed}`).toBe(true);
+  });
+
+  it("agrees with redocly.yaml", () => {
+    const config = parse(readFileSync(join(ROOT, "redocly.yaml"), "utf8"));
+    expect(Object.fromEntries(Object.entries<any>(config.apis).map(([k, v]) => [k, v.root]))).toEqual(
+      Object.fromEntries(services.map((s) => [s.id, `openapi/${s.document}`])),
+    );
+  });
+
+  it("rejects an unknown service id with a clear error", () => {
+    expect(() => selectServices(["nope"])).toThrow(/Unknown service id\(s\): nope/);
+  });
+});

@@ -1,0 +1,60 @@
+/** Bad widget requests are rejected by the mock with the documented failure shape, and by the client where it can tell. */
+import { describe, expect, it } from "vitest";
+import { createWidgetClient } from "../../generated/widget/client.js";
+import { InputError } from "../../runtime/core/errors.js";
+import { mockUrl } from "../harness/mocks.js";
+import { validateAt } from "../harness/validator.js";
+
+const PATH = "/developers/flex-api/widget-url";
+const valid = { key: "prj_4f1c2a9d", user_email: "user@example.com", package_id: 1042 };
+const client = () => createWidgetClient({ baseUrl: mockUrl("widget"), credentials: { apiKey: "prj_4f1c2a9d" } });
+
+describe("widget bad input", () => {
+  const rejected: [string, Record<string, unknown>, RegExp][] = [
+    ["both package identifiers", { ...valid, package_sku_id: "gold-monthly" }, /oneOf/],
+    ["neither package identifier", { key: valid.key, user_email: valid.user_email }, /oneOf/],
+    ["package_id as a string", { ...valid, package_id: "1042" }, /package_id|oneOf|type/],
+    ["missing key", { user_email: valid.user_email, package_id: 1 }, /key/],
+    ["missing user_email", { key: valid.key, package_id: 1 }, /user_email/],
+    ["user_email not an email", { ...valid, user_email: "not-an-email" }, /format|email/],
+    ["custom as a string", { ...valid, custom: "x" }, /custom|type/],
+    ["flex as 2", { ...valid, flex: 2 }, /flex|enum/],
+  ];
+
+  it.each(rejected)("%s → 400 with the documented failure body", async (_name, body, violation) => {
+    const { error, response } = await client().POST(PATH, { body: body as never });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("sl-violations") ?? "").toMatch(violation);
+    expect(validateAt("widget", "#/components/schemas/WidgetUrlFailure", error)).toEqual([]);
+  });
+
+  it("missing X-ApiKey → 401 with the documented failure body", async () => {
+    const anonymous = createWidgetClient({ baseUrl: mockUrl("widget") });
+    const { error, response } = await anonymous.POST(PATH, { body: valid });
+    expect(response.status).toBe(401);
+    expect(error).toEqual({ success: 0, error: "Invalid project key" });
+  });
+
+  it("accepts both readings of flex (1 and true) and custom as object or array", async () => {
+    for (const extra of [{ flex: 1 }, { flex: true }, { custom: ["risk", 1] }, { custom: { success_url: "https://x.example" } }]) {
+      const { response } = await client().POST(PATH, { body: { ...valid, ...extra } as never });
+      expect(response.status, JSON.stringify(extra)).toBe(200);
+    }
+  });
+
+  it("rejects a content type the operation does not accept before sending", () => {
+    expect(() => client().POST(PATH, { body: valid, headers: { "Content-Type": "text/plain" } })).toThrow(InputError);
+  });
+
+  it("rejects an empty or header-breaking API key at creation, without echoing it", () => {
+    expect(() => createWidgetClient({ credentials: { apiKey: " " } })).toThrow(/credentials.apiKey: must not be empty/);
+    const secret = "prj_secret\r\nX-Evil: 1";
+    try {
+      createWidgetClient({ credentials: { apiKey: secret } });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(InputError);
+      expect(String(e) + JSON.stringify(e)).not.toContain("prj_secret");
+    }
+  });
+});
