@@ -14,7 +14,7 @@ export type MetricSample = components["schemas"]["MetricSample"];
 export type MetricList = components["schemas"]["MetricList"];
 export type DeleteResult = components["schemas"]["DeleteResult"];
 
-export const MAX_TARGETS = 5;
+export const MAX_TARGETS = 6;
 
 type GeneratedOptions = NonNullable<Parameters<typeof createMetricsV1Client>[0]>;
 
@@ -60,26 +60,28 @@ export function createMetricsClient(options: MetricsClientOptions) {
         ...(request.from === undefined ? {} : { from: checkText("from", request.from) }),
         ...(request.until === undefined ? {} : { until: checkText("until", request.until) }),
       };
-      return unwrap(await client.GET("/v1/metrics", { params: { header, query } }));
+      const result = await client.GET("/v1/metrics", { params: { header, query } });
+      // openapi-fetch's Readable<> maps tuples to plain arrays; the document's Datapoint is a pair.
+      return unwrap(result, "retrieveMetrics") as Series[];
     },
 
     /** Sends values; a sample without `timestamp` is stored at ingestion time. */
     async send(samples: readonly MetricSample[]): Promise<void> {
       const body = checkSamples(samples);
-      unwrap(await client.POST("/v1/metrics", { params: { header }, body }));
+      unwrap(await client.POST("/v1/metrics", { params: { header }, body }), "sendMetrics");
     },
 
     /** Lists the paths under `query` (the service default `*` is the root of the domain). */
     async list(query?: string): Promise<MetricList> {
       const params = query === undefined ? { header } : { header, query: { query: checkText("query", query) } };
-      return unwrap(await client.GET("/v1/metrics/list", { params }));
+      return unwrap(await client.GET("/v1/metrics/list", { params }), "listMetrics");
     },
 
     /** Deletes every metric matching `query`. Irreversible; 404 (ApiError) when nothing matches. */
     async delete(query: string): Promise<DeleteResult> {
       if (query === undefined) throw new InputError("query", "required", "delete needs a pattern");
       const pattern = checkText("query", query);
-      return unwrap(await client.DELETE("/v1/metrics/list", { params: { header, query: { query: pattern } } }));
+      return unwrap(await client.DELETE("/v1/metrics/list", { params: { header, query: { query: pattern } } }), "deleteMetrics");
     },
   };
 }

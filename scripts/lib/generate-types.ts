@@ -4,7 +4,7 @@ import type { Service } from "./services.js";
 
 /** Types come from the bundle, which the build has already linted, so generation needs no lint of its own. */
 export async function generateTypes(service: Service, doc: OpenApiDocument): Promise<string> {
-  const ast = await openapiTS(structuredClone(doc), { alphabetize: false });
+  const ast = await openapiTS(structuredClone(doc) as Parameters<typeof openapiTS>[0], { alphabetize: false });
   return (
     `// Generated from openapi/${service.document} by scripts/build.ts (openapi-typescript). Do not edit.\n\n` +
     astToString(ast)

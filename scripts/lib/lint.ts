@@ -42,9 +42,7 @@ function loadSpectral() {
 export async function lintSource(service: Service): Promise<Finding[]> {
   const config = await loadRedoclyConfig();
   const problems = await redoclyLint({ ref: documentPath(service), config: config.forAlias(service.id) });
-  return problems
-    .filter((p) => p.severity !== "off")
-    .map((p) => ({
+  return problems.map((p) => ({
       tool: "redocly" as const,
       severity: p.severity === "error" ? ("error" as const) : ("warn" as const),
       rule: p.ruleId,

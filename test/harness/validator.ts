@@ -1,5 +1,5 @@
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import formats from "ajv-formats";
 import { bundledDocument } from "./documents.js";
 
 const instances = new Map<string, { ajv: InstanceType<typeof Ajv2020>; id: string }>();
@@ -12,7 +12,9 @@ function forService(serviceId: string) {
   let entry = instances.get(serviceId);
   if (!entry) {
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-    (addFormats as unknown as (a: unknown) => void)(ajv);
+    // CommonJS default export: under NodeNext the callable sits on .default.
+    const addFormats = ((formats as any).default ?? formats) as (a: InstanceType<typeof Ajv2020>) => void;
+    addFormats(ajv);
     const id = `urn:openapi:${serviceId}`;
     ajv.addSchema({ ...bundledDocument(serviceId), $id: id });
     entry = { ajv, id };
@@ -26,5 +28,5 @@ export function validateAt(serviceId: string, schemaPointer: string, value: unkn
   const { ajv, id } = forService(serviceId);
   const validate = ajv.getSchema(`${id}${schemaPointer}`) ?? ajv.compile({ $ref: `${id}${schemaPointer}` });
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}`);
+  return (validate.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath || "/"} ${e.message}`);
 }

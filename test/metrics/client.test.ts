@@ -58,7 +58,7 @@ describe("metrics client over the mock", () => {
     const { rec, metrics } = client(iamToken(SECRET));
     const series = await metrics.retrieve({ targets: ["app.web01.requests", "sumSeries(app.{web01,web02}.requests)"], from: "-6h" });
     expect(series).toEqual(examples("/v1/metrics", "get").series.value);
-    const [request] = rec.sent;
+    const request = rec.sent[0]!;
     expect(request.headers.get("X-Auth-User-Token")).toBe(`iam ${SECRET}`);
     expect(request.headers.has("X-Auth-Scope-Id")).toBe(false);
     const url = new URL(request.url);

@@ -1,0 +1,143 @@
+// Generated from openapi/kms-v2.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.
+
+import { createServiceClient, type ServiceClientOptions } from "../../runtime/core/create-client.js";
+import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
+import type { ServiceMeta } from "../../runtime/core/service-meta.js";
+import type { paths } from "./types.js";
+
+export type { components, operations, paths } from "./types.js";
+
+/** Per-operation facts the runtime needs, extracted from the bundled document. */
+export const kmsV2Service = {
+  "id": "kms-v2",
+  "servers": [
+    {
+      "name": "public",
+      "url": "https://{region}.kms.example.com",
+      "variables": {
+        "region": {
+          "default": "us-south",
+          "enum": [
+            "us-south",
+            "us-east",
+            "eu-gb",
+            "eu-de",
+            "eu-es",
+            "au-syd",
+            "jp-tok",
+            "jp-osa",
+            "ca-tor",
+            "br-sao"
+          ]
+        }
+      }
+    }
+  ],
+  "bind": [
+    {
+      "name": "svc-instance",
+      "in": "header"
+    },
+    {
+      "name": "X-Kms-Key-Ring",
+      "in": "header"
+    }
+  ],
+  "securitySchemes": {
+    "bearerAuth": {
+      "type": "http",
+      "scheme": "bearer"
+    }
+  },
+  "operations": {
+    "GET /api/v2/keys": {
+      "operationId": "listKeys",
+      "security": [
+        [
+          "bearerAuth"
+        ]
+      ],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {
+        "limit": {
+          "explode": true
+        },
+        "offset": {
+          "explode": true
+        },
+        "state": {
+          "explode": false
+        },
+        "extractable": {
+          "explode": true
+        },
+        "search": {
+          "explode": true
+        },
+        "sort": {
+          "explode": true
+        },
+        "filter": {
+          "explode": true
+        }
+      }
+    },
+    "POST /api/v2/keys": {
+      "operationId": "createKey",
+      "security": [
+        [
+          "bearerAuth"
+        ]
+      ],
+      "requestMediaTypes": [
+        "application/vnd.svc.kms.key+json"
+      ],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "HEAD /api/v2/keys": {
+      "operationId": "getKeyTotal",
+      "security": [
+        [
+          "bearerAuth"
+        ]
+      ],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {
+        "state": {
+          "explode": false
+        },
+        "extractable": {
+          "explode": true
+        },
+        "filter": {
+          "explode": true
+        }
+      }
+    }
+  }
+} as const satisfies ServiceMeta;
+
+export type KmsV2Region = "us-south" | "us-east" | "eu-gb" | "eu-de" | "eu-es" | "au-syd" | "jp-tok" | "jp-osa" | "ca-tor" | "br-sao";
+export type KmsV2ServerName = "public";
+export type KmsV2Credentials = {
+  "bearerAuth"?: SecretSource;
+};
+export type KmsV2Bind = {
+  "svc-instance"?: string;
+  "X-Kms-Key-Ring"?: string;
+};
+export type KmsV2BoundParameter = "svc-instance" | "X-Kms-Key-Ring";
+export type KmsV2ClientOptions = ServiceClientOptions<KmsV2Region, KmsV2ServerName, KmsV2Credentials, KmsV2Bind>;
+
+/** Typed client for "Key management" 2. */
+export function createKmsV2Client(options: KmsV2ClientOptions = {}) {
+  return createServiceClient<paths, KmsV2BoundParameter>(kmsV2Service, options);
+}
+
+export type KmsV2Client = ReturnType<typeof createKmsV2Client>;
