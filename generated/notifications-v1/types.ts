@@ -59,7 +59,7 @@ export interface paths {
             path: {
                 /** @description Instance identifier (10–256 characters, hexadecimal groups 8-4-4-4 followed by further hexadecimal characters). */
                 instance_id: components["parameters"]["InstanceId"];
-                /** @description Source id. */
+                /** @description Source id (1–100 letters, digits, hyphen, colon, underscore). */
                 id: components["parameters"]["SourceIdPath"];
             };
             cookie?: never;
@@ -597,7 +597,7 @@ export interface components {
     parameters: {
         /** @description Instance identifier (10–256 characters, hexadecimal groups 8-4-4-4 followed by further hexadecimal characters). */
         InstanceId: components["schemas"]["InstanceId"];
-        /** @description Source id. */
+        /** @description Source id (1–100 letters, digits, hyphen, colon, underscore). */
         SourceIdPath: components["schemas"]["SourceId"];
         /** @description Topic id (36 characters, UUID shape). */
         TopicIdPath: components["schemas"]["TopicId"];
@@ -731,7 +731,7 @@ export interface operations {
             path: {
                 /** @description Instance identifier (10–256 characters, hexadecimal groups 8-4-4-4 followed by further hexadecimal characters). */
                 instance_id: components["parameters"]["InstanceId"];
-                /** @description Source id. */
+                /** @description Source id (1–100 letters, digits, hyphen, colon, underscore). */
                 id: components["parameters"]["SourceIdPath"];
             };
             cookie?: never;
@@ -762,7 +762,7 @@ export interface operations {
             path: {
                 /** @description Instance identifier (10–256 characters, hexadecimal groups 8-4-4-4 followed by further hexadecimal characters). */
                 instance_id: components["parameters"]["InstanceId"];
-                /** @description Source id. */
+                /** @description Source id (1–100 letters, digits, hyphen, colon, underscore). */
                 id: components["parameters"]["SourceIdPath"];
             };
             cookie?: never;

@@ -14,7 +14,7 @@ export type MetricSample = components["schemas"]["MetricSample"];
 export type MetricList = components["schemas"]["MetricList"];
 export type DeleteResult = components["schemas"]["DeleteResult"];
 
-export const MAX_TARGETS = 6;
+export const MAX_TARGETS = 5;
 
 type GeneratedOptions = NonNullable<Parameters<typeof createMetricsV1Client>[0]>;
 

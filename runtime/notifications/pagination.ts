@@ -76,8 +76,9 @@ export function parseNextLink(href: string): { offset: number; limit?: number } 
 type FetchPage<T> = (query: { limit?: number; offset: number; search?: string }) => Promise<Page<T>>;
 
 /**
- * The generic walk. Stops when a page has no `next` or no items; refuses a `next` that does
- * not move forward, so a misbehaving server (or a static mock) cannot make it loop.
+ * The generic walk. Stops when a page has no `next`, no items, or reaches `total_count`;
+ * refuses a `next` that does not move forward, so a misbehaving server (or a static mock)
+ * cannot make it loop.
  */
 export async function* paginate<T>(fetchPage: FetchPage<T>, options: ListOptions = {}): AsyncGenerator<T, void, undefined> {
   let query = checkListOptions(options);
@@ -85,7 +86,8 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, options: ListOptions
     options.signal?.throwIfAborted();
     const page = await fetchPage(query);
     yield* page.items;
-    if (!page.next || page.items.length === 0) return;
+    // total_count also ends the walk: some servers keep a `next` link on the last page.
+    if (!page.next || page.items.length === 0 || query.offset + page.items.length >= page.total_count) return;
     const next = parseNextLink(page.next.href);
     if (next.offset <= query.offset) {
       throw new PaginationError(`next.href does not advance (offset ${next.offset} after ${query.offset})`);
@@ -96,7 +98,8 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, options: ListOptions
 
 function params(options: ListOptions, query: { limit?: number; offset: number; search?: string }) {
   const cleaned = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as typeof query;
-  return options.instanceId === undefined ? { query: cleaned } : { path: { instance_id: options.instanceId }, query: cleaned };
+  // The client fills the bound instance id into an empty `path`.
+  return { path: options.instanceId === undefined ? {} : { instance_id: options.instanceId }, query: cleaned };
 }
 
 export function listAllSources(client: NotificationsV1Client, options: ListOptions = {}): AsyncGenerator<Source, void, undefined> {

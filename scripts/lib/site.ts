@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { collectAssumptions } from "./assumptions.js";
@@ -9,6 +9,18 @@ import type { Service } from "./services.js";
 
 const require = createRequire(import.meta.url);
 const REDOC_BUNDLE = "redoc.standalone.js";
+/** Redoc's side menu shows a logo fetched from its CDN, with no option to turn it off. */
+const REDOC_CDN_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg";
+const LOCAL_LOGO =
+  "data:image/svg+xml," +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle cx="8" cy="8" r="7" fill="#e3165b"/></svg>');
+
+/** The renderer, made self-contained: fails the build if a Redoc upgrade moves the CDN reference. */
+function offlineRedocBundle(): string {
+  const source = readFileSync(require.resolve(`redoc/bundles/${REDOC_BUNDLE}`), "utf8");
+  if (!source.includes(REDOC_CDN_LOGO)) throw new Error(`${REDOC_BUNDLE}: expected CDN logo reference not found; re-check offline use`);
+  return source.split(REDOC_CDN_LOGO).join(LOCAL_LOGO);
+}
 
 const html = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -22,6 +34,7 @@ function page(title: string, body: string, head = ""): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${html(title)}</title>
+<link rel="icon" href="data:,">
 <style>
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; color: #1f2328; }
 main { max-width: 72rem; margin: 0 auto; padding: 2rem; }
@@ -131,12 +144,12 @@ ${rows}
 }
 
 /** A static site that loads nothing from another host: the Redoc bundle is copied from node_modules. */
-export function buildSite(entries: { service: Service; doc: OpenApiDocument }[]): void {
-  mkdirSync(join(SITE_DIR, "assets"), { recursive: true });
-  copyFileSync(require.resolve(`redoc/bundles/${REDOC_BUNDLE}`), join(SITE_DIR, "assets", REDOC_BUNDLE));
+export function buildSite(entries: { service: Service; doc: OpenApiDocument }[], dir = SITE_DIR): void {
+  mkdirSync(join(dir, "assets"), { recursive: true });
+  writeFileSync(join(dir, "assets", REDOC_BUNDLE), offlineRedocBundle());
   for (const { service, doc } of entries) {
-    writeFileSync(join(SITE_DIR, `${service.id}.html`), referencePage(service, doc));
+    writeFileSync(join(dir, `${service.id}.html`), referencePage(service, doc));
   }
-  writeFileSync(join(SITE_DIR, "index.html"), indexPage(entries));
-  writeFileSync(join(SITE_DIR, "assumptions.html"), assumptionsPage(entries));
+  writeFileSync(join(dir, "index.html"), indexPage(entries));
+  writeFileSync(join(dir, "assumptions.html"), assumptionsPage(entries));
 }

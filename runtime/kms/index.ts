@@ -1,0 +1,16 @@
+export {
+  createKmsClient,
+  type CallOptions,
+  type CountQuery,
+  type CreateOptions,
+  type Key,
+  type KeyCreate,
+  type KeyPage,
+  type KmsClient,
+  type KmsClientOptions,
+  type ListQuery,
+  type NewKey,
+  type PageQuery,
+} from "./client.js";
+export { PERMANENT_CONFLICTS, retryAfterMs, type Clock, type RetryOptions } from "./retry.js";
+export { KEY_STATES, type KeyStateValue } from "./rules.js";
