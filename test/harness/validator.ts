@@ -30,3 +30,17 @@ export function validateAt(serviceId: string, schemaPointer: string, value: unkn
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath || "/"} ${e.message}`);
 }
+
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+}
+
+/** Like validateAt, with Ajv's keyword and location for each error (used to prove a mutation breaks one rule). */
+export function errorsAt(serviceId: string, schemaPointer: string, value: unknown): SchemaError[] {
+  const { ajv, id } = forService(serviceId);
+  const validate = ajv.getSchema(`${id}${schemaPointer}`) ?? ajv.compile({ $ref: `${id}${schemaPointer}` });
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e: SchemaError) => ({ keyword: e.keyword, instancePath: e.instancePath, message: e.message }));
+}

@@ -1,7 +1,6 @@
 // The common text pattern (§2) exactly as the bundled document states it: a rule changed in
 // openapi/notifications-v1.yaml is what this test sees.
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { bundledDocument } from "../harness/documents.js";
 import { validateAt } from "../harness/validator.js";
@@ -37,9 +36,9 @@ const mustFail: [string, string][] = [
 ];
 
 function compilePattern(pattern: string) {
-  const ajv = new Ajv2020({ strict: true });
-  (addFormats as unknown as (a: unknown) => void)(ajv);
-  return ajv.compile({ type: "string", pattern });
+  // Strict mode and the "u" flag Ajv uses for every pattern: an expression that is not valid
+  // Unicode-mode JavaScript fails here rather than silently in the mock.
+  return new Ajv2020({ strict: true }).compile({ type: "string", pattern });
 }
 
 describe("common text pattern (CommonText)", () => {

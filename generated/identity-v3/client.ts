@@ -1,0 +1,274 @@
+// Generated from openapi/identity-v3.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.
+
+import { createServiceClient, type ServiceClientOptions } from "../../runtime/core/create-client.js";
+import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
+import type { ServiceMeta } from "../../runtime/core/service-meta.js";
+import type { paths } from "./types.js";
+
+export type { components, operations, paths } from "./types.js";
+
+/** Per-operation facts the runtime needs, extracted from the bundled document. */
+export const identityV3Service = {
+  "id": "identity-v3",
+  "servers": [
+    {
+      "name": "public",
+      "url": "https://{region}.identity.example.com",
+      "variables": {
+        "region": {
+          "default": "us-south",
+          "enum": [
+            "us-south",
+            "eu-de",
+            "eu-gb",
+            "jp-osa",
+            "br-sao",
+            "au-syd",
+            "jp-tok",
+            "ca-tor",
+            "us-east"
+          ]
+        }
+      }
+    }
+  ],
+  "bind": [
+    {
+      "name": "tenantId",
+      "in": "path"
+    }
+  ],
+  "securitySchemes": {
+    "basicAuth": {
+      "type": "http",
+      "scheme": "basic"
+    },
+    "bearerAuth": {
+      "type": "http",
+      "scheme": "bearer"
+    },
+    "ssoCookie": {
+      "type": "apiKey",
+      "in": "cookie",
+      "name": "sso_session"
+    }
+  },
+  "operations": {
+    "GET /oauth/v3/{tenantId}/userinfo": {
+      "operationId": "getUserInfo",
+      "security": [
+        [
+          "bearerAuth"
+        ]
+      ],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "POST /oauth/v3/{tenantId}/userinfo": {
+      "operationId": "postUserInfo",
+      "security": [
+        [
+          "bearerAuth"
+        ]
+      ],
+      "requestMediaTypes": [
+        "application/json",
+        "application/x-www-form-urlencoded"
+      ],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "POST /oauth/v3/{tenantId}/activity_logging": {
+      "operationId": "logUserActivity",
+      "security": [
+        [
+          "bearerAuth"
+        ]
+      ],
+      "requestMediaTypes": [
+        "application/json",
+        "application/x-www-form-urlencoded"
+      ],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "POST /oauth/v3/{tenantId}/clients": {
+      "operationId": "registerClient",
+      "security": [],
+      "requestMediaTypes": [
+        "application/json",
+        "application/x-www-form-urlencoded"
+      ],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "GET /oauth/v3/{tenantId}/authorization": {
+      "operationId": "authorize",
+      "security": [],
+      "requestMediaTypes": [],
+      "parseAs": "text",
+      "redirect": "manual",
+      "query": {
+        "response_type": {
+          "explode": true
+        },
+        "client_id": {
+          "explode": true
+        },
+        "redirect_uri": {
+          "explode": true
+        },
+        "scope": {
+          "explode": true
+        },
+        "state": {
+          "explode": true
+        },
+        "idp": {
+          "explode": true
+        },
+        "nonce": {
+          "explode": true
+        },
+        "access_token": {
+          "explode": true
+        },
+        "user_id": {
+          "explode": true
+        },
+        "code": {
+          "explode": true
+        },
+        "ui_locales": {
+          "explode": true
+        }
+      }
+    },
+    "POST /oauth/v3/{tenantId}/token": {
+      "operationId": "requestTokens",
+      "security": [
+        [
+          "basicAuth"
+        ]
+      ],
+      "requestMediaTypes": [
+        "application/x-www-form-urlencoded"
+      ],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {
+        "nonce": {
+          "explode": true
+        }
+      }
+    },
+    "POST /oauth/v3/{tenantId}/revoke": {
+      "operationId": "revokeRefreshToken",
+      "security": [
+        [
+          "basicAuth"
+        ]
+      ],
+      "requestMediaTypes": [
+        "application/x-www-form-urlencoded"
+      ],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "POST /oauth/v3/{tenantId}/introspect": {
+      "operationId": "introspectToken",
+      "security": [
+        [
+          "basicAuth"
+        ]
+      ],
+      "requestMediaTypes": [
+        "application/x-www-form-urlencoded"
+      ],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "OPTIONS /oauth/v3/{tenantId}/introspect": {
+      "operationId": "preflightIntrospect",
+      "security": [],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "GET /oauth/v3/{tenantId}/publickeys": {
+      "operationId": "getPublicKeys",
+      "security": [],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "GET /oauth/v3/{tenantId}/cloud_directory/generate_code": {
+      "operationId": "generateTemporaryCode",
+      "security": [
+        [
+          "bearerAuth"
+        ]
+      ],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "GET /oauth/v3/{tenantId}/.well-known/openid-configuration": {
+      "operationId": "getOpenIdConfiguration",
+      "security": [],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "error",
+      "query": {}
+    },
+    "GET /oauth/v3/{tenantId}/cloud_directory/sso/logout": {
+      "operationId": "logoutSso",
+      "security": [
+        [
+          "ssoCookie"
+        ]
+      ],
+      "requestMediaTypes": [],
+      "parseAs": "json",
+      "redirect": "manual",
+      "query": {
+        "client_id": {
+          "explode": true
+        },
+        "redirect_uri": {
+          "explode": true
+        }
+      }
+    }
+  }
+} as const satisfies ServiceMeta;
+
+export type IdentityV3Region = "us-south" | "eu-de" | "eu-gb" | "jp-osa" | "br-sao" | "au-syd" | "jp-tok" | "ca-tor" | "us-east";
+export type IdentityV3ServerName = "public";
+export type IdentityV3Credentials = {
+  "basicAuth"?: BasicCredentials;
+  "bearerAuth"?: SecretSource;
+  "ssoCookie"?: SecretSource;
+};
+export type IdentityV3Bind = {
+  "tenantId"?: string;
+};
+export type IdentityV3BoundParameter = "tenantId";
+export type IdentityV3ClientOptions = ServiceClientOptions<IdentityV3Region, IdentityV3ServerName, IdentityV3Credentials, IdentityV3Bind>;
+
+/** Typed client for "Identity and authorization service v3 (deprecated)" 3. */
+export function createIdentityV3Client(options: IdentityV3ClientOptions = {}) {
+  return createServiceClient<paths, IdentityV3BoundParameter>(identityV3Service, options);
+}
+
+export type IdentityV3Client = ReturnType<typeof createIdentityV3Client>;

@@ -1,0 +1,204 @@
+// The JSON-in-string builders: their output must satisfy the inner shapes the document gives
+// in `contentSchema`, and bad input must fail with an InputError naming field and rule.
+import { describe, expect, it } from "vitest";
+import { createNotificationsV1Client } from "../../generated/notifications-v1/client.js";
+import { InputError } from "../../runtime/core/errors.js";
+import { mailTo, pushBody, pushHeaders, pushTo, smsTo, templateIds, PUSH_PLATFORMS } from "../../runtime/notifications/json-fields.js";
+import { buildNotification, type NotificationInput } from "../../runtime/notifications/notification.js";
+import catalogue from "../cases/notifications-v1.js";
+import { bundledDocument } from "../harness/documents.js";
+import { mockUrl } from "../harness/mocks.js";
+import { validateAt } from "../harness/validator.js";
+
+const ID = "notifications-v1";
+const schema = (name: string) => `#/components/schemas/${name}`;
+
+function rejects(fn: () => unknown, field: string, rule: string): InputError {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(InputError);
+  expect(caught).toMatchObject({ field, rule });
+  return caught as InputError;
+}
+
+/** Each JSON-in-string field of a notification must parse and satisfy its contentSchema. */
+function checkJsonFields(notification: Record<string, unknown>) {
+  const props = bundledDocument(ID).components.schemas.Notification.properties as Record<string, any>;
+  const jsonFields = Object.entries(props).filter(([, p]) => p.contentMediaType === "application/json");
+  expect(jsonFields.length).toBe(11);
+  for (const [name, prop] of jsonFields) {
+    if (notification[name] === undefined) continue;
+    expect(typeof notification[name], name).toBe("string");
+    const inner = JSON.parse(notification[name] as string);
+    expect(validateAt(ID, prop.contentSchema.$ref, inner), name).toEqual([]);
+  }
+}
+
+describe("svcenpushto", () => {
+  it("serializes platforms, user ids, or both; the result satisfies PushTargets", () => {
+    for (const targets of [
+      { platforms: [...PUSH_PLATFORMS] },
+      { user_ids: ["user-1042", "user-7"] },
+      { platforms: ["push_mobile_2" as const], user_ids: ["u"] },
+    ]) {
+      const text = pushTo(targets);
+      expect(JSON.parse(text)).toEqual(targets);
+      expect(validateAt(ID, schema("PushTargets"), JSON.parse(text))).toEqual([]);
+    }
+  });
+
+  it("offers exactly the six platforms of the document", () => {
+    expect([...PUSH_PLATFORMS].sort()).toEqual([...bundledDocument(ID).components.schemas.PushPlatform.enum].sort());
+  });
+
+  it.each([
+    ["neither list", {}, "svcenpushto", "required"],
+    ["an unknown platform", { platforms: ["push_mobile_1", "push_sms"] }, "svcenpushto.platforms[1]", "enum"],
+    ["an empty platform list", { platforms: [] }, "svcenpushto.platforms", "minItems"],
+    ["a repeated platform", { platforms: ["push_browser_1", "push_browser_1"] }, "svcenpushto.platforms[1]", "uniqueItems"],
+    ["an empty user id", { user_ids: [""] }, "svcenpushto.user_ids[0]", "minLength"],
+    ["a user id that is not a string", { user_ids: [42] }, "svcenpushto.user_ids[0]", "type"],
+    ["platforms that is not a list", { platforms: "push_mobile_1" }, "svcenpushto.platforms", "type"],
+  ])("rejects %s", (_, targets, field, rule) => {
+    rejects(() => pushTo(targets as never), field, rule);
+  });
+
+  it("the document rejects what the builder rejects", () => {
+    expect(validateAt(ID, schema("PushTargets"), {})).not.toEqual([]);
+    expect(validateAt(ID, schema("PushTargets"), { platforms: ["push_sms"] })).not.toEqual([]);
+  });
+});
+
+describe("svcenmailto, svcensmsto, svcentemplates", () => {
+  it("serialize lists that satisfy their inner schemas", () => {
+    expect(validateAt(ID, schema("MailToList"), JSON.parse(mailTo(["ops@example.com", "a.b+c@mail.example.org"])))).toEqual([]);
+    expect(validateAt(ID, schema("SmsToList"), JSON.parse(smsTo(["+15555550123", "+447700900123"])))).toEqual([]);
+    expect(validateAt(ID, schema("TemplateIdList"), JSON.parse(templateIds(["0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b"])))).toEqual([]);
+    expect(mailTo(["ops@example.com"])).toBe('["ops@example.com"]');
+  });
+
+  it("rejects a bad address without echoing it", () => {
+    const error = rejects(() => mailTo(["ops@example.com", "not-an-address"]), "svcenmailto[1]", "format");
+    expect(error.message).not.toContain("not-an-address");
+  });
+
+  it.each([
+    ["no addresses", () => mailTo([]), "svcenmailto", "minItems"],
+    ["a repeated address", () => mailTo(["a@example.com", "a@example.com"]), "svcenmailto[1]", "uniqueItems"],
+    ["a number without +", () => smsTo(["15555550123"]), "svcensmsto[0]", "pattern"],
+    ["a number with spaces", () => smsTo(["+1 555 555 0123"]), "svcensmsto[0]", "pattern"],
+    ["a number of 16 digits", () => smsTo(["+1234567890123456"]), "svcensmsto[0]", "pattern"],
+    ["no numbers", () => smsTo([]), "svcensmsto", "minItems"],
+    ["an empty template id", () => templateIds([""]), "svcentemplates[0]", "minLength"],
+    ["no template ids", () => templateIds([]), "svcentemplates", "minItems"],
+  ])("rejects %s", (_, fn, field, rule) => {
+    rejects(fn, field, rule);
+  });
+
+  it("the builders' phone rule is the document's", () => {
+    const item = bundledDocument(ID).components.schemas.SmsToList.items;
+    const documented = new RegExp(item.pattern, "u");
+    for (const n of ["+15555550123", "15555550123", "+1234567890123456", "+0123"]) {
+      let built = true;
+      try {
+        smsTo([n]);
+      } catch {
+        built = false;
+      }
+      expect(built, n).toBe(documented.test(n));
+    }
+  });
+});
+
+describe("push bodies and headers", () => {
+  it("serialize plain objects", () => {
+    expect(pushBody("svcenmobile1body", { aps: { alert: "hi" } })).toBe('{"aps":{"alert":"hi"}}');
+    expect(pushHeaders({ "apns-priority": "10" })).toBe('{"apns-priority":"10"}');
+  });
+
+  it("reject arrays, cycles, non-string header values and header injection", () => {
+    rejects(() => pushBody("svcenbrowser2body", [] as never), "svcenbrowser2body", "type");
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    rejects(() => pushBody("svcenmobile3body", cyclic), "svcenmobile3body", "json");
+    rejects(() => pushHeaders({ "apns-priority": 10 } as never), "svcenmobile2headers.apns-priority", "type");
+    rejects(() => pushHeaders({ "x-a": "1\r\nx-b: 2" }), "svcenmobile2headers.x-a", "headerSafe");
+  });
+});
+
+describe("buildNotification", () => {
+  const full: NotificationInput = {
+    id: "b2198eb8-04b1-48ec-a78c-ee87694dd845",
+    type: "com.example.certificate.expiring",
+    source: "apisource/certificate-manager",
+    time: new Date("2026-11-20T10:15:00Z"),
+    datacontenttype: "application/json",
+    data: { certificate: "api.example.com" },
+    severity: "MEDIUM",
+    sourceId: "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5",
+    subject: "Certificate expiring",
+    smsText: "Certificate expiring",
+    defaultShort: "Expiring",
+    defaultLong: "The certificate expires in 7 days.",
+    htmlBody: "<p>Expiring</p>",
+    pushTo: { platforms: ["push_browser_1", "push_mobile_2"] },
+    mobileBodies: { 1: { message: {} }, 2: { aps: { alert: "x" } }, 3: { notification: {} } },
+    mobile2Headers: { "apns-priority": "10" },
+    browserBodies: { 1: { title: "a" }, 2: { title: "b" }, 3: { title: "c" } },
+    mailTo: ["ops@example.com"],
+    smsTo: ["+15555550123"],
+    templates: ["0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b"],
+  };
+
+  it("fills all 25 fields and satisfies the Notification schema and every contentSchema", () => {
+    const n = buildNotification(full);
+    expect(Object.keys(n).sort()).toEqual(Object.keys(bundledDocument(ID).components.schemas.Notification.properties).sort());
+    expect(n).toMatchObject({ specversion: "1.0", time: "2026-11-20T10:15:00.000Z", svcensourceid: `${full.sourceId}:api` });
+    expect(validateAt(ID, schema("Notification"), n)).toEqual([]);
+    checkJsonFields(n as Record<string, unknown>);
+  });
+
+  it("leaves out what was not given", () => {
+    expect(buildNotification({ id: "1", type: "t", source: "s" })).toEqual({ id: "1", type: "t", source: "s", specversion: "1.0" });
+  });
+
+  it("is accepted by the mock (send a notification, 201)", async () => {
+    const client = createNotificationsV1Client({ baseUrl: mockUrl(ID), ...catalogue.client } as never);
+    const { data, response } = await client.POST("/v1/instances/{instance_id}/notifications", {
+      params: { path: {} },
+      body: buildNotification(full),
+    });
+    expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.status).toBe(201);
+    expect(data?.notification_id).toBeTypeOf("string");
+  });
+
+  it.each([
+    ["no id", { ...full, id: undefined }, "id", "required"],
+    ["an empty type", { ...full, type: "" }, "type", "minLength"],
+    ["a source that is not a string", { ...full, source: 7 }, "source", "type"],
+    ["a time that is not RFC 3339", { ...full, time: "20 Nov 2026" }, "time", "format"],
+    ["an invalid Date", { ...full, time: new Date("nope") }, "time", "format"],
+    ["a source id with a space", { ...full, sourceId: "bad id" }, "svcensourceid", "pattern"],
+    ["a source id of 101 characters", { ...full, sourceId: "a".repeat(101) }, "svcensourceid", "pattern"],
+    ["data that is an array", { ...full, data: [] }, "data", "type"],
+    ["a fourth mobile body", { ...full, mobileBodies: { 4: {} } }, "svcenmobile4body", "enum"],
+    ["an unknown platform", { ...full, pushTo: { platforms: ["push_sms"] } }, "svcenpushto.platforms[0]", "enum"],
+    ["a bad phone number", { ...full, smsTo: ["555"] }, "svcensmsto[0]", "pattern"],
+  ])("rejects %s", (_, input, field, rule) => {
+    rejects(() => buildNotification(input as never), field, rule);
+  });
+});
+
+describe("the document's own notification examples", () => {
+  it("carry JSON strings that satisfy their contentSchema", () => {
+    const examples = bundledDocument(ID).paths["/v1/instances/{instance_id}/notifications"].post.requestBody.content["application/json"]
+      .examples as Record<string, { value: Record<string, unknown> }>;
+    expect(Object.keys(examples).length).toBeGreaterThan(0);
+    for (const { value } of Object.values(examples)) checkJsonFields(value);
+  });
+});
