@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { extractMeta } from "../../scripts/lib/client-meta.js";
+import { ROOT } from "../../scripts/lib/paths.js";
+import { documentPath, readServices } from "../../scripts/lib/services.js";
+import { loadCatalogue } from "../harness/clients.js";
+import { bundledDocument } from "../harness/documents.js";
+import { baselineRequest } from "../negative/derive.js";
+
+/** Known secrets, so every test can search its output for them. */
+export const SECRETS = {
+  bearer: "bearer-SECRET-7f3a9c",
+  apiKey: "apikey-SECRET-41d2e8",
+  username: "client-id-ü-9b1c",
+  password: "client-SECRET-é:/?#[]@!$&'()*+,;=%",
+};
+
+export const servicesWithCatalogues = readServices().filter(
+  (s) => existsSync(documentPath(s)) && existsSync(join(ROOT, "test", "cases", `${s.id}.ts`)),
+);
+
+/** Credentials for every security scheme of a document, each carrying a known secret. */
+export function secretCredentials(serviceId: string): Record<string, unknown> {
+  const meta = extractMeta(serviceId, bundledDocument(serviceId));
+  return Object.fromEntries(
+    Object.entries(meta.securitySchemes).map(([name, s]) => [
+      name,
+      s.type === "http" && s.scheme === "basic"
+        ? { username: SECRETS.username, password: SECRETS.password }
+        : s.type === "http"
+          ? SECRETS.bearer
+          : SECRETS.apiKey,
+    ]),
+  );
+}
+
+/** Every operation of a service as a generated-client call built from its catalogue baseline. */
+export async function operationCalls(serviceId: string) {
+  const doc = bundledDocument(serviceId);
+  const meta = extractMeta(serviceId, doc);
+  const catalogue = await loadCatalogue(serviceId);
+  return Object.keys(meta.operations).flatMap((operation) => {
+    const base = baselineRequest(catalogue, meta, operation);
+    if (!base) return [];
+    return [{
+      operation,
+      method: base.method,
+      path: base.path,
+      init: { params: base.params, body: base.body, ...(base.contentType ? { headers: { "Content-Type": base.contentType } } : {}) },
+      security: meta.operations[operation]!.security,
+    }];
+  });
+}
+
+export const allSecrets = (text: string) => Object.values(SECRETS).filter((s) => text.includes(s) || text.includes(encodeURIComponent(s)));
