@@ -62,7 +62,9 @@ describe.each(services.map((s) => s.id))("%s", async (serviceId) => {
   for (const c of catalogue?.cases ?? []) {
     it(`${c.operation} → ${c.status}${c.example ? ` (${c.example})` : ""}: ${c.source}`, async () => {
       const { data, error, response } = await send(serviceId, c);
-      expect(response.headers.get("sl-violations"), "Prism reported violations").toBeNull();
+      // Prism reports use of a deprecated parameter as a warning; that is the document working, anything else is a violation.
+      const violations = JSON.parse(response.headers.get("sl-violations") ?? "[]") as { severity: string; message: string }[];
+      expect(violations.filter((v) => !(v.severity === "Warning" && /deprecated/i.test(v.message))), "Prism reported violations").toEqual([]);
       expect(response.status).toBe(c.status);
       const doc = bundledDocument(serviceId);
       const body = response.ok ? data : error;

@@ -104,7 +104,7 @@ export interface components {
              * Format: uri-reference
              * @default about:blank
              */
-            type: string;
+            type?: string;
             /** @description Status name, e.g. `Bad Request`. */
             title: string;
             status: number;

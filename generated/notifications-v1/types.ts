@@ -298,7 +298,7 @@ export interface components {
             name: components["schemas"]["CommonText"];
             description: components["schemas"]["CommonText"];
             /** @default true */
-            enabled: boolean;
+            enabled?: boolean;
         };
         /** @description All fields optional; only the given ones change. */
         SourceUpdateRequest: {
@@ -312,7 +312,7 @@ export interface components {
             name: components["schemas"]["CommonText"];
             description?: components["schemas"]["CommonText"];
             /** @default true */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description Source type, e.g. `api`. */
             type?: string;
             created_at?: components["schemas"]["DateTime"];
@@ -323,7 +323,7 @@ export interface components {
             name: components["schemas"]["CommonText"];
             description?: components["schemas"]["CommonText"];
             /** @default true */
-            enabled: boolean;
+            enabled?: boolean;
             /** @description Source type, e.g. `api`. */
             type?: string;
             updated_at?: components["schemas"]["DateTime"];

@@ -8,9 +8,20 @@ type Loosen<T, K extends PropertyKey> = T extends object
   ? Omit<T, Extract<keyof T, K>> & Partial<Pick<T, Extract<keyof T, K>>>
   : T;
 
-type BindParameters<P, K extends PropertyKey> = {
-  [Loc in keyof P]: Loc extends "path" | "header" ? Loosen<P[Loc], K> : P[Loc];
-};
+type RequiredKeys<T> = { [Key in keyof T]-?: {} extends Pick<T, Key> ? never : Key }[keyof T];
+
+/** A location whose remaining keys are all optional becomes optional itself, so `params` can be left out. */
+type BindLocation<P, Loc extends PropertyKey, K extends PropertyKey> = Loc extends keyof P
+  ? P[Loc] extends object
+    ? [RequiredKeys<Loosen<P[Loc], K>>] extends [never]
+      ? { [L in Loc]?: Loosen<P[Loc], K> }
+      : { [L in Loc]: Loosen<P[Loc], K> }
+    : Pick<P, Loc>
+  : {};
+
+type BindParameters<P, K extends PropertyKey> = Omit<P, "path" | "header"> &
+  BindLocation<P, "path", K> &
+  BindLocation<P, "header", K>;
 
 type BindOperation<Op, K extends PropertyKey> = Op extends { parameters: infer P }
   ? Omit<Op, "parameters"> & { parameters: BindParameters<P, K> }

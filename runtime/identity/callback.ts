@@ -3,12 +3,15 @@
  * callback (`code` and `state`, or `error` and `state`) and the SSO-logout callback (`flow` and
  * `error` on failure). The state check is what makes the code grant CSRF-safe (RFC 6749 §10.12).
  */
-import type { components as V4 } from "../../generated/identity-v4/types.js";
 import { InputError } from "../core/errors.js";
 import { AuthorizationRedirectError, SsoLogoutRedirectError, type AuthorizationErrorCode, type SsoLogoutErrorCode } from "./errors.js";
 import { AUTHORIZATION_ERROR_CODES, checkAbsoluteUrl, SSO_LOGOUT_ERROR_CODES } from "./rules.js";
 
-export type AuthorizationCallback = Required<Pick<V4["schemas"]["AuthorizationCallbackSuccess"], "code">> & { state: string };
+/** `AuthorizationCallbackSuccess` of the documents, with `state` checked against the one sent. */
+export interface AuthorizationCallback {
+  code: string;
+  state: string;
+}
 
 export interface CallbackOptions {
   /** The `state` sent with the authorization request; the callback must carry the same value. */

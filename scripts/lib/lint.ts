@@ -1,9 +1,8 @@
-import * as fs from "node:fs";
 import { join } from "node:path";
 import { formatProblems, lint as redoclyLint, loadConfig } from "@redocly/openapi-core";
 import { Document, Spectral } from "@stoplight/spectral-core";
 import spectralParsers from "@stoplight/spectral-parsers";
-import { bundleAndLoadRuleset } from "@stoplight/spectral-ruleset-bundler/with-loader";
+import { createRequire } from "node:module";
 import { ROOT } from "./paths.js";
 import { documentPath, type Service } from "./services.js";
 
@@ -27,12 +26,18 @@ export function loadRedoclyConfig(): Promise<RedoclyConfig> {
   return redoclyConfig;
 }
 
+/**
+ * The ruleset is loaded exactly as spectral-cli (pinned) loads it: its loader adds the CommonJS
+ * plugin that the OWASP ruleset package needs, which the bare bundler API lacks.
+ */
+const { getRuleset } = createRequire(import.meta.url)("@stoplight/spectral-cli/dist/services/linter/utils/getRuleset.js") as {
+  getRuleset: (file: string) => Promise<Parameters<InstanceType<typeof Spectral>["setRuleset"]>[0]>;
+};
+
 function loadSpectral() {
   spectral ??= (async () => {
     const instance = new Spectral();
-    instance.setRuleset(
-      await bundleAndLoadRuleset(join(ROOT, ".spectral.yaml"), { fs, fetch: globalThis.fetch }),
-    );
+    instance.setRuleset(await getRuleset(join(ROOT, ".spectral.yaml")));
     return instance;
   })();
   return spectral;

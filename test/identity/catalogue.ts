@@ -37,7 +37,7 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue {
   const p = `/oauth/${v}/{tenantId}`;
   const cases: DocumentedCase[] = [];
   /** Adds the cases of one operation; a case is [source, status, example?, request override?]. */
-  const op = (operation: string, request: Request, list: [string, number, string?, Request?][]) => {
+  const op = (operation: string, request: Request, list: readonly (readonly [string, number, string?, Request?])[]) => {
     for (const [source, status, example, override] of list) {
       cases.push({ source, operation, status, ...(example ? { example } : {}), request: override ?? request });
     }
