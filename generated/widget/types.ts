@@ -140,6 +140,15 @@ export interface operations {
                     "application/json": components["schemas"]["WidgetUrlFailure"];
                 };
             };
+            /** @description The service failed unexpectedly (`success` = 0, `error` says so). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetUrlFailure"];
+                };
+            };
         };
     };
 }

@@ -65,7 +65,10 @@ export async function verifyToken(token: string, keys: KeySource, options: Verif
     });
     return payload;
   } catch (error) {
-    if (error instanceof errors.JWTClaimValidationFailed) throw new TokenVerificationError(error.code, error.claim);
+    // The jose error is not kept as cause: it carries the token's payload.
+    if (error instanceof errors.JWTClaimValidationFailed || error instanceof errors.JWTExpired) {
+      throw new TokenVerificationError(error.code, error.claim);
+    }
     if (error instanceof errors.JOSEError) throw new TokenVerificationError(error.code);
     throw error;
   }

@@ -56,18 +56,61 @@ export async function lintSource(service: Service): Promise<Finding[]> {
     }));
 }
 
+const EXCEPTIONS = "x-lint-exceptions";
+
+/**
+ * A justified exception lives in the document, on the node it concerns (or the root):
+ * `x-lint-exceptions: { <rule>: <reason> }` silences that rule at and below the node. An
+ * exception that silences nothing is itself a finding, so stale exceptions cannot pile up.
+ */
+function applyExceptions<R extends { code: string | number; path: (string | number)[] }>(doc: any, results: R[]) {
+  const used = new Set<string>();
+  const kept = results.filter((r) => {
+    let node = doc;
+    const trail: (string | number)[] = [];
+    for (let i = 0; i <= r.path.length; i++) {
+      const reason = node?.[EXCEPTIONS]?.[String(r.code)];
+      if (typeof reason === "string") {
+        used.add(`${trail.join("/")}|${r.code}`);
+        return false;
+      }
+      if (i === r.path.length || node === undefined) break;
+      trail.push(r.path[i]!);
+      node = node?.[r.path[i]!];
+    }
+    return true;
+  });
+  const unused: { where: string; rule: string }[] = [];
+  const walk = (node: any, trail: string[]) => {
+    if (!node || typeof node !== "object") return;
+    for (const rule of Object.keys(node[EXCEPTIONS] ?? {})) {
+      if (!used.has(`${trail.join("/")}|${rule}`)) unused.push({ where: `#/${trail.join("/")}`, rule });
+    }
+    for (const [k, v] of Object.entries(node)) if (k !== EXCEPTIONS) walk(v, [...trail, k]);
+  };
+  walk(doc, []);
+  return { kept, unused };
+}
+
 /** Spectral lints the bundle: its oas3-schema check misreads external $refs in 3.1 path items. */
 export async function lintBundle(service: Service, bundleText: string, bundleFile: string): Promise<Finding[]> {
   const results = await (await loadSpectral()).run(new Document(bundleText, Parsers.Json, bundleFile));
-  return results
-    .filter((r) => r.severity <= 1)
-    .map((r) => ({
+  const { kept, unused } = applyExceptions(JSON.parse(bundleText), results.filter((r) => r.severity <= 1));
+  const stale: Finding[] = unused.map((u) => ({
+    tool: "spectral" as const,
+    severity: "error" as const,
+    rule: "project-unused-lint-exception",
+    message: `x-lint-exceptions names ${u.rule}, which reports nothing here: remove the exception`,
+    where: `${service.id} bundle ${u.where}`,
+  }));
+  const findings: Finding[] = kept.map((r) => ({
       tool: "spectral" as const,
       severity: r.severity === 0 ? ("error" as const) : ("warn" as const),
       rule: String(r.code),
       message: r.message,
       where: `${service.id} bundle #/${r.path.join("/")}`,
-    }));
+  }));
+  return [...findings, ...stale];
 }
 
 export function formatFindings(findings: Finding[]): string {

@@ -28,5 +28,12 @@ export default {
       example: "invalidApiKey",
       request: { body: valid },
     },
+    {
+      source: "§7C: a failed call returns `error` in the body (unexpected failure; status x-assumed)",
+      operation: "POST /developers/flex-api/widget-url",
+      status: 500,
+      example: "internalError",
+      request: { body: valid },
+    },
   ],
 } satisfies CaseCatalogue;

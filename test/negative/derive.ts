@@ -113,8 +113,8 @@ interface Context {
   underivable: Underivable[];
   /** Records and answers true for a constraint the Prism mock cannot see (see MOCK_BLIND_SPOTS). */
   blind: (label: string, keyword: string) => boolean;
-  /** Records a query minLength of 1, which only an empty value could break. */
-  blindEmptyQuery: (label: string, keyword: string) => void;
+  /** Records a query or path minLength of 1, which only an empty value could break. */
+  blindEmpty: (label: string, keyword: string) => void;
 }
 
 /**
@@ -124,6 +124,7 @@ interface Context {
 export const MOCK_BLIND_SPOTS = {
   prefer: "Prism consumes the Prefer header to pick a mock response and does not validate it against the document",
   emptyQuery: "Prism treats an empty query value (`name=`) as absent, so a minLength of 1 on a query parameter cannot be broken with a value it sees",
+  emptyPath: "An empty path segment matches no route, so Prism answers 404 before validating: a minLength of 1 on a path parameter is enforced by routing",
 } as const;
 
 export interface BlindSpot {
@@ -151,8 +152,8 @@ function breakKeywords(
     // A lower bound of zero cannot be broken by any value.
     if ((keyword === "minLength" || keyword === "minItems") && schema[keyword] === 0) continue;
     if (ctx.blind(label, keyword)) continue;
-    if (label.startsWith("query.") && keyword === "minLength" && schema.minLength === 1) {
-      ctx.blindEmptyQuery(label, keyword);
+    if ((label.startsWith("query.") || label.startsWith("path.")) && keyword === "minLength" && schema.minLength === 1) {
+      ctx.blindEmpty(label, keyword);
       continue;
     }
     const requests = candidates(keyword, schema, current).map((value) => apply(value));
@@ -258,8 +259,9 @@ export function deriveNegativeCases(
         blindSpots.push({ operation, constraint: `${label} ${keyword}`, why: MOCK_BLIND_SPOTS.prefer });
         return true;
       },
-      blindEmptyQuery: (label, keyword) => {
-        blindSpots.push({ operation, constraint: `${label} ${keyword}`, why: MOCK_BLIND_SPOTS.emptyQuery });
+      blindEmpty: (label, keyword) => {
+        const why = label.startsWith("path.") ? MOCK_BLIND_SPOTS.emptyPath : MOCK_BLIND_SPOTS.emptyQuery;
+        blindSpots.push({ operation, constraint: `${label} ${keyword}`, why });
       },
     };
     const opPtr = pointer("paths", ref.path, ref.method);
