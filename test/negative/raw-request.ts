@@ -47,5 +47,12 @@ export async function sendRaw(
     headers.set("Content-Type", contentType);
     body = encodeBody(req.body, contentType);
   }
-  return fetch(`${baseUrl}${path}${query ? `?${query}` : ""}`, { method: req.method, headers, body, redirect: "manual" });
+  return fetch(`${baseUrl}${path}${query ? `?${query}` : ""}`, {
+    method: req.method,
+    headers,
+    body,
+    redirect: "manual",
+    // A mock that hangs must fail the case, not the whole run.
+    signal: AbortSignal.timeout(5_000),
+  });
 }
