@@ -1,53 +1,100 @@
 /**
- * The project's main job, in one Node process: lint, bundle, generate types and clients, and
- * build the reference site, for every service in openapi/services.json (or `--only <id>`).
+ * The project's main job: lint, bundle, generate types and clients, and build the reference
+ * site for every service in openapi/services.json (or `--only <id>`). Documents whose inputs
+ * are unchanged since their last clean build are skipped (`--no-cache` rebuilds all); the
+ * rest are split over worker threads, one per core.
  */
-import { mkdirSync, readFileSync, rmSync, existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { bundleDocument, type OpenApiDocument } from "./lib/bundle.js";
-import { generateClient } from "./lib/generate-client.js";
-import { generateTypes } from "./lib/generate-types.js";
-import { formatFindings, lintBundle, lintSource, type Finding } from "./lib/lint.js";
-import { BUNDLE_DIR, GENERATED_DIR } from "./lib/paths.js";
-import { readServices, selectServices, type Service } from "./lib/services.js";
-import { buildSite } from "./lib/site.js";
+import { Worker } from "node:worker_threads";
+import { globalKey, isFresh, readManifest, serviceKey, writeManifest, type CacheManifest } from "./lib/build-cache.js";
+import type { ServiceBuildResult } from "./lib/build-service.js";
+import { BUNDLE_DIR, GENERATED_DIR, SITE_DIR } from "./lib/paths.js";
+import { documentPath, readServices, selectServices, type Service } from "./lib/services.js";
 
-/** Writes only when the content differs, so unchanged files keep their timestamps. */
-function writeIfChanged(file: string, content: string): void {
-  if (existsSync(file) && readFileSync(file, "utf8") === content) return;
-  writeFileSync(file, content);
+const WORKER_ENTRY = new URL("./lib/build-worker.ts", import.meta.url).href;
+
+function outputs(service: Service): string[] {
+  return [
+    join(GENERATED_DIR, service.id, "types.ts"),
+    join(GENERATED_DIR, service.id, "client.ts"),
+    join(BUNDLE_DIR, `${service.id}.json`),
+  ];
 }
 
-async function buildService(service: Service): Promise<{ service: Service; doc: OpenApiDocument; findings: Finding[] }> {
-  const [sourceFindings, doc] = await Promise.all([lintSource(service), bundleDocument(service)]);
-  const bundleText = JSON.stringify(doc, null, 2);
-  const bundleFile = join(BUNDLE_DIR, `${service.id}.json`);
-  writeFileSync(bundleFile, bundleText);
-  const bundleFindings = await lintBundle(service, bundleText, bundleFile);
-  const outDir = join(GENERATED_DIR, service.id);
-  mkdirSync(outDir, { recursive: true });
-  writeIfChanged(join(outDir, "types.ts"), await generateTypes(service, doc));
-  writeIfChanged(join(outDir, "client.ts"), generateClient(service, doc));
-  return { service, doc, findings: [...sourceFindings, ...bundleFindings] };
+/** Splits documents over cores by size, largest first, so the shares take about as long. */
+function shares(services: Service[], count: number): Service[][] {
+  const bins: { size: number; services: Service[] }[] = Array.from({ length: count }, () => ({ size: 0, services: [] }));
+  const sized = services.map((s) => ({ s, size: statSync(documentPath(s)).size })).sort((a, b) => b.size - a.size);
+  for (const { s, size } of sized) {
+    const bin = bins.reduce((min, b) => (b.size < min.size ? b : min));
+    bin.size += size;
+    bin.services.push(s);
+  }
+  return bins.map((b) => b.services).filter((b) => b.length > 0);
+}
+
+async function buildShare(share: Service[]): Promise<ServiceBuildResult[]> {
+  const { buildService } = await import("./lib/build-service.js");
+  const results = [];
+  for (const s of share) results.push(await buildService(s));
+  return results;
+}
+
+function buildShareInWorker(share: Service[]): Promise<ServiceBuildResult[]> {
+  return new Promise((resolve, reject) => {
+    // The worker runs TypeScript too: it registers tsx's loader before importing its entry.
+    const worker = new Worker(
+      `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(WORKER_ENTRY)}); });`,
+      { eval: true, workerData: { services: share } },
+    );
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => code !== 0 && reject(new Error(`build worker exited with ${code}`)));
+  });
+}
+
+/** The main thread builds the first share itself; each further share gets a worker thread. */
+async function buildAll(services: Service[], workers: number): Promise<ServiceBuildResult[]> {
+  if (services.length === 0) return [];
+  const [own, ...others] = shares(services, Math.min(services.length, workers));
+  const results = await Promise.all([...others.map(buildShareInWorker), buildShare(own!)]);
+  return results.flat();
 }
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const { values } = parseArgs({ options: { only: { type: "string", multiple: true } } });
+  const { values } = parseArgs({ options: {
+      only: { type: "string", multiple: true },
+      "no-cache": { type: "boolean", default: false },
+      workers: { type: "string", default: String(availableParallelism()) },
+    } });
   const only = (values.only ?? []).flatMap((v) => v.split(",")).filter(Boolean);
   const services = selectServices(only);
-  mkdirSync(BUNDLE_DIR, { recursive: true });
 
-  const results = await Promise.all(services.map(buildService));
+  const global = globalKey();
+  const previous = readManifest();
+  const stale = services.filter((s) => values["no-cache"] || !isFresh(previous, s.id, global, outputs(s)));
+  const workers = Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`--workers must be a positive integer, got ${values.workers}`);
+  const results = await buildAll(stale, workers);
 
+  const manifest: CacheManifest = { global, services: previous?.global === global ? { ...previous.services } : {} };
   let failed = false;
-  for (const { service, findings } of results) {
-    if (findings.length === 0) continue;
-    // Warnings fail too: each one is either fixed or switched off in the config with a reason.
+  for (const { id, findings, dependencies } of results) {
+    if (findings.length === 0) {
+      manifest.services[id] = { key: serviceKey(dependencies), dependencies };
+      continue;
+    }
+    // Warnings fail too: each one is either fixed or excepted in the document with a reason.
     failed = true;
-    console.error(`\n${service.id}: ${findings.length} lint finding(s)\n${formatFindings(findings)}`);
+    delete manifest.services[id];
+    const { formatFindings } = await import("./lib/format-findings.js");
+    console.error(`\n${id}: ${findings.length} lint finding(s)\n${formatFindings(findings)}`);
   }
+  writeManifest(manifest);
 
   if (only.length === 0) {
     const known = new Set(readServices().map((s) => s.id));
@@ -55,9 +102,14 @@ async function main(): Promise<number> {
       if (entry.isDirectory() && !known.has(entry.name)) rmSync(join(GENERATED_DIR, entry.name), { recursive: true });
     }
   }
-  buildSite(results);
+  if (stale.length > 0 || !existsSync(join(SITE_DIR, "index.html"))) {
+    const { buildSite } = await import("./lib/site.js");
+    buildSite(services.map((service) => ({ service, doc: JSON.parse(readFileSync(join(BUNDLE_DIR, `${service.id}.json`), "utf8")) })));
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
-  console.log(`build: ${results.length} document(s) ${failed ? "FAILED lint" : "ok"} in ${seconds} s`);
+  console.log(
+    `build: ${services.length} document(s), ${stale.length} rebuilt, ${services.length - stale.length} unchanged, ${failed ? "FAILED lint" : "ok"} in ${seconds} s`,
+  );
   return failed ? 1 : 0;
 }
 

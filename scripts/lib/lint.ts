@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { formatProblems, lint as redoclyLint, loadConfig } from "@redocly/openapi-core";
+import { lint as redoclyLint, loadConfig } from "@redocly/openapi-core";
 import { Document, Spectral } from "@stoplight/spectral-core";
 import spectralParsers from "@stoplight/spectral-parsers";
 import { createRequire } from "node:module";
@@ -113,8 +113,5 @@ export async function lintBundle(service: Service, bundleText: string, bundleFil
   return [...findings, ...stale];
 }
 
-export function formatFindings(findings: Finding[]): string {
-  return findings.map((f) => `  ${f.severity.padEnd(5)} ${f.tool}/${f.rule}: ${f.message}\n        at ${f.where}`).join("\n");
-}
+export { formatFindings } from "./format-findings.js";
 
-export { formatProblems };

@@ -1,0 +1,85 @@
+/**
+ * Content-hash cache of the build: a document is re-linted, re-bundled and re-generated only
+ * when a file it depends on (its own YAML and every shared fragment it references, as the
+ * bundler reported them), or a build input shared by all (tool versions, lint rules, the
+ * generator's own code), changed since its last clean build.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { DIST_DIR, ROOT } from "./paths.js";
+
+export interface CacheEntry {
+  key: string;
+  /** Files the bundle was made from, relative to the project root. */
+  dependencies: string[];
+}
+
+export interface CacheManifest {
+  global: string;
+  services: Record<string, CacheEntry>;
+}
+
+const MANIFEST = join(DIST_DIR, "build-cache.json");
+
+function hashFiles(files: string[], root = ROOT): string {
+  const hash = createHash("sha256");
+  for (const file of [...files].sort()) {
+    hash.update(file);
+    hash.update("\0");
+    hash.update(existsSync(join(root, file)) ? readFileSync(join(root, file)) : "<missing>");
+    hash.update("\0");
+  }
+  return hash.digest("hex");
+}
+
+/** Inputs every document's output depends on. */
+export function globalInputs(root = ROOT): string[] {
+  const lib = join(root, "scripts", "lib");
+  return [
+    "package-lock.json",
+    "redocly.yaml",
+    ".spectral.yaml",
+    "openapi/services.json",
+    "runtime/core/service-meta.ts",
+    ...(existsSync(lib) ? readdirSync(lib).filter((f) => f.endsWith(".ts")).map((f) => `scripts/lib/${f}`) : []),
+  ];
+}
+
+export function globalKey(root = ROOT): string {
+  return hashFiles(globalInputs(root), root);
+}
+
+export function serviceKey(dependencies: string[], root = ROOT): string {
+  return hashFiles(dependencies, root);
+}
+
+export function readManifest(file = MANIFEST): CacheManifest | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as CacheManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeManifest(manifest: CacheManifest, file = MANIFEST): void {
+  writeFileSync(file, JSON.stringify(manifest, null, 2));
+}
+
+/** Fresh only if the global inputs, every recorded dependency and every output are unchanged and present. */
+export function isFresh(
+  manifest: CacheManifest | undefined,
+  serviceId: string,
+  global: string,
+  outputs: string[],
+  root = ROOT,
+): boolean {
+  const entry = manifest?.services[serviceId];
+  if (!manifest || !entry || manifest.global !== global) return false;
+  if (!outputs.every((file) => existsSync(file))) return false;
+  return serviceKey(entry.dependencies, root) === entry.key;
+}
+
+export function toRelative(files: Iterable<string>, root = ROOT): string[] {
+  return [...files].map((f) => relative(root, f.replace(/^file:\/\//, "")));
+}
