@@ -1,6 +1,6 @@
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import createClient, { type Client } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
-import { applyCredentials, checkCredentials } from "./credentials.js";
+import { checkCredentials, createCredentialResolver } from "./credentials.js";
 import { InputError } from "./errors.js";
 import { serializeQuery } from "./query.js";
 import type { ServiceMeta } from "./service-meta.js";
@@ -57,22 +57,20 @@ export function resolveBaseUrl(meta: ServiceMeta, options: Pick<AnyOptions, "reg
   });
 }
 
+/** The caller's Content-Type, if any, without building a Headers object on every call. */
 function contentTypeOf(headers: AnyInit["headers"]): string | undefined {
   if (!headers) return undefined;
-  return new Headers(
-    Object.fromEntries(
-      Object.entries(headers instanceof Headers ? Object.fromEntries(headers) : headers).filter(
-        ([, v]) => typeof v === "string",
-      ),
-    ) as Record<string, string>,
-  ).get("content-type") ?? undefined;
+  if (headers instanceof Headers) return headers.get("content-type") ?? undefined;
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value === "string" && name.toLowerCase() === "content-type") return value;
+  }
+  return undefined;
 }
 
-/**
- * Builds the typed client of one document: openapi-fetch plus the per-operation plumbing the
- * generator extracted (media types, parseAs, redirects, query styles, security, bound
- * parameters), so callers write only the call.
- */
+function timeoutError(ms: number): DOMException {
+  return new DOMException(`The operation timed out after ${ms} ms`, "TimeoutError");
+}
+
 export function createServiceClient<Paths extends {}, BoundKeys extends PropertyKey>(
   meta: ServiceMeta,
   options: AnyOptions,
@@ -87,60 +85,72 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       throw new InputError(`bind.${name}`, `not a bound parameter; expected one of ${meta.bind.map((b) => b.name).join(", ") || "(none)"}`);
     }
   }
-  const boundPath: Record<string, unknown> = {};
-  const boundHeader: Record<string, unknown> = {};
+  let boundPath: Record<string, unknown> | undefined;
+  let boundHeader: Record<string, unknown> | undefined;
   for (const { name, in: location } of meta.bind) {
     if (bind[name] === undefined) continue;
-    (location === "path" ? boundPath : boundHeader)[name] = bind[name];
+    if (location === "path") (boundPath ??= {})[name] = bind[name];
+    else (boundHeader ??= {})[name] = bind[name];
   }
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new InputError("timeoutMs", "must be a positive number");
 
   const raw = createClient<Paths>({ baseUrl, fetch: options.fetch, headers: options.headers });
-
-  const security: Middleware = {
-    async onRequest({ request, schemaPath }) {
-      const op = meta.operations[`${request.method} ${schemaPath}`];
-      if (!op || op.security.length === 0) return request;
-      // A per-call baseUrl or a redirect target is not where the caller configured credentials.
-      if (new URL(request.url).origin !== origin) {
-        throw new InputError("baseUrl", "credentials are only sent to the configured service origin");
-      }
-      await applyCredentials(request.headers, op.security, meta.securitySchemes, credentials);
-      return request;
-    },
-  };
-  raw.use(security);
+  const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
+  const serializers = new Map<string, (query: Record<string, unknown>) => string>();
 
   const wrap = (method: (typeof METHODS)[number]) => {
     const call = (raw as unknown as Record<string, (path: string, init: AnyInit) => Promise<unknown>>)[method]!;
-    return (path: string, init: AnyInit = {}) => {
-      const op = meta.operations[`${method} ${path}`];
-      if (!op) throw new InputError("path", `${method} ${path} is not an operation of ${meta.id}`);
-      const headers: Record<string, string | undefined | null> =
-        init.headers instanceof Headers ? Object.fromEntries(init.headers) : { ...(init.headers as Record<string, string>) };
-      if (init.body !== undefined) {
-        const given = contentTypeOf(init.headers);
-        if (given === undefined) {
-          headers["Content-Type"] = op.requestMediaTypes[0];
-        } else if (!op.requestMediaTypes.includes(given)) {
-          throw new InputError("Content-Type", `must be one of ${op.requestMediaTypes.join(", ")}`);
-        }
+    return async (path: string, init: AnyInit = {}) => {
+      const key = `${method} ${path}`;
+      const op = meta.operations[key];
+      if (!op) throw new InputError("path", `${key} is not an operation of ${meta.id}`);
+      // A per-call baseUrl is not where the caller configured credentials.
+      if (op.security.length > 0 && init.baseUrl !== undefined && new URL(init.baseUrl).origin !== origin) {
+        throw new InputError("baseUrl", "credentials are only sent to the configured service origin");
       }
-      const signals = [AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])];
-      return call(path, {
-        ...init,
-        params: {
-          ...init.params,
-          path: { ...boundPath, ...init.params?.path },
-          header: { ...boundHeader, ...init.params?.header },
-        },
-        headers,
-        signal: AbortSignal.any(signals),
-        parseAs: init.parseAs ?? op.parseAs,
-        redirect: init.redirect ?? op.redirect,
-        querySerializer: (query: Record<string, unknown>) => serializeQuery(query, op.query),
-      });
+      const given = init.body === undefined ? undefined : contentTypeOf(init.headers);
+      if (given !== undefined && !op.requestMediaTypes.includes(given)) {
+        throw new InputError("Content-Type", `must be one of ${op.requestMediaTypes.join(", ")}`);
+      }
+      const credentialHeaders = op.security.length > 0 ? await resolveCredentials(op.security) : undefined;
+      const callerHeaders = init.headers instanceof Headers ? Object.fromEntries(init.headers) : (init.headers as Record<string, string> | undefined);
+      // Caller headers win over credentials: an explicit per-call Authorization is the caller's choice.
+      const headers = {
+        ...credentialHeaders,
+        ...(init.body !== undefined && given === undefined ? { "Content-Type": op.requestMediaTypes[0] } : undefined),
+        ...callerHeaders,
+      };
+      let serialize = serializers.get(key);
+      if (!serialize) {
+        serialize = (query) => serializeQuery(query, op.query);
+        serializers.set(key, serialize);
+      }
+      // One cleared timer per call: AbortSignal.timeout would leave a live timer behind every request.
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
+      const outer = init.signal;
+      const forward = () => controller.abort(outer!.reason);
+      if (outer?.aborted) forward();
+      else outer?.addEventListener("abort", forward, { once: true });
+      try {
+        return await call(path, {
+          ...init,
+          params: {
+            ...init.params,
+            path: boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path,
+            header: boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header,
+          },
+          headers,
+          signal: controller.signal,
+          parseAs: init.parseAs ?? op.parseAs,
+          redirect: init.redirect ?? op.redirect,
+          querySerializer: serialize,
+        });
+      } finally {
+        clearTimeout(timer);
+        outer?.removeEventListener("abort", forward);
+      }
     };
   };
 

@@ -61,33 +61,57 @@ export function basicAuthorization({ username, password }: BasicCredentials): st
   return `Basic ${btoa(binary)}`;
 }
 
+type Security = readonly (readonly string[])[];
+type HeaderSet = Record<string, string>;
+
+/**
+ * Resolves the headers for an operation's security: the first alternative whose schemes all
+ * have credentials. Static credentials are turned into headers once per operation; only
+ * credential functions (token providers) are called per request.
+ */
+export function createCredentialResolver(
+  schemes: Readonly<Record<string, SecuritySchemeMeta>>,
+  credentials: Readonly<Record<string, unknown>>,
+): (security: Security) => HeaderSet | Promise<HeaderSet> {
+  const cache = new WeakMap<Security, HeaderSet>();
+  const resolve = async (alternative: readonly string[]): Promise<HeaderSet> => {
+    const headers: HeaderSet = {};
+    for (const name of alternative) {
+      const scheme = schemes[name];
+      const value = credentials[name] as CredentialValue;
+      const field = `credentials.${name}`;
+      if (!scheme) continue;
+      if (scheme.type === "http") {
+        headers.Authorization =
+          scheme.scheme === "basic" ? basicAuthorization(value as BasicCredentials) : `Bearer ${await resolveSecret(field, value as SecretSource)}`;
+      } else if (scheme.in === "header") {
+        headers[scheme.name] = await resolveSecret(field, value as SecretSource);
+      } else {
+        const cookie = `${scheme.name}=${await resolveSecret(field, value as SecretSource)}`;
+        headers.Cookie = headers.Cookie ? `${headers.Cookie}; ${cookie}` : cookie;
+      }
+    }
+    return headers;
+  };
+  return (security) => {
+    const cached = cache.get(security);
+    if (cached) return cached;
+    const alternative = security.find((set) => set.every((name) => credentials[name] !== undefined));
+    if (!alternative) return {};
+    const dynamic = alternative.some((name) => typeof credentials[name] === "function");
+    const headers = resolve(alternative);
+    if (!dynamic) void headers.then((h) => cache.set(security, h), () => undefined);
+    return headers;
+  };
+}
+
 /** Adds the credentials of the first fully supplied security alternative of the operation. */
 export async function applyCredentials(
   headers: Headers,
-  security: readonly (readonly string[])[],
+  security: Security,
   schemes: Readonly<Record<string, SecuritySchemeMeta>>,
   credentials: Readonly<Record<string, unknown>>,
 ): Promise<void> {
-  const alternative = security.find((set) => set.every((name) => credentials[name] !== undefined));
-  if (!alternative) return;
-  for (const name of alternative) {
-    const scheme = schemes[name];
-    const value = credentials[name] as CredentialValue;
-    const field = `credentials.${name}`;
-    if (!scheme) continue;
-    if (scheme.type === "http") {
-      headers.set(
-        "Authorization",
-        scheme.scheme === "basic"
-          ? basicAuthorization(value as BasicCredentials)
-          : `Bearer ${await resolveSecret(field, value as SecretSource)}`,
-      );
-    } else if (scheme.in === "header") {
-      headers.set(scheme.name, await resolveSecret(field, value as SecretSource));
-    } else {
-      const cookie = `${scheme.name}=${await resolveSecret(field, value as SecretSource)}`;
-      const existing = headers.get("Cookie");
-      headers.set("Cookie", existing ? `${existing}; ${cookie}` : cookie);
-    }
-  }
+  const resolved = await createCredentialResolver(schemes, credentials)(security);
+  for (const [name, value] of Object.entries(resolved)) headers.set(name, value);
 }

@@ -4,6 +4,8 @@
  * code; the token and its claims never reach an error message.
  */
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import type { IdentityV3Client } from "../../generated/identity-v3/client.js";
+import type { IdentityV4Client } from "../../generated/identity-v4/client.js";
 import { InputError } from "../core/errors.js";
 import { unwrap } from "../core/unwrap.js";
 import { TokenVerificationError } from "./errors.js";
@@ -37,13 +39,13 @@ export function remoteKeys<V extends IdentityVersion>(version: V, target: Identi
   return createRemoteJWKSet(publicKeysUrl(version, target));
 }
 
-interface PublicKeysClient {
-  GET(path: any, init?: any): Promise<{ data?: unknown; error?: unknown; response: Response }>;
-}
+type LooseGet = (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-/** Keys fetched once through a generated identity client (so mocks and custom fetch apply). */
-export async function clientKeys(client: PublicKeysClient, version: IdentityVersion): Promise<KeySource> {
-  const result = await client.GET(`/oauth/${version}/{tenantId}/publickeys`, {});
+/** Keys fetched once through a generated identity client (so its base URL, bound tenant and fetch apply). */
+export async function clientKeys(client: IdentityV3Client, version: "v3"): Promise<KeySource>;
+export async function clientKeys(client: IdentityV4Client, version: "v4"): Promise<KeySource>;
+export async function clientKeys(client: IdentityV3Client | IdentityV4Client, version: IdentityVersion): Promise<KeySource> {
+  const result = await (client.GET as unknown as LooseGet)(`/oauth/${version}/{tenantId}/publickeys`, {});
   return localKeys(unwrap(result, "getPublicKeys") as JSONWebKeySet);
 }
 

@@ -42,8 +42,8 @@ describe("widget bad input", () => {
     }
   });
 
-  it("rejects a content type the operation does not accept before sending", () => {
-    expect(() => client().POST(PATH, { body: valid, headers: { "Content-Type": "text/plain" } })).toThrow(InputError);
+  it("rejects a content type the operation does not accept before sending", async () => {
+    await expect(client().POST(PATH, { body: valid, headers: { "Content-Type": "text/plain" } })).rejects.toThrow(InputError);
   });
 
   it("rejects an empty or header-breaking API key at creation, without echoing it", () => {

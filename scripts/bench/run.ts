@@ -1,0 +1,71 @@
+/**
+ * `npm run bench [-- --quick] [-- --skip-tests]`: client overhead, build time, bundle size, test
+ * time and type-check time, printed side by side with targets and written to dist/bench.json.
+ */
+import { cpus } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { DIST_DIR } from "../lib/paths.js";
+import { bundleSizes } from "./bundle-size.js";
+import { CASES, measureClients } from "./client-overhead.js";
+import { buildTimes, testTime, typecheckTime } from "./timed.js";
+
+const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, "skip-tests": { type: "boolean", default: false } } });
+const rows: { metric: string; value: string; target: string; ratio: string; ok: boolean | null }[] = [];
+const row = (metric: string, value: number, unit: string, target: number | null, ratioTo?: number) =>
+  rows.push({
+    metric,
+    value: `${value.toFixed(unit === "µs" ? 1 : 2)} ${unit}`,
+    target: target === null ? "—" : `≤ ${target}${ratioTo ? "x" : ` ${unit}`}`,
+    ratio: ratioTo ? `${(value / ratioTo).toFixed(3)}x` : target ? `${(value / target).toFixed(2)} of target` : "",
+    ok: target === null ? null : (ratioTo ? value / ratioTo : value) <= target,
+  });
+
+console.log("bench: build times (cold, then warm) ...");
+const build = buildTimes();
+row("build cold (all six, no cache)", build.cold, "s", 8);
+row("build warm (nothing changed)", build.warm, "s", 1);
+
+console.log("bench: client overhead ...");
+const clients = await measureClients(values.quick ? { rounds: 3, requests: 300 } : { rounds: 5, requests: 2000 });
+const raw = clients["raw fetch"]!;
+for (const k of CASES) {
+  for (const [name, byCase] of Object.entries(clients)) {
+    const isOurs = name.startsWith("generated client");
+    rows.push({
+      metric: `${k}: ${name}`,
+      value: `${byCase[k].toFixed(1)} µs`,
+      target: isOurs ? "≤ 1.10x raw, ahead of peers" : name === "raw fetch" ? "floor" : "—",
+      ratio: `${(byCase[k] / raw[k]).toFixed(3)}x`,
+      ok: isOurs
+        ? byCase[k] / raw[k] <= 1.1 && Object.entries(clients).every(([n, b]) => n === name || n === "raw fetch" || n.startsWith("openapi-fetch") || b[k] >= byCase[k])
+        : null,
+    });
+  }
+}
+
+console.log("bench: bundle sizes ...");
+for (const [id, size] of Object.entries(await bundleSizes())) {
+  row(`bundle ${id} (min+gz)`, size.gzip / 1024, "KB", 8);
+  if (size.pullsOthers.length > 0) rows.push({ metric: `bundle ${id} pulls in`, value: size.pullsOthers.join(", "), target: "nothing", ratio: "", ok: false });
+}
+
+console.log("bench: type-check ...");
+row("tsc --noEmit, consumer of all six clients", typecheckTime(), "s", null);
+if (!values["skip-tests"]) {
+  console.log("bench: npm test ...");
+  row("npm test wall time", testTime(), "s", 60);
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}`;
+const width = (k: keyof (typeof rows)[number]) => Math.max(...rows.map((r) => String(r[k]).length), k.length);
+const line = (r: Record<string, unknown>) =>
+  `| ${String(r.metric).padEnd(width("metric"))} | ${String(r.value).padStart(width("value"))} | ${String(r.target).padEnd(width("target"))} | ${String(r.ratio).padEnd(width("ratio"))} | ${r.ok === null ? "" : r.ok ? "met" : "MISSED"} |`;
+console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine}\n`);
+console.log(line({ metric: "metric", value: "value", target: "target", ratio: "ratio", ok: null }).replace("|  |", "| ok |"));
+console.log(`|${"-".repeat(width("metric") + 2)}|${"-".repeat(width("value") + 2)}|${"-".repeat(width("target") + 2)}|${"-".repeat(width("ratio") + 2)}|----|`);
+for (const r of rows) console.log(line(r));
+mkdirSync(DIST_DIR, { recursive: true });
+writeFileSync(join(DIST_DIR, "bench.json"), JSON.stringify({ date: new Date().toISOString(), machine, rows, clients, build }, null, 2));
+console.log("\nwritten to dist/bench.json");
