@@ -56,8 +56,12 @@ ${body}
  * What a reader of these interfaces needs next to each operation but Redoc does not show from
  * vendor extensions: security, IAM action, audit events, rate limits and the assumptions made.
  */
-function annotate(doc: OpenApiDocument): OpenApiDocument {
+function annotate(doc: OpenApiDocument, services: Service[]): OpenApiDocument {
   const copy = structuredClone(doc);
+  // Links between documents point at their pages on this site.
+  for (const other of services) {
+    copy.info.description = copy.info.description?.split(`](${other.document})`).join(`](${other.id}.html)`);
+  }
   for (const { operation } of listOperations(copy)) {
     const security = (operation.security ?? copy.security ?? []) as Record<string, unknown>[];
     const lines = [
@@ -74,11 +78,11 @@ function annotate(doc: OpenApiDocument): OpenApiDocument {
   return copy;
 }
 
-function referencePage(service: Service, doc: OpenApiDocument): string {
+function referencePage(service: Service, doc: OpenApiDocument, services: Service[]): string {
   return page(
     `${doc.info.title} ${doc.info.version}`,
     `<div id="redoc"></div>
-<script id="spec" type="application/json">${scriptJson(annotate(doc))}</script>
+<script id="spec" type="application/json">${scriptJson(annotate(doc, services))}</script>
 <script src="assets/${REDOC_BUNDLE}"></script>
 <script>
 Redoc.init(JSON.parse(document.getElementById("spec").textContent), {
@@ -96,7 +100,7 @@ function regionsOf(doc: OpenApiDocument): string[] {
 function indexPage(entries: { service: Service; doc: OpenApiDocument }[]): string {
   const rows = entries
     .map(({ service, doc }) => {
-      const deprecated = doc.info["x-deprecated"] ?? /deprecated/i.test(doc.info.description ?? "");
+      const deprecated = Boolean(doc.info["x-deprecated"]);
       return `<tr data-service="${service.id}">
 <td><a href="${service.id}.html">${html(doc.info.title)}</a></td>
 <td>${html(String(doc.info.version))}</td>
@@ -148,7 +152,7 @@ export function buildSite(entries: { service: Service; doc: OpenApiDocument }[],
   mkdirSync(join(dir, "assets"), { recursive: true });
   writeFileSync(join(dir, "assets", REDOC_BUNDLE), offlineRedocBundle());
   for (const { service, doc } of entries) {
-    writeFileSync(join(dir, `${service.id}.html`), referencePage(service, doc));
+    writeFileSync(join(dir, `${service.id}.html`), referencePage(service, doc, entries.map((e) => e.service)));
   }
   writeFileSync(join(dir, "index.html"), indexPage(entries));
   writeFileSync(join(dir, "assumptions.html"), assumptionsPage(entries));

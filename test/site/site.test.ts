@@ -67,8 +67,10 @@ run("reference site in Chromium", () => {
       expect(row.href).toBe(`${row.id}.html`);
       expect(row.cells[0]).toBe(doc.info.title);
       expect(row.cells[1]).toBe(String(doc.info.version));
-      expect(row.cells[2]).toBe(doc.info["x-deprecated"] || /deprecated/i.test(doc.info.description ?? "") ? "deprecated" : "current");
+      expect(row.cells[2]).toBe(doc.info["x-deprecated"] ? "deprecated" : "current");
     }
+    // Interface document 1, §9: version 3 is deprecated; nothing else is.
+    expect(rows.filter((r) => r.cells[2] === "deprecated").map((r) => r.id)).toEqual(["identity-v3"]);
     await page.screenshot({ path: join(SHOTS, "index.png") });
     expect(problems).toEqual([]);
     await page.close();
