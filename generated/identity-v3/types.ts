@@ -658,7 +658,7 @@ export interface components {
                 "application/json": components["schemas"]["TokenResponse"];
             };
         };
-        /** @description Invalid client id or client secret (revoke), or invalid client id, client secret, username or password (introspect). */
+        /** @description Client authentication failed - invalid client id or client secret (revoke, token), or invalid client id, client secret, username or password (introspect). */
         InvalidClient: {
             headers: {
                 [name: string]: unknown;
@@ -860,6 +860,7 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     registerClient: {
@@ -890,7 +891,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     authorize: {
@@ -1006,6 +1009,7 @@ export interface operations {
         responses: {
             200: components["responses"]["TokenIssued"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidClient"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1102,6 +1106,7 @@ export interface operations {
                 content?: never;
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     getPublicKeys: {

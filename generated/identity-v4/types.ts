@@ -590,7 +590,7 @@ export interface components {
                 "application/json": components["schemas"]["TokenResponse"];
             };
         };
-        /** @description Invalid client id or client secret (revoke), or invalid client id, client secret, username or password (introspect). */
+        /** @description Client authentication failed - invalid client id or client secret (revoke, token), or invalid client id, client secret, username or password (introspect). */
         InvalidClient: {
             headers: {
                 [name: string]: unknown;
@@ -803,6 +803,7 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["InsufficientScope"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     authorize: {
@@ -929,6 +930,7 @@ export interface operations {
         responses: {
             200: components["responses"]["TokenIssued"];
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidClient"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -1025,6 +1027,7 @@ export interface operations {
                 content?: never;
             };
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
         };
     };
     getPublicKeys: {

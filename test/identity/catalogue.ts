@@ -30,6 +30,8 @@ const CSR = [
 
 const FORM = "application/x-www-form-urlencoded";
 const TOO_FAST = "§8 limits / §7 429: requests arrive too quickly";
+/** §7's general codes, documented where §4 omits them but the condition can occur (x-assumed in the documents). */
+const GENERAL_500 = "§7 general codes: 500 internal error of the service";
 
 type Request = DocumentedCase["request"];
 
@@ -66,13 +68,16 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue {
     ["§4.2 log user activity: expired, revoked or malformed access token", 401, "invalidToken"],
     ["§4.2 log user activity: insufficient scope", 403, "insufficientScope"],
     [TOO_FAST, 429, "tooManyRequests"],
+    [GENERAL_500, 500, "serverError"],
   ]);
 
   if (v === "v3") {
     op(`POST ${p}/clients`, { body: { csr: CSR } }, [
       ["§4.3 register client (v3): OK", 200],
       ["§4.3 register client (v3): OK, form parameter carrying the CSR", 200, undefined, { body: { csr: CSR }, contentType: FORM }],
+      ["§7 general codes: 400 bad request, often a missing required parameter (§4.3 lists only OK)", 400, "invalidRequest"],
       [TOO_FAST, 429, "tooManyRequests"],
+      [GENERAL_500, 500, "serverError"],
     ]);
   }
 
@@ -110,6 +115,7 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue {
     ["§4.5 token: token response, jwt-bearer grant with an identity-provider assertion (§2.4)", 200, "tokens",
       grant({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: JWS, scope: "openid" })],
     ["§4.5 token: bad request for missing, invalid or mismatching parameters", 400, "invalidRequest"],
+    ["§5/§7 general codes: 401 client id and secret (Basic) rejected at the token endpoint", 401, "invalid_client"],
     [TOO_FAST, 429, "tooManyRequests"],
     ["§4.5 token: internal server error", 500, "serverError"],
   ]);
@@ -125,6 +131,7 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue {
   op(`OPTIONS ${p}/introspect`, undefined, [
     ["§4.7 introspect preflight: OPTIONS returns success", 200],
     [TOO_FAST, 429, "tooManyRequests"],
+    [GENERAL_500, 500, "serverError"],
   ]);
   op(`POST ${p}/introspect`, { body: { token: JWS } }, [
     ["§4.7 introspect: JSON object for a valid token", 200, "activeToken"],

@@ -39,9 +39,9 @@ describe.each(["v3", "v4"] as const)("identity-%s public keys", (v) => {
   });
 
   it("verifies a token with keys fetched through the generated client", async () => {
-    const create = v === "v3" ? createIdentityV3Client : createIdentityV4Client;
-    const client = create({ baseUrl: mockUrl(`identity-${v}`), ...(identityCatalogue(v).client as object) });
-    const payload = await verifyToken(await sign(), await clientKeys(client, v), { issuer: ISSUER, audience: CLIENT_ID });
+    const options = { baseUrl: mockUrl(`identity-${v}`), ...(identityCatalogue(v).client as object) };
+    const keys = v === "v3" ? await clientKeys(createIdentityV3Client(options), v) : await clientKeys(createIdentityV4Client(options), v);
+    const payload = await verifyToken(await sign(), keys, { issuer: ISSUER, audience: CLIENT_ID });
     expect(payload.sub).toBe("7b3e8f12-0c4d-4a5e-9f61-2d8c3b7a1e94");
   });
 
