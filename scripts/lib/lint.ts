@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
 import { lint as redoclyLint, loadConfig } from "@redocly/openapi-core";
 import { Document, Spectral } from "@stoplight/spectral-core";
 import spectralParsers from "@stoplight/spectral-parsers";
@@ -43,11 +45,31 @@ function loadSpectral() {
   return spectral;
 }
 
+const sourceCache = new Map<string, unknown>();
+
+/** The in-document exception for a rule at a pointer of a source file (root document or fragment), if any. */
+function sourceException(file: string, pointer: string, rule: string): string | undefined {
+  if (!sourceCache.has(file)) sourceCache.set(file, parseYaml(readFileSync(file.replace(/^file:\/\//, ""), "utf8")));
+  let node: any = sourceCache.get(file);
+  const keys = pointer.replace(/^#\/?/, "").split("/").filter(Boolean).map((k) => decodeURIComponent(k).replace(/~1/g, "/").replace(/~0/g, "~"));
+  for (let i = 0; ; i++) {
+    const reason = node?.[EXCEPTIONS]?.[rule];
+    if (typeof reason === "string") return reason;
+    if (i === keys.length || node === undefined) return undefined;
+    node = node?.[keys[i]!];
+  }
+}
+
 /** Redocly lints the source (it follows $refs into shared fragments), with example validation on. */
 export async function lintSource(service: Service): Promise<Finding[]> {
   const config = await loadRedoclyConfig();
   const problems = await redoclyLint({ ref: documentPath(service), config: config.forAlias(service.id) });
-  return problems.map((p) => ({
+  return problems
+    .filter((p) => {
+      const at = p.location[0];
+      return !at || !sourceException(at.source.absoluteRef, at.pointer ?? "#/", p.ruleId);
+    })
+    .map((p) => ({
       tool: "redocly" as const,
       severity: p.severity === "error" ? ("error" as const) : ("warn" as const),
       rule: p.ruleId,
@@ -63,7 +85,7 @@ const EXCEPTIONS = "x-lint-exceptions";
  * `x-lint-exceptions: { <rule>: <reason> }` silences that rule at and below the node. An
  * exception that silences nothing is itself a finding, so stale exceptions cannot pile up.
  */
-function applyExceptions<R extends { code: string | number; path: (string | number)[] }>(doc: any, results: R[]) {
+function applyExceptions<R extends { code: string | number; path: (string | number)[] }>(doc: any, results: R[], spectralRules: Set<string>) {
   const used = new Set<string>();
   const kept = results.filter((r) => {
     let node = doc;
@@ -84,7 +106,8 @@ function applyExceptions<R extends { code: string | number; path: (string | numb
   const walk = (node: any, trail: string[]) => {
     if (!node || typeof node !== "object") return;
     for (const rule of Object.keys(node[EXCEPTIONS] ?? {})) {
-      if (!used.has(`${trail.join("/")}|${rule}`)) unused.push({ where: `#/${trail.join("/")}`, rule });
+      // Exceptions for Redocly's rules are honoured by lintSource; only Spectral's are checked for use here.
+      if (spectralRules.has(rule) && !used.has(`${trail.join("/")}|${rule}`)) unused.push({ where: `#/${trail.join("/")}`, rule });
     }
     for (const [k, v] of Object.entries(node)) if (k !== EXCEPTIONS) walk(v, [...trail, k]);
   };
@@ -94,8 +117,10 @@ function applyExceptions<R extends { code: string | number; path: (string | numb
 
 /** Spectral lints the bundle: its oas3-schema check misreads external $refs in 3.1 path items. */
 export async function lintBundle(service: Service, bundleText: string, bundleFile: string): Promise<Finding[]> {
-  const results = await (await loadSpectral()).run(new Document(bundleText, Parsers.Json, bundleFile));
-  const { kept, unused } = applyExceptions(JSON.parse(bundleText), results.filter((r) => r.severity <= 1));
+  const spectral = await loadSpectral();
+  const results = await spectral.run(new Document(bundleText, Parsers.Json, bundleFile));
+  const rules = new Set(Object.keys(spectral.ruleset?.rules ?? {}));
+  const { kept, unused } = applyExceptions(JSON.parse(bundleText), results.filter((r) => r.severity <= 1), rules);
   const stale: Finding[] = unused.map((u) => ({
     tool: "spectral" as const,
     severity: "error" as const,

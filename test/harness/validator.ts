@@ -34,6 +34,7 @@ export function validateAt(serviceId: string, schemaPointer: string, value: unkn
 export interface SchemaError {
   keyword: string;
   instancePath: string;
+  schemaPath: string;
   message?: string;
 }
 
@@ -42,5 +43,5 @@ export function errorsAt(serviceId: string, schemaPointer: string, value: unknow
   const { ajv, id } = forService(serviceId);
   const validate = ajv.getSchema(`${id}${schemaPointer}`) ?? ajv.compile({ $ref: `${id}${schemaPointer}` });
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((e: SchemaError) => ({ keyword: e.keyword, instancePath: e.instancePath, message: e.message }));
+  return (validate.errors ?? []).map((e: SchemaError) => ({ keyword: e.keyword, instancePath: e.instancePath, schemaPath: e.schemaPath, message: e.message }));
 }

@@ -47,10 +47,13 @@ function clone<T>(value: T): T {
   return value === undefined ? value : structuredClone(value);
 }
 
+/** Errors inside a oneOf/anyOf branch only say that the branch did not match (e.g. a grant's `const`). */
+const IN_BRANCH = /\/(oneOf|anyOf)\/\d+\//;
+
 function onlyKeyword(errors: SchemaError[], keyword: string, alsoAllowed: ReadonlySet<string> = new Set()): boolean {
   return (
-    errors.some((e) => e.keyword === keyword) &&
-    errors.every((e) => e.keyword === keyword || COMBINATORS.has(e.keyword) || alsoAllowed.has(e.keyword))
+    errors.some((e) => e.keyword === keyword && !IN_BRANCH.test(e.schemaPath)) &&
+    errors.every((e) => e.keyword === keyword || COMBINATORS.has(e.keyword) || alsoAllowed.has(e.keyword) || IN_BRANCH.test(e.schemaPath))
   );
 }
 
@@ -319,9 +322,19 @@ export function deriveNegativeCases(
 
 /** Form bodies are flat: each field's keywords and the required list, checked against the form schema. */
 function walkForm(ctx: Context, base: RawRequest, bodyPtr: string) {
-  const schema = resolve(ctx.doc, bodyPtr);
+  // A form schema may be composed (v4 token = allOf [v3 token form, PKCE/audience fields]).
+  const parts = [resolvePointer(ctx.doc, bodyPtr)];
+  for (let i = 0; i < parts.length; i++) {
+    const node = resolve(ctx.doc, parts[i]!);
+    (node?.allOf ?? []).forEach((member: any, j: number) => parts.push(member.$ref ?? `${parts[i]}/allOf/${j}`));
+  }
   const body = base.body as Record<string, unknown>;
   const check = (req: RawRequest) => errorsAt(ctx.serviceId, bodyPtr, req.body);
+  for (const part of parts) walkFormPart(ctx, base, body, part, check);
+}
+
+function walkFormPart(ctx: Context, base: RawRequest, body: Record<string, unknown>, partPtr: string, check: (req: RawRequest) => SchemaError[]) {
+  const schema = resolve(ctx.doc, partPtr);
   for (const name of (schema?.required ?? []) as string[]) {
     if (!(name in body)) continue;
     const req = clone(base);
@@ -330,7 +343,7 @@ function walkForm(ctx: Context, base: RawRequest, bodyPtr: string) {
   }
   for (const [name, sub] of Object.entries<any>(schema?.properties ?? {})) {
     if (body[name] === undefined) continue;
-    const subPtr = sub.$ref ?? `${resolvePointer(ctx.doc, bodyPtr)}/properties/${name}`;
+    const subPtr = sub.$ref ?? `${partPtr}/properties/${name}`;
     breakKeywords(ctx, `form.${name}`, subPtr, body[name], (v) => {
       const req = clone(base);
       (req.body as Record<string, unknown>)[name] = v;
