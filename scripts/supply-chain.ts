@@ -19,7 +19,8 @@ async function audit(): Promise<"clean" | "unavailable"> {
   );
   const report = JSON.parse(result || "{}");
   if (report.error || !report.metadata) {
-    console.log(`npm audit: advisory endpoint unavailable (${report.error?.summary ?? "no report"})`);
+    const reason = [report.error?.code, report.error?.summary].filter(Boolean).join(": ") || "no report returned";
+    console.log(`npm audit: advisory endpoint unavailable from this machine (${reason}); runtime dependencies checked by lockfile only`);
     return "unavailable";
   }
   const { high = 0, critical = 0 } = report.metadata.vulnerabilities ?? {};
