@@ -54,8 +54,5 @@ describe.each(servicesWithCatalogues.map((s) => s.id))("%s: Prism agrees with Aj
     );
   }, 120_000);
 
-  it("has at least one JSON-bodied operation to fuzz, or says why not", () => {
-    expect(targets.length >= 0).toBe(true);
-    console.log(`fuzz ${serviceId}: ${targets.length} operation(s) × ${RUNS} runs`);
-  });
+  console.log(`fuzz ${serviceId}: ${targets.length} operation(s) with a JSON body × ${RUNS} runs`);
 });
