@@ -1,8 +1,27 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Tests import the package by its name (`cloud-interfaces/kms-v2`), exactly as users do. Vite
+ * does not resolve a package's own name, so each exported subpath is aliased to the file its
+ * `source` condition names (the same sources the compiled package is built from).
+ */
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
+  name: string;
+  exports: Record<string, string | { source: string }>;
+};
+const alias = Object.entries(pkg.exports).flatMap(([subpath, target]) =>
+  typeof target === "object"
+    ? [{ find: new RegExp(`^${pkg.name}${subpath.slice(1).replace(/[.]/g, "\\.")}$`), replacement: fileURLToPath(new URL(target.source, import.meta.url)) }]
+    : [],
+);
+
 export default defineConfig({
+  resolve: { alias },
   test: {
     include: ["test/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "test/consumer/fixtures/**"],
     // One Prism per document for the whole run, started before any test file.
     globalSetup: ["test/harness/global-setup.ts"],
     testTimeout: 20_000,

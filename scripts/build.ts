@@ -19,7 +19,9 @@ function outputs(service: Service): string[] {
   return [
     join(GENERATED_DIR, service.id, "types.ts"),
     join(GENERATED_DIR, service.id, "client.ts"),
+    join(GENERATED_DIR, service.id, "index.ts"),
     join(BUNDLE_DIR, `${service.id}.json`),
+    join(BUNDLE_DIR, `${service.id}.yaml`),
   ];
 }
 

@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
+import { stringify } from "yaml";
 import { bundleWithDependencies } from "./bundle.js";
-import { generateClient } from "./generate-client.js";
+import { generateClient, generateEntryPoint } from "./generate-client.js";
 import { generateTypes } from "./generate-types.js";
 import { lintBundle, lintSource, type Finding } from "./lint.js";
 import { BUNDLE_DIR, GENERATED_DIR } from "./paths.js";
@@ -26,10 +27,12 @@ export async function buildService(service: Service): Promise<ServiceBuildResult
   const bundleFile = join(BUNDLE_DIR, `${service.id}.json`);
   mkdirSync(BUNDLE_DIR, { recursive: true });
   writeFileSync(bundleFile, bundleText);
+  writeFileSync(join(BUNDLE_DIR, `${service.id}.yaml`), stringify(doc, { aliasDuplicateObjects: false }));
   const bundleFindings = await lintBundle(service, bundleText, bundleFile);
   const outDir = join(GENERATED_DIR, service.id);
   mkdirSync(outDir, { recursive: true });
   writeIfChanged(join(outDir, "types.ts"), await generateTypes(service, doc));
   writeIfChanged(join(outDir, "client.ts"), generateClient(service, doc));
+  writeIfChanged(join(outDir, "index.ts"), generateEntryPoint(service));
   return { id: service.id, findings: [...sourceFindings, ...bundleFindings], dependencies };
 }

@@ -62,3 +62,12 @@ export function create${name}Client(options: ${name}ClientOptions = {}) {
 export type ${name}Client = ReturnType<typeof create${name}Client>;
 `;
 }
+
+/**
+ * The package entry point `cloud-interfaces/<id>`: the client, the document's types and the
+ * family's helpers. Nothing else, so a bundle of one service never pulls in another.
+ */
+export function generateEntryPoint(service: Service): string {
+  const family = service.family ? `export * from "../../runtime/${service.family}/index.js";\n` : "";
+  return `${HEADER(service)}\nexport * from "./client.js";\n${family}`;
+}

@@ -8,6 +8,8 @@ export interface Service {
   document: string;
   /** Interface document under ../shared/seeds the OpenAPI document is written from. */
   seed: string;
+  /** Hand-written helpers in runtime/<family>/, re-exported by the service's package entry point. */
+  family?: string;
 }
 
 export function readServices(): Service[] {

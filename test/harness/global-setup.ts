@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { bundleDocument } from "../../scripts/lib/bundle.js";
 import { BUNDLE_DIR } from "../../scripts/lib/paths.js";
-import { startMock, type RunningMock } from "../../scripts/lib/prism.js";
+import { startMock, type RunningMock } from "cloud-interfaces/mock";
 import { documentPath, readServices } from "../../scripts/lib/services.js";
 
 declare module "vitest" {

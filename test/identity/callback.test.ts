@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createIdentityV3Client } from "../../generated/identity-v3/client.js";
-import { createIdentityV4Client } from "../../generated/identity-v4/client.js";
-import { InputError } from "../../runtime/core/errors.js";
-import { parseAuthorizationCallback, parseSsoLogoutCallback } from "../../runtime/identity/callback.js";
-import { AuthorizationRedirectError, SsoLogoutRedirectError } from "../../runtime/identity/errors.js";
+import { createIdentityV3Client } from "cloud-interfaces/identity-v3";
+import { createIdentityV4Client } from "cloud-interfaces/identity-v4";
+import { InputError } from "cloud-interfaces/core";
+import { parseAuthorizationCallback, parseSsoLogoutCallback } from "cloud-interfaces/identity-v4";
+import { AuthorizationRedirectError, SsoLogoutRedirectError } from "cloud-interfaces/identity-v4";
 import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";
 import { resolve } from "../harness/responses.js";

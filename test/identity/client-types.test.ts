@@ -2,12 +2,12 @@
 // clients and the helpers. The @ts-expect-error lines are checked by `tsc --noEmit`
 // (test/typecheck.test.ts): each must stay an error, or tsc reports an unused directive.
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { createIdentityV3Client, type IdentityV3Client, type IdentityV3Region } from "../../generated/identity-v3/client.js";
-import type { components as V3 } from "../../generated/identity-v3/types.js";
-import { createIdentityV4Client, type IdentityV4Client, type IdentityV4Region } from "../../generated/identity-v4/client.js";
-import type { components as V4 } from "../../generated/identity-v4/types.js";
-import type { AuthorizationErrorCode, SsoLogoutErrorCode } from "../../runtime/identity/errors.js";
-import { authorizationUrl } from "../../runtime/identity/urls.js";
+import { createIdentityV3Client, type IdentityV3Client, type IdentityV3Region } from "cloud-interfaces/identity-v3";
+import type { components as V3 } from "cloud-interfaces/identity-v3";
+import { createIdentityV4Client, type IdentityV4Client, type IdentityV4Region } from "cloud-interfaces/identity-v4";
+import type { components as V4 } from "cloud-interfaces/identity-v4";
+import type { AuthorizationErrorCode, SsoLogoutErrorCode } from "cloud-interfaces/identity-v4";
+import { authorizationUrl } from "cloud-interfaces/identity-v4";
 import { mockUrl } from "../harness/mocks.js";
 import { CLIENT_ID, identityCatalogue, PKCE, REDIRECT_URI, TENANT_ID } from "./catalogue.js";
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createIdentityV4Client } from "../../generated/identity-v4/client.js";
-import { InputError } from "../../runtime/core/errors.js";
-import { createPkcePair, pkceAuthorizationParams, s256Challenge } from "../../runtime/identity/pkce.js";
-import { authorizationUrl } from "../../runtime/identity/urls.js";
+import { createIdentityV4Client } from "cloud-interfaces/identity-v4";
+import { InputError } from "cloud-interfaces/core";
+import { createPkcePair, pkceAuthorizationParams, s256Challenge } from "cloud-interfaces/identity-v4";
+import { authorizationUrl } from "cloud-interfaces/identity-v4";
 import { mockUrl } from "../harness/mocks.js";
 import { identityCatalogue, CLIENT_ID, PKCE, REDIRECT_URI, TENANT_ID } from "./catalogue.js";
 

@@ -1,10 +1,10 @@
 import { importJWK, SignJWT, type JWTPayload } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createIdentityV3Client } from "../../generated/identity-v3/client.js";
-import { createIdentityV4Client } from "../../generated/identity-v4/client.js";
-import { InputError } from "../../runtime/core/errors.js";
-import { TokenVerificationError } from "../../runtime/identity/errors.js";
-import { clientKeys, localKeys, remoteKeys, verifyToken, type KeySource } from "../../runtime/identity/tokens.js";
+import { createIdentityV3Client } from "cloud-interfaces/identity-v3";
+import { createIdentityV4Client } from "cloud-interfaces/identity-v4";
+import { InputError } from "cloud-interfaces/core";
+import { TokenVerificationError } from "cloud-interfaces/identity-v4";
+import { clientKeys, localKeys, remoteKeys, verifyToken, type KeySource } from "cloud-interfaces/identity-v4";
 import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";
 import { resolve } from "../harness/responses.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../runtime/core/errors.js";
-import { authorizationUrl, publicKeysUrl, ssoLogoutUrl, type AuthorizationParams } from "../../runtime/identity/urls.js";
+import { InputError } from "cloud-interfaces/core";
+import { authorizationUrl, publicKeysUrl, ssoLogoutUrl, type AuthorizationParams } from "cloud-interfaces/identity-v4";
 import { mockUrl } from "../harness/mocks.js";
 import { CLIENT_ID, LOGOUT_URI, PKCE, REDIRECT_URI, TENANT_ID } from "./catalogue.js";
 

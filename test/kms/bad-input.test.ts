@@ -2,9 +2,9 @@
 // client (runtime/kms) must reject the same input before sending. Where the mock cannot see the
 // mistake (JSON as plain application/json), the clients must not be able to make it.
 import { describe, expect, it } from "vitest";
-import { createKmsV2Client } from "../../generated/kms-v2/client.js";
-import { InputError } from "../../runtime/core/errors.js";
-import { createKmsClient, type KmsClient } from "../../runtime/kms/client.js";
+import { createKmsV2Client } from "cloud-interfaces/kms-v2";
+import { InputError } from "cloud-interfaces/core";
+import { createKmsClient, type KmsClient } from "cloud-interfaces/kms-v2";
 import { mockUrl } from "../harness/mocks.js";
 import { INSTANCE, KEY_TYPE, TOKEN, scriptedFetch } from "./fakes.js";
 

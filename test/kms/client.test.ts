@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { ApiError, InputError } from "../../runtime/core/errors.js";
-import { createKmsClient } from "../../runtime/kms/client.js";
+import { ApiError, InputError } from "cloud-interfaces/core";
+import { createKmsClient } from "cloud-interfaces/kms-v2";
 import { mockUrl } from "../harness/mocks.js";
 import { INSTANCE, KEY_TYPE, TOKEN, errorBody, fakeClock, keyBody, keyId, recordingFetch, rejection, scriptedFetch } from "./fakes.js";
 

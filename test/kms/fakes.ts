@@ -1,5 +1,5 @@
 /** Test doubles for the kms client: a scripted or recording fetch and a clock that never sleeps. */
-import type { Clock } from "../../runtime/kms/retry.js";
+import type { Clock } from "cloud-interfaces/kms-v2";
 
 export const INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 export const TOKEN = "eyJhbGciOiJSUzI1NiJ9.s3cr3t-iam-token.c2ln";

@@ -1,9 +1,9 @@
 /** The retry policy of the kms client, driven by a scripted fetch and a clock that never sleeps. */
 import { describe, expect, it } from "vitest";
-import { ApiError, InputError } from "../../runtime/core/errors.js";
-import { createKmsClient } from "../../runtime/kms/client.js";
-import { retryAfterMs } from "../../runtime/kms/retry.js";
-import type { RetryOptions } from "../../runtime/kms/retry.js";
+import { ApiError, InputError } from "cloud-interfaces/core";
+import { createKmsClient } from "cloud-interfaces/kms-v2";
+import { retryAfterMs } from "cloud-interfaces/kms-v2";
+import type { RetryOptions } from "cloud-interfaces/kms-v2";
 import { INSTANCE, TOKEN, errorBody, fakeClock, keyBody, keyId, rejection, scriptedFetch } from "./fakes.js";
 
 type Reply = Parameters<typeof scriptedFetch>[0];

@@ -1,10 +1,10 @@
 // Bad input sent straight through the generated client: the mock must reject each one, and
 // the metrics client (runtime/metrics) must reject the same input before sending where it can tell.
 import { describe, expect, it } from "vitest";
-import { createMetricsV1Client } from "../../generated/metrics-v1/client.js";
-import { InputError } from "../../runtime/core/errors.js";
-import { createMetricsClient } from "../../runtime/metrics/client.js";
-import { iamToken, uaaToken } from "../../runtime/metrics/token.js";
+import { createMetricsV1Client } from "cloud-interfaces/metrics-v1";
+import { InputError } from "cloud-interfaces/core";
+import { createMetricsClient } from "cloud-interfaces/metrics-v1";
+import { iamToken, uaaToken } from "cloud-interfaces/metrics-v1";
 import { mockUrl } from "../harness/mocks.js";
 
 const GOOD_TOKEN = "iam eyJhbGciOiJSUzI1NiJ9.e30.c2ln";

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { ApiError, InputError } from "../../runtime/core/errors.js";
-import { createMetricsClient } from "../../runtime/metrics/client.js";
-import { UserToken, apikeyToken, iamToken, uaaToken } from "../../runtime/metrics/token.js";
+import { ApiError, InputError } from "cloud-interfaces/core";
+import { createMetricsClient } from "cloud-interfaces/metrics-v1";
+import { UserToken, apikeyToken, iamToken, uaaToken } from "cloud-interfaces/metrics-v1";
 import { mockUrl } from "../harness/mocks.js";
 
 const doc = parse(readFileSync(new URL("../../openapi/metrics-v1.yaml", import.meta.url), "utf8"));

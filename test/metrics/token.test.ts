@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { InputError } from "../../runtime/core/errors.js";
-import { apikeyToken, iamToken, uaaToken } from "../../runtime/metrics/token.js";
+import { InputError } from "cloud-interfaces/core";
+import { apikeyToken, iamToken, uaaToken } from "cloud-interfaces/metrics-v1";
 import { SPACE_GUID_PATTERN, TOKEN_PATTERN } from "../../runtime/metrics/token.js";
 
 const doc = parse(readFileSync(new URL("../../openapi/metrics-v1.yaml", import.meta.url), "utf8"));

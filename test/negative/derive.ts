@@ -4,7 +4,7 @@
  * test code written: the walk below finds it.
  */
 import { listOperations, operationParameters } from "../../scripts/lib/client-meta.js";
-import type { ServiceMeta } from "../../runtime/core/service-meta.js";
+import type { ServiceMeta } from "cloud-interfaces/core";
 import type { CaseCatalogue } from "../harness/case-types.js";
 import { pointer } from "../harness/documents.js";
 import { resolvePointer, resolve } from "../harness/responses.js";

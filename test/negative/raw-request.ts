@@ -1,6 +1,6 @@
 import { applyCredentials } from "../../runtime/core/credentials.js";
 import { serializeQuery } from "../../runtime/core/query.js";
-import type { ServiceMeta } from "../../runtime/core/service-meta.js";
+import type { ServiceMeta } from "cloud-interfaces/core";
 
 /** A request spelled out field by field, so a test can break exactly one thing the client would never send. */
 export interface RawRequest {

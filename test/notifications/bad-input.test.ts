@@ -3,8 +3,8 @@
 // body) and the violated rule named in Prism's sl-violations header. Raw fetch, because the
 // generated client's types (and its Content-Type guard) would not let most of these out.
 import { describe, expect, it } from "vitest";
-import { createNotificationsV1Client } from "../../generated/notifications-v1/client.js";
-import { InputError } from "../../runtime/core/errors.js";
+import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
+import { InputError } from "cloud-interfaces/core";
 import catalogue from "../cases/notifications-v1.js";
 import { mockUrl } from "../harness/mocks.js";
 import { validateAt } from "../harness/validator.js";

@@ -1,10 +1,10 @@
 // The JSON-in-string builders: their output must satisfy the inner shapes the document gives
 // in `contentSchema`, and bad input must fail with an InputError naming field and rule.
 import { describe, expect, it } from "vitest";
-import { createNotificationsV1Client } from "../../generated/notifications-v1/client.js";
-import { InputError } from "../../runtime/core/errors.js";
-import { mailTo, pushBody, pushHeaders, pushTo, smsTo, templateIds, PUSH_PLATFORMS } from "../../runtime/notifications/json-fields.js";
-import { buildNotification, type NotificationInput } from "../../runtime/notifications/notification.js";
+import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
+import { InputError } from "cloud-interfaces/core";
+import { mailTo, pushBody, pushHeaders, pushTo, smsTo, templateIds, PUSH_PLATFORMS } from "cloud-interfaces/notifications-v1";
+import { buildNotification, type NotificationInput } from "cloud-interfaces/notifications-v1";
 import catalogue from "../cases/notifications-v1.js";
 import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";

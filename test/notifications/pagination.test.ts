@@ -3,8 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNotificationsV1Client } from "../../generated/notifications-v1/client.js";
-import { ApiError, InputError } from "../../runtime/core/errors.js";
+import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
+import { ApiError, InputError } from "cloud-interfaces/core";
 import {
   collect,
   listAllSources,
@@ -12,7 +12,7 @@ import {
   listAllTopics,
   PaginationError,
   type ListOptions,
-} from "../../runtime/notifications/pagination.js";
+} from "cloud-interfaces/notifications-v1";
 import catalogue from "../cases/notifications-v1.js";
 import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";

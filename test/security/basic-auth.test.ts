@@ -1,7 +1,7 @@
 /** RFC 7617 Basic credentials: UTF-8 before base64, any password character, no ':' in the user-id. */
 import { describe, expect, it } from "vitest";
 import { basicAuthorization, checkCredentials } from "../../runtime/core/credentials.js";
-import { InputError } from "../../runtime/core/errors.js";
+import { InputError } from "cloud-interfaces/core";
 
 const decode = (header: string) => Buffer.from(header.replace(/^Basic /, ""), "base64").toString("utf8");
 const schemes = { basicAuth: { type: "http", scheme: "basic" } } as const;

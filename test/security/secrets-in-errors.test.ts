@@ -1,8 +1,8 @@
 /** Known secrets are pushed through every error path of the runtime; none may surface in any rendering of the error or in logs. */
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, InputError } from "../../runtime/core/errors.js";
-import { unwrap } from "../../runtime/core/unwrap.js";
+import { ApiError, InputError } from "cloud-interfaces/core";
+import { unwrap } from "cloud-interfaces/core";
 import { generatedFactory } from "../harness/clients.js";
 import { recordingServer } from "../harness/recording-server.js";
 import { allSecrets, operationCalls, SECRETS, secretCredentials, servicesWithCatalogues } from "./fixtures.js";

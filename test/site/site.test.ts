@@ -13,7 +13,7 @@ import { listOperations } from "../../scripts/lib/client-meta.js";
 import { DIST_DIR } from "../../scripts/lib/paths.js";
 import { documentPath, readServices } from "../../scripts/lib/services.js";
 import { buildSite } from "../../scripts/lib/site.js";
-import { serveStatic } from "../../scripts/lib/static-server.js";
+import { serveStatic } from "../../runtime/cli/static-server.js";
 import { chromiumAvailable, launchChromium, requireBrowser } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
 import { existsSync } from "node:fs";

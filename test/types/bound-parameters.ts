@@ -2,9 +2,9 @@
  * Type tests, checked by test/typecheck.test.ts (tsc): bound parameters need not be repeated,
  * and what the types can express is rejected at compile time.
  */
-import { createKmsV2Client } from "../../generated/kms-v2/client.js";
-import { createNotificationsV1Client } from "../../generated/notifications-v1/client.js";
-import { createWidgetClient } from "../../generated/widget/client.js";
+import { createKmsV2Client } from "cloud-interfaces/kms-v2";
+import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
+import { createWidgetClient } from "cloud-interfaces/widget";
 
 const kms = createKmsV2Client({ bind: { "svc-instance": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" } });
 // Every required header is bound: no params needed at all.

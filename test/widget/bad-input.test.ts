@@ -1,7 +1,7 @@
 /** Bad widget requests are rejected by the mock with the documented failure shape, and by the client where it can tell. */
 import { describe, expect, it } from "vitest";
-import { createWidgetClient } from "../../generated/widget/client.js";
-import { InputError } from "../../runtime/core/errors.js";
+import { createWidgetClient } from "cloud-interfaces/widget";
+import { InputError } from "cloud-interfaces/core";
 import { mockUrl } from "../harness/mocks.js";
 import { validateAt } from "../harness/validator.js";
 

@@ -1,15 +1,21 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
-import { createServer } from "@stoplight/prism-http-server";
-import { BUNDLE_DIR } from "./paths.js";
+import { existsSync, readFileSync } from "node:fs";
+import { bundledDocumentPath } from "./package-files.js";
+import { loadPrism } from "./load-prism.js";
 
 export interface RunningMock {
   url: string;
   close: () => Promise<void>;
 }
 
-/** Prism logs every request through pino; the tests and `npm run mock` want silence by default. */
+export interface StartMockOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Loopback by default: a mock is for tests on this machine. */
+  host?: string;
+  logger?: unknown;
+}
+
+/** Prism logs every request through pino; tests want silence by default. */
 function silentLogger(): any {
   const logger: any = new Proxy(
     {},
@@ -23,8 +29,11 @@ function silentLogger(): any {
  * and security checks on, CORS off (so OPTIONS operations are the document's own), static
  * examples only (a replayed case must return exactly its documented example).
  */
-export async function startMock(serviceId: string, options: { port?: number; host?: string; logger?: any } = {}): Promise<RunningMock> {
-  const bundle = JSON.parse(readFileSync(join(BUNDLE_DIR, `${serviceId}.json`), "utf8"));
+export async function startMock(serviceId: string, options: StartMockOptions = {}): Promise<RunningMock> {
+  const file = bundledDocumentPath(serviceId);
+  if (!existsSync(file)) throw new Error(`startMock: no bundled document for service "${serviceId}" (expected ${file})`);
+  const bundle = JSON.parse(readFileSync(file, "utf8"));
+  const { getHttpOperationsFromSpec, createServer } = await loadPrism();
   const operations = await getHttpOperationsFromSpec(bundle);
   const server = createServer(operations, {
     cors: false,

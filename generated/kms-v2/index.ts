@@ -1,0 +1,4 @@
+// Generated from openapi/kms-v2.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.
+
+export * from "./client.js";
+export * from "../../runtime/kms/index.js";

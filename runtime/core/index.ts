@@ -1,0 +1,7 @@
+export { ApiError, InputError } from "./errors.js";
+export { unwrap } from "./unwrap.js";
+export { REDACTED, redact } from "./redact.js";
+export { basicAuthorization, type BasicCredentials, type CredentialValue, type SecretSource } from "./credentials.js";
+export { resolveBaseUrl, type ServiceClientOptions } from "./create-client.js";
+export type { BindPaths } from "./bind-types.js";
+export type { OperationMeta, QueryParamMeta, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "./service-meta.js";
