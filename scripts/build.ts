@@ -4,7 +4,7 @@
  * are unchanged since their last clean build are skipped (`--no-cache` rebuilds all);
  * `--workers N` splits the rest over N threads.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
@@ -100,6 +100,10 @@ async function main(): Promise<number> {
   writeManifest(manifest);
 
   if (only.length === 0) {
+    const { generateServiceIds } = await import("./lib/generate-client.js");
+    const file = join(GENERATED_DIR, "service-ids.ts");
+    const text = generateServiceIds(readServices());
+    if (!existsSync(file) || readFileSync(file, "utf8") !== text) writeFileSync(file, text);
     const known = new Set(readServices().map((s) => s.id));
     for (const entry of readdirSync(GENERATED_DIR, { withFileTypes: true })) {
       if (entry.isDirectory() && !known.has(entry.name)) rmSync(join(GENERATED_DIR, entry.name), { recursive: true });

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateClient, generateEntryPoint } from "../scripts/lib/generate-client.js";
+import { generateClient, generateEntryPoint, generateServiceIds } from "../scripts/lib/generate-client.js";
 import { generateTypes } from "../scripts/lib/generate-types.js";
 import { GENERATED_DIR } from "../scripts/lib/paths.js";
 import { documentPath, readServices } from "../scripts/lib/services.js";
@@ -24,6 +24,10 @@ describe("generated/ drift", () => {
       // A plain equality keeps the diff readable in the failure message.
       expect(readFileSync(path, "utf8"), `generated/${service.id}/${file} differs from the build output: run npm run build, never edit it by hand`).toBe(content);
     }
+  });
+
+  it("service-ids.ts lists the registry", () => {
+    expect(readFileSync(join(GENERATED_DIR, "service-ids.ts"), "utf8")).toBe(generateServiceIds(readServices()));
   });
 
   it("holds nothing but the registered services", () => {

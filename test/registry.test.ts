@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
+import { expectedExports } from "../scripts/lib/package-exports.js";
 import { ROOT } from "../scripts/lib/paths.js";
 import { documentPath, readServices, selectServices } from "../scripts/lib/services.js";
 
@@ -25,6 +26,15 @@ describe("service registry (openapi/services.json)", () => {
     expect(Object.fromEntries(Object.entries<any>(config.apis).map(([k, v]) => [k, v.root]))).toEqual(
       Object.fromEntries(services.map((s) => [s.id, `openapi/${s.document}`])),
     );
+  });
+
+  it("gives every service its package entry point, and package.json exports nothing else", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    expect(pkg.exports, "run npm run sync-exports").toEqual(expectedExports(services));
+    for (const s of services) {
+      expect(existsSync(join(ROOT, "generated", s.id, "index.ts")), s.id).toBe(true);
+      if (s.family) expect(existsSync(join(ROOT, "runtime", s.family, "index.ts")), `runtime/${s.family}`).toBe(true);
+    }
   });
 
   it("rejects an unknown service id with a clear error", () => {

@@ -7,13 +7,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { siteDir } from "../mock/package-files.js";
-import { serviceIds } from "./service-ids.js";
+import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import { serveStatic } from "./static-server.js";
 
 const USAGE = `usage:
   cloud-interfaces mock <service-id> [--port N] [--host H]   a mock of one service (needs Prism, see README)
   cloud-interfaces docs [--port N] [--host H]                the reference site
-service ids: ${serviceIds().join(", ")}`;
+service ids: ${SERVICE_IDS.join(", ")}`;
 
 function fail(message: string, code = 2): never {
   console.error(message);
@@ -43,9 +43,9 @@ async function main(argv: string[]): Promise<void> {
   if (values.help || command === undefined) fail(USAGE, values.help ? 0 : 2);
   if (rest.length > 0) fail(`unexpected argument(s): ${rest.join(" ")}\n${USAGE}`);
   if (command === "mock") {
-    if (id === undefined || !serviceIds().includes(id)) fail(`mock: unknown service id ${JSON.stringify(id ?? "")}\n${USAGE}`);
+    if (id === undefined || !(SERVICE_IDS as readonly string[]).includes(id)) fail(`mock: unknown service id ${JSON.stringify(id ?? "")}\n${USAGE}`);
     const { startMock } = await import("../mock/index.js");
-    const mock = await startMock(id, { port: portOf(values.port, 4010), host: values.host });
+    const mock = await startMock(id as ServiceId, { port: portOf(values.port, 4010), host: values.host });
     console.log(`${id} mock listening on ${mock.url} (Ctrl-C to stop)`);
     stopOnSignal(() => mock.close());
   } else if (command === "docs") {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { bundledDocumentPath } from "./package-files.js";
 import { loadPrism } from "./load-prism.js";
+import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 
 export interface RunningMock {
   url: string;
@@ -29,7 +30,8 @@ function silentLogger(): any {
  * and security checks on, CORS off (so OPTIONS operations are the document's own), static
  * examples only (a replayed case must return exactly its documented example).
  */
-export async function startMock(serviceId: string, options: StartMockOptions = {}): Promise<RunningMock> {
+export async function startMock(serviceId: ServiceId, options: StartMockOptions = {}): Promise<RunningMock> {
+  if (!SERVICE_IDS.includes(serviceId)) throw new Error(`startMock: unknown service id ${JSON.stringify(serviceId)}; expected one of ${SERVICE_IDS.join(", ")}`);
   const file = bundledDocumentPath(serviceId);
   if (!existsSync(file)) throw new Error(`startMock: no bundled document for service "${serviceId}" (expected ${file})`);
   const bundle = JSON.parse(readFileSync(file, "utf8"));

@@ -71,3 +71,13 @@ export function generateEntryPoint(service: Service): string {
   const family = service.family ? `export * from "../../runtime/${service.family}/index.js";\n` : "";
   return `${HEADER(service)}\nexport * from "./client.js";\n${family}`;
 }
+
+/** The service ids of openapi/services.json as a value and a type, for the mock and the CLI. */
+export function generateServiceIds(services: readonly Service[]): string {
+  const ids = services.map((s) => JSON.stringify(s.id));
+  return (
+    "// Generated from openapi/services.json by scripts/build.ts. Do not edit.\n\n" +
+    `export const SERVICE_IDS = [${ids.join(", ")}] as const;\n` +
+    "export type ServiceId = (typeof SERVICE_IDS)[number];\n"
+  );
+}

@@ -6,7 +6,7 @@ export type AnyClient = Record<string, (path: string, init?: any) => Promise<{ d
 
 /** The generated factory of a service, found by the naming rule the generator follows. */
 export async function generatedFactory(serviceId: string): Promise<(options: any) => AnyClient> {
-  const module = await import(`cloud-interfaces/${serviceId}`);
+  const module = await import(/* @vite-ignore */ `cloud-interfaces/${serviceId}`);
   const factory = module[`create${pascalName(serviceId)}Client`];
   if (typeof factory !== "function") throw new Error(`cloud-interfaces/${serviceId} has no create${pascalName(serviceId)}Client`);
   return factory;

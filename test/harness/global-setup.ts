@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { bundleDocument } from "../../scripts/lib/bundle.js";
 import { BUNDLE_DIR } from "../../scripts/lib/paths.js";
-import { startMock, type RunningMock } from "cloud-interfaces/mock";
+import { startMock, type RunningMock, type ServiceId } from "cloud-interfaces/mock";
 import { documentPath, readServices } from "../../scripts/lib/services.js";
 
 declare module "vitest" {
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
     services.map(async (service) => {
       const doc = await bundleDocument(service);
       writeFileSync(join(BUNDLE_DIR, `${service.id}.json`), JSON.stringify(doc, null, 2));
-      const mock = await startMock(service.id);
+      const mock = await startMock(service.id as ServiceId);
       mocks.push(mock);
       urls[service.id] = mock.url;
     }),

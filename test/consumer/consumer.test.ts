@@ -1,0 +1,151 @@
+/**
+ * The package as users get it: packed, installed from the tarball into a fresh project outside
+ * the repository, and used the three ways the README promises (clients, mocks in tests, docs).
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readServices } from "../../scripts/lib/services.js";
+import { bin, copyFixtures, exec, installProject, linkDevTools, packPackage, startUntil, type Result } from "./workspace.js";
+
+const PACKAGE = "cloud-interfaces";
+let work: string;
+let tarball: string;
+let app: string;
+let withoutPrism: Result;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "ci-pack-"));
+  tarball = await packPackage(work);
+  app = await installProject(tarball);
+  // Before any dev tool is linked: the project has the package and its runtime dependencies only.
+  withoutPrism = await exec(process.execPath, ["-e", `import("${PACKAGE}/mock").then((m) => m.startMock("kms-v2")).catch((e) => { console.log(e.message); process.exit(3); })`], app);
+  linkDevTools(app, ["typescript", "vitest", "esbuild", "@types/node", "@stoplight/prism-http", "@stoplight/prism-http-server"]);
+  copyFixtures(app);
+}, 180_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+  if (app) rmSync(app, { recursive: true, force: true });
+});
+
+describe("installed from the tarball", () => {
+  it("ships no tests or build scripts, and carries LICENSE, CHANGELOG and the bundled documents", async () => {
+    const listed = await exec("tar", ["-tzf", tarball], work);
+    const files = listed.stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+    expect(files.filter((f) => /^(test|scripts)\//.test(f))).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(["LICENSE", "CHANGELOG.md", "package.json", "dist/site/index.html"]));
+    for (const { id } of readServices()) {
+      expect(files).toEqual(expect.arrayContaining([`dist/openapi/${id}.json`, `dist/openapi/${id}.yaml`, `dist/lib/generated/${id}/index.js`, `dist/lib/generated/${id}/index.d.ts`, `dist/lib/generated/${id}/index.d.ts.map`]));
+    }
+  });
+
+  it("gives each service's factory to a plain Node import", async () => {
+    for (const { id } of readServices()) {
+      const result = await exec(process.execPath, ["-e", `import("${PACKAGE}/${id}").then((m) => console.log(JSON.stringify(Object.keys(m))))`], app);
+      expect(result.stderr, id).toBe("");
+      const factory = `create${id.split("-").map((p) => p[0]!.toUpperCase() + p.slice(1)).join("")}Client`;
+      expect(JSON.parse(result.stdout), id).toContain(factory);
+    }
+  });
+
+  it("serves the bundled documents as JSON and YAML subpaths", async () => {
+    const result = await exec(process.execPath, ["-e", `import("${PACKAGE}/openapi/kms-v2.json", { with: { type: "json" } }).then((m) => console.log(m.default.openapi))`], app);
+    expect(result.stdout.trim()).toBe("3.1.0");
+    const yaml = await exec(process.execPath, ["-e", `console.log(require.resolve("${PACKAGE}/openapi/widget.yaml"))`], app);
+    expect(readFileSync(yaml.stdout.trim(), "utf8")).toMatch(/^openapi: 3\.1\.0/m);
+  });
+
+  it("without Prism installed, startMock fails with one sentence naming what to install", () => {
+    expect(withoutPrism.code).toBe(3);
+    expect(withoutPrism.stdout.trim()).toMatch(/^startMock needs Prism, an optional peer dependency: npm install --save-dev @stoplight\/prism-http@5\.12\.0 @stoplight\/prism-http-server@5\.12\.2$/);
+  });
+
+  it("runs a plain JavaScript app that creates a key and sends a notification against the mocks", async () => {
+    const result = await exec(process.execPath, ["js-app/app.mjs"], app);
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual({ keyType: "application/vnd.svc.kms.key+json", keys: 1, notificationStatus: expect.any(Number) });
+    expect(JSON.parse(result.stdout).notificationStatus).toBeLessThan(300);
+  });
+
+  it("runs the mock under node:test", async () => {
+    const result = await exec(process.execPath, ["--test", "js-app/mock.node-test.mjs"], app);
+    expect(result.stdout, result.stderr).toMatch(/# pass 1\n# fail 0/);
+  });
+
+  it("runs a vitest suite that asserts a documented KMS error case", async () => {
+    const result = await exec(process.execPath, [join(app, "node_modules", "vitest", "vitest.mjs"), "run", "--root", join(app, "vitest-app")], app);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/1 passed/);
+  });
+
+  it("type-checks a use of every service under the strictest compiler options, and rejects wrong calls", async () => {
+    const result = await exec(process.execPath, [join(app, "node_modules", "typescript", "bin", "tsc"), "-p", "ts-app/tsconfig.json"], app);
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    // The @ts-expect-error lines are proven to be errors: without the directives tsc must fail on each.
+    const source = readFileSync(join(app, "ts-app", "app.ts"), "utf8");
+    const expected = source.split("\n").filter((l) => l.includes("@ts-expect-error")).length;
+    const stripped = join(app, "ts-app", "app.ts");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(stripped, source.replaceAll("// @ts-expect-error", "// expected error"));
+    const unguarded = await exec(process.execPath, [join(app, "node_modules", "typescript", "bin", "tsc"), "-p", "ts-app/tsconfig.json"], app);
+    writeFileSync(stripped, source);
+    expect(expected).toBeGreaterThanOrEqual(5);
+    expect(unguarded.stdout.match(/error TS/g)?.length).toBe(expected);
+  });
+
+  it("bundles one client for the browser without the mock, Node built-ins or another service", async () => {
+    const { build } = await import("esbuild");
+    const out = await build({
+      entryPoints: [join(app, "browser", "entry.js")],
+      absWorkingDir: app,
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      minify: true,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const inputs = Object.keys(out.metafile.inputs);
+    expect(inputs.filter((f) => f.includes("/runtime/mock/") || f.includes("/runtime/cli/") || f.includes("@stoplight"))).toEqual([]);
+    expect(inputs.filter((f) => f.startsWith("node:"))).toEqual([]);
+    const others = readServices().filter((s) => s.id !== "kms-v2").map((s) => `/generated/${s.id}/`);
+    expect(inputs.filter((f) => others.some((o) => f.includes(o)))).toEqual([]);
+    expect(inputs.some((f) => f.includes("/generated/kms-v2/"))).toBe(true);
+  });
+
+  it("passes publint and arethetypeswrong on the tarball", async () => {
+    const lint = await exec(bin("publint"), ["run", join(app, "node_modules", PACKAGE), "--strict"], app);
+    expect(lint.code, lint.stdout + lint.stderr).toBe(0);
+    // A YAML file is no module to a type checker, so attw cannot resolve those subpaths by design;
+    // they are still proven above (require.resolve and the content).
+    const yaml = readServices().map((s) => `./openapi/${s.id}.yaml`);
+    const types = await exec(bin("attw"), [tarball, "--profile", "esm-only", "--format", "ascii", "--exclude-entrypoints", ...yaml], app);
+    expect(types.code, types.stdout + types.stderr).toBe(0);
+  });
+
+  it("starts a mock from the CLI that answers on the printed URL", async () => {
+    const { child, match } = await startUntil(join(app, "node_modules", ".bin", PACKAGE), ["mock", "kms-v2", "--port", "0"], app, /listening on (http:\/\/\S+)/);
+    try {
+      const response = await fetch(`${match[1]}/api/v2/keys`);
+      expect(response.status).toBe(401);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it("serves the reference site from the installed package", async () => {
+    const { child, match } = await startUntil(join(app, "node_modules", ".bin", PACKAGE), ["docs", "--port", "0"], app, /reference site on (http:\/\/\S+?)\/? /);
+    try {
+      const index = await fetch(`${match[1]}/index.html`);
+      expect(index.status).toBe(200);
+      expect(await index.text()).toMatch(/kms-v2/);
+      expect((await fetch(`${match[1]}/%E0%A4%A`)).status).toBe(400);
+    } finally {
+      child.kill();
+    }
+  });
+});
