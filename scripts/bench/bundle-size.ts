@@ -1,4 +1,7 @@
-/** Minified + gzipped size of a consumer that imports one generated client (openapi-fetch included), tree-shaken by esbuild. */
+/**
+ * Minified + gzipped size of a consumer that imports one client through the package entry point
+ * users import (`cloud-interfaces/<id>`, compiled output; openapi-fetch included), tree-shaken by esbuild.
+ */
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { join } from "node:path";
@@ -9,7 +12,7 @@ export async function bundleSizes(): Promise<Record<string, { bytes: number; gzi
   const services = readServices();
   const out: Record<string, { bytes: number; gzip: number; pullsOthers: string[] }> = {};
   for (const s of services) {
-    const entry = `import { create${pascalName(s.id)}Client } from "./generated/${s.id}/client.ts";\nexport const client = create${pascalName(s.id)}Client();\n`;
+    const entry = `import { create${pascalName(s.id)}Client } from "cloud-interfaces/${s.id}";\nexport const client = create${pascalName(s.id)}Client();\n`;
     const result = await build({
       stdin: { contents: entry, resolveDir: ROOT, loader: "ts", sourcefile: "consumer.ts" },
       bundle: true,
