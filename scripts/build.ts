@@ -20,6 +20,7 @@ function outputs(service: Service): string[] {
     join(GENERATED_DIR, service.id, "types.ts"),
     join(GENERATED_DIR, service.id, "client.ts"),
     join(GENERATED_DIR, service.id, "index.ts"),
+    join(GENERATED_DIR, service.id, "rules.ts"),
     join(BUNDLE_DIR, `${service.id}.json`),
     join(BUNDLE_DIR, `${service.id}.yaml`),
   ];

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { stringify } from "yaml";
 import { bundleWithDependencies } from "./bundle.js";
 import { generateClient, generateEntryPoint } from "./generate-client.js";
+import { generateRules } from "./generate-rules.js";
 import { generateTypes } from "./generate-types.js";
 import { lintBundle, lintSource, type Finding } from "./lint.js";
 import { BUNDLE_DIR, GENERATED_DIR } from "./paths.js";
@@ -33,6 +34,7 @@ export async function buildService(service: Service): Promise<ServiceBuildResult
   mkdirSync(outDir, { recursive: true });
   writeIfChanged(join(outDir, "types.ts"), await generateTypes(service, doc));
   writeIfChanged(join(outDir, "client.ts"), generateClient(service, doc));
+  writeIfChanged(join(outDir, "rules.ts"), generateRules(service, doc));
   writeIfChanged(join(outDir, "index.ts"), generateEntryPoint(service));
   return { id: service.id, findings: [...sourceFindings, ...bundleFindings], dependencies };
 }

@@ -1,0 +1,206 @@
+/**
+ * Client-side checks from the documents' own rules (generated/<id>/rules.ts): a request that
+ * breaks a stated pattern, length, range, enum, item count or required set fails before it is
+ * sent, as an InputError naming the field and the JSON Schema keyword it breaks. Values are
+ * never echoed: they may be secrets. Formats and media-type content are left to the service.
+ */
+import { InputError } from "./errors.js";
+
+/** The validation keywords of a JSON Schema 2020-12 subset; `$ref` names a schema of the same table. */
+export interface Rule {
+  readonly $ref?: string;
+  readonly type?: string | readonly string[];
+  readonly enum?: readonly unknown[];
+  readonly const?: unknown;
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+  readonly items?: Rule | false;
+  readonly prefixItems?: readonly Rule[];
+  readonly properties?: Readonly<Record<string, Rule>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: Rule | boolean;
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+  readonly allOf?: readonly Rule[];
+  readonly anyOf?: readonly Rule[];
+  readonly oneOf?: readonly Rule[];
+  readonly not?: Rule;
+}
+
+export interface OperationRules {
+  readonly path?: Readonly<Record<string, Rule>>;
+  readonly query?: Readonly<Record<string, Rule>>;
+  readonly header?: Readonly<Record<string, Rule>>;
+  /** Required parameters per location. */
+  readonly required?: Readonly<{ path?: readonly string[]; query?: readonly string[]; header?: readonly string[] }>;
+  readonly body?: Rule;
+  readonly bodyRequired?: boolean;
+}
+
+export interface ServiceRules {
+  readonly schemas: Readonly<Record<string, Rule>>;
+  /** Keyed by "METHOD /path/template", like the operation table. */
+  readonly operations: Readonly<Record<string, OperationRules>>;
+}
+
+export class RuleViolation {
+  constructor(
+    readonly field: string,
+    readonly keyword: string,
+    readonly message: string,
+  ) {}
+}
+
+const patterns = new Map<string, RegExp>();
+function regex(source: string): RegExp {
+  let compiled = patterns.get(source);
+  if (!compiled) {
+    // JSON Schema patterns are ECMA-262 with Unicode semantics; a few documents' patterns are only valid without the flag.
+    try {
+      compiled = new RegExp(source, "u");
+    } catch {
+      compiled = new RegExp(source);
+    }
+    patterns.set(source, compiled);
+  }
+  return compiled;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+function typeMatches(expected: string, actual: string): boolean {
+  return expected === actual || (expected === "number" && actual === "integer");
+}
+
+function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => equal((a as any)[k], (b as any)[k]));
+}
+
+const join = (field: string, key: string | number) => (typeof key === "number" ? `${field}[${key}]` : field ? `${field}.${key}` : key);
+
+/** The first rule the value breaks, or undefined. Composition keywords report the branch that came closest. */
+export function firstViolation(rule: Rule | boolean | undefined, value: unknown, field: string, schemas: ServiceRules["schemas"], depth = 0): RuleViolation | undefined {
+  if (rule === undefined || rule === true) return undefined;
+  if (rule === false) return new RuleViolation(field, "false", `${field} is not allowed`);
+  if (depth > 64) return new RuleViolation(field, "depth", `${field} is nested too deeply`);
+  if (rule.$ref !== undefined) {
+    const violation = firstViolation(schemas[rule.$ref], value, field, schemas, depth + 1);
+    if (violation) return violation;
+  }
+  const actual = typeOf(value);
+  if (rule.type !== undefined) {
+    const types = typeof rule.type === "string" ? [rule.type] : rule.type;
+    if (!types.some((t) => typeMatches(t, actual))) return new RuleViolation(field, "type", `${field} must be of type ${types.join(" or ")}`);
+  }
+  if (rule.const !== undefined && !equal(rule.const, value)) return new RuleViolation(field, "const", `${field} must be ${JSON.stringify(rule.const)}`);
+  if (rule.enum !== undefined && !rule.enum.some((e) => equal(e, value))) {
+    return new RuleViolation(field, "enum", `${field} must be one of ${rule.enum.map((e) => JSON.stringify(e)).join(", ")}`);
+  }
+  if (typeof value === "string") {
+    const length = [...value].length;
+    if (rule.minLength !== undefined && length < rule.minLength) return new RuleViolation(field, "minLength", `${field} must have at least ${rule.minLength} character(s)`);
+    if (rule.maxLength !== undefined && length > rule.maxLength) return new RuleViolation(field, "maxLength", `${field} must have at most ${rule.maxLength} character(s)`);
+    if (rule.pattern !== undefined && !regex(rule.pattern).test(value)) return new RuleViolation(field, "pattern", `${field} must match the pattern ${rule.pattern}`);
+  }
+  if (typeof value === "number") {
+    if (rule.minimum !== undefined && value < rule.minimum) return new RuleViolation(field, "minimum", `${field} must be at least ${rule.minimum}`);
+    if (rule.maximum !== undefined && value > rule.maximum) return new RuleViolation(field, "maximum", `${field} must be at most ${rule.maximum}`);
+    if (rule.exclusiveMinimum !== undefined && value <= rule.exclusiveMinimum) return new RuleViolation(field, "exclusiveMinimum", `${field} must be greater than ${rule.exclusiveMinimum}`);
+    if (rule.exclusiveMaximum !== undefined && value >= rule.exclusiveMaximum) return new RuleViolation(field, "exclusiveMaximum", `${field} must be less than ${rule.exclusiveMaximum}`);
+    if (rule.multipleOf !== undefined && !Number.isInteger(value / rule.multipleOf)) return new RuleViolation(field, "multipleOf", `${field} must be a multiple of ${rule.multipleOf}`);
+  }
+  if (Array.isArray(value)) {
+    if (rule.minItems !== undefined && value.length < rule.minItems) return new RuleViolation(field, "minItems", `${field} must have at least ${rule.minItems} item(s)`);
+    if (rule.maxItems !== undefined && value.length > rule.maxItems) return new RuleViolation(field, "maxItems", `${field} must have at most ${rule.maxItems} item(s)`);
+    if (rule.uniqueItems && value.some((v, i) => value.findIndex((w) => equal(v, w)) !== i)) return new RuleViolation(field, "uniqueItems", `${field} must not repeat items`);
+    for (const [i, item] of value.entries()) {
+      const itemRule = rule.prefixItems && i < rule.prefixItems.length ? rule.prefixItems[i] : rule.items;
+      const violation = firstViolation(itemRule, item, join(field, i), schemas, depth + 1);
+      if (violation) return violation;
+    }
+  }
+  if (actual === "object") {
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).filter((k) => object[k] !== undefined);
+    for (const name of rule.required ?? []) {
+      if (object[name] === undefined) return new RuleViolation(join(field, name), "required", `${join(field, name)} is required`);
+    }
+    if (rule.minProperties !== undefined && keys.length < rule.minProperties) return new RuleViolation(field, "minProperties", `${field} must have at least ${rule.minProperties} field(s)`);
+    if (rule.maxProperties !== undefined && keys.length > rule.maxProperties) return new RuleViolation(field, "maxProperties", `${field} must have at most ${rule.maxProperties} field(s)`);
+    for (const key of keys) {
+      const propertyRule = rule.properties?.[key] ?? (rule.properties && key in rule.properties ? undefined : rule.additionalProperties);
+      if (propertyRule === false) return new RuleViolation(join(field, key), "additionalProperties", `${join(field, key)} is not a field of ${field || "the body"}`);
+      const violation = firstViolation(propertyRule, object[key], join(field, key), schemas, depth + 1);
+      if (violation) return violation;
+    }
+  }
+  for (const part of rule.allOf ?? []) {
+    const violation = firstViolation(part, value, field, schemas, depth + 1);
+    if (violation) return violation;
+  }
+  if (rule.anyOf) {
+    const violations = rule.anyOf.map((part) => firstViolation(part, value, field, schemas, depth + 1));
+    if (violations.every(Boolean)) return deepest(violations as RuleViolation[]);
+  }
+  if (rule.oneOf) {
+    const violations = rule.oneOf.map((part) => firstViolation(part, value, field, schemas, depth + 1));
+    const passing = violations.filter((v) => v === undefined).length;
+    if (passing === 0) return deepest(violations as RuleViolation[]);
+    if (passing > 1) return new RuleViolation(field, "oneOf", `${field} must match exactly one of its ${rule.oneOf.length} forms, and matches ${passing}`);
+  }
+  if (rule.not && firstViolation(rule.not, value, field, schemas, depth + 1) === undefined) return new RuleViolation(field, "not", `${field} has a form that is not allowed`);
+  return undefined;
+}
+
+/** Of the failing branches, the one whose violation lies deepest is the likeliest intended form. */
+function deepest(violations: RuleViolation[]): RuleViolation {
+  return violations.reduce((best, v) => (v.field.length > best.field.length ? v : best));
+}
+
+export interface RequestParts {
+  path?: Record<string, unknown> | undefined;
+  query?: Record<string, unknown> | undefined;
+  header?: Record<string, unknown> | undefined;
+  body?: unknown;
+}
+
+/** Throws an InputError for the first documented rule the request breaks. */
+export function checkRequest(rules: OperationRules | undefined, schemas: ServiceRules["schemas"], request: RequestParts): void {
+  if (!rules) return;
+  for (const location of ["path", "query", "header"] as const) {
+    const given = request[location] ?? {};
+    for (const name of rules.required?.[location] ?? []) {
+      if (given[name] === undefined) throw new InputError(name, "required", `${name} (${location} parameter) is required`);
+    }
+    for (const [name, value] of Object.entries(given)) {
+      if (value === undefined) continue;
+      const violation = firstViolation(rules[location]?.[name], value, name, schemas);
+      if (violation) throw new InputError(violation.field, violation.keyword, `${violation.message} (${location} parameter)`);
+    }
+  }
+  if (request.body === undefined) {
+    if (rules.bodyRequired) throw new InputError("body", "required", "the request body is required");
+    return;
+  }
+  const violation = firstViolation(rules.body, request.body, "body", schemas);
+  if (violation) throw new InputError(violation.field, violation.keyword, violation.message);
+}

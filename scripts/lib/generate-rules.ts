@@ -1,0 +1,87 @@
+/**
+ * generated/<id>/rules.ts: the request rules each document states (patterns, lengths, ranges,
+ * enums, item counts, required sets), per operation and parameter, for the client's check
+ * before sending (runtime/core/rules.ts). Only the schemas a request can reach are emitted.
+ */
+import type { OperationRules, Rule, ServiceRules } from "../../runtime/core/rules.js";
+import type { OpenApiDocument } from "./bundle.js";
+import { deref, listOperations, operationParameters } from "./client-meta.js";
+import type { Service } from "./services.js";
+
+const VALIDATION_KEYWORDS = new Set([
+  "type", "enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+  "multipleOf", "minItems", "maxItems", "uniqueItems", "required", "minProperties", "maxProperties",
+]);
+const SCHEMA_KEYWORDS = new Set(["items", "not", "additionalProperties"]);
+const LIST_KEYWORDS = new Set(["prefixItems", "allOf", "anyOf", "oneOf"]);
+const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+function toRule(doc: OpenApiDocument, schema: any, reached: Set<string>): Rule | boolean {
+  if (typeof schema === "boolean") return schema;
+  if (!schema || typeof schema !== "object") return true;
+  const out: Record<string, unknown> = {};
+  if (typeof schema.$ref === "string") {
+    const name = SCHEMA_REF.exec(schema.$ref)?.[1];
+    if (name) {
+      out.$ref = name;
+      reached.add(name);
+    } else {
+      Object.assign(out, toRule(doc, deref(doc, schema), reached));
+    }
+  }
+  for (const [key, value] of Object.entries<any>(schema)) {
+    if (VALIDATION_KEYWORDS.has(key)) out[key] = value;
+    else if (SCHEMA_KEYWORDS.has(key)) out[key] = toRule(doc, value, reached);
+    else if (LIST_KEYWORDS.has(key)) out[key] = (value as any[]).map((v) => toRule(doc, v, reached));
+    else if (key === "properties") {
+      out.properties = Object.fromEntries(Object.entries<any>(value).map(([name, v]) => [name, toRule(doc, v, reached)]));
+    }
+  }
+  return out as Rule;
+}
+
+/** The form or JSON schema the client sends by default (the first request media type). */
+function bodySchema(doc: OpenApiDocument, operation: any): { schema: any; required: boolean } | undefined {
+  const body = operation.requestBody ? deref(doc, operation.requestBody) : undefined;
+  const first = Object.values<any>(body?.content ?? {})[0];
+  return first ? { schema: first.schema, required: body.required === true } : undefined;
+}
+
+export function extractRules(doc: OpenApiDocument): ServiceRules {
+  const reached = new Set<string>();
+  const operations: Record<string, OperationRules> = {};
+  for (const ref of listOperations(doc)) {
+    const rules: { -readonly [K in keyof OperationRules]: any } = {};
+    for (const p of operationParameters(doc, ref)) {
+      if (p.in === "cookie") continue;
+      (rules[p.in as "path"] ??= {})[p.name] = toRule(doc, p.schema, reached);
+      if (p.required) ((rules.required ??= {})[p.in as "path"] ??= []).push(p.name);
+    }
+    const body = bodySchema(doc, ref.operation);
+    if (body) {
+      rules.body = toRule(doc, body.schema, reached);
+      if (body.required) rules.bodyRequired = true;
+    }
+    operations[`${ref.method.toUpperCase()} ${ref.path}`] = rules;
+  }
+  const schemas: Record<string, Rule | boolean> = {};
+  const pending = [...reached];
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (name in schemas) continue;
+    const before = new Set(reached);
+    schemas[name] = toRule(doc, doc.components?.schemas?.[name], reached);
+    for (const added of reached) if (!before.has(added)) pending.push(added);
+  }
+  const sorted = Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]]));
+  return { schemas: sorted as ServiceRules["schemas"], operations };
+}
+
+export function generateRules(service: Service, doc: OpenApiDocument): string {
+  return (
+    `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.\n\n` +
+    `import type { ServiceRules } from "../../runtime/core/rules.js";\n\n` +
+    `/** The request rules the document states, checked before a request is sent. */\n` +
+    `export const rules: ServiceRules = ${JSON.stringify(extractRules(doc))};\n`
+  );
+}
