@@ -23,7 +23,7 @@ export interface Rule {
   readonly minItems?: number;
   readonly maxItems?: number;
   readonly uniqueItems?: boolean;
-  readonly items?: Rule | false;
+  readonly items?: Rule | boolean;
   readonly prefixItems?: readonly Rule[];
   readonly properties?: Readonly<Record<string, Rule>>;
   readonly required?: readonly string[];

@@ -16,9 +16,10 @@ const SCHEMA_KEYWORDS = new Set(["items", "not", "additionalProperties"]);
 const LIST_KEYWORDS = new Set(["prefixItems", "allOf", "anyOf", "oneOf"]);
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
-function toRule(doc: OpenApiDocument, schema: any, reached: Set<string>): Rule | boolean {
-  if (typeof schema === "boolean") return schema;
-  if (!schema || typeof schema !== "object") return true;
+/** Boolean schemas stay booleans only where the rule type takes them (`items`, `additionalProperties`). */
+function toRule(doc: OpenApiDocument, schema: any, reached: Set<string>): Rule {
+  if (schema === false) return { not: {} };
+  if (!schema || typeof schema !== "object") return {};
   const out: Record<string, unknown> = {};
   if (typeof schema.$ref === "string") {
     const name = SCHEMA_REF.exec(schema.$ref)?.[1];
@@ -31,7 +32,7 @@ function toRule(doc: OpenApiDocument, schema: any, reached: Set<string>): Rule |
   }
   for (const [key, value] of Object.entries<any>(schema)) {
     if (VALIDATION_KEYWORDS.has(key)) out[key] = value;
-    else if (SCHEMA_KEYWORDS.has(key)) out[key] = toRule(doc, value, reached);
+    else if (SCHEMA_KEYWORDS.has(key)) out[key] = typeof value === "boolean" && key !== "not" ? value : toRule(doc, value, reached);
     else if (LIST_KEYWORDS.has(key)) out[key] = (value as any[]).map((v) => toRule(doc, v, reached));
     else if (key === "properties") {
       out.properties = Object.fromEntries(Object.entries<any>(value).map(([name, v]) => [name, toRule(doc, v, reached)]));
@@ -64,7 +65,7 @@ export function extractRules(doc: OpenApiDocument): ServiceRules {
     }
     operations[`${ref.method.toUpperCase()} ${ref.path}`] = rules;
   }
-  const schemas: Record<string, Rule | boolean> = {};
+  const schemas: Record<string, Rule> = {};
   const pending = [...reached];
   while (pending.length > 0) {
     const name = pending.pop()!;
