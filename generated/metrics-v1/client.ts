@@ -3,7 +3,8 @@
 import { createServiceClient, type ServiceClientOptions } from "../../runtime/core/create-client.js";
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
-import type { paths } from "./types.js";
+import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
+import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
 
@@ -129,3 +130,8 @@ export function createMetricsV1Client(options: MetricsV1ClientOptions = {}) {
 }
 
 export type MetricsV1Client = ReturnType<typeof createMetricsV1Client>;
+
+/** A documented failure of this service: `ApiError<"operationId", status>` has that response's body type. */
+export type ApiError<Op extends keyof operations = keyof operations, S extends ErrorStatus<operations, Op> = ErrorStatus<operations, Op>> = TypedApiError<operations, Op, S>;
+/** `isApiError(e, "operationId", status)` narrows `e` to that documented failure. */
+export const isApiError = isApiErrorOf<operations>();

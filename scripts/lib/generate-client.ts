@@ -40,7 +40,8 @@ export function generateClient(service: Service, doc: OpenApiDocument): string {
 import { createServiceClient, type ServiceClientOptions } from "../../runtime/core/create-client.js";
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
-import type { paths } from "./types.js";
+import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
+import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
 
@@ -60,6 +61,11 @@ export function create${name}Client(options: ${name}ClientOptions = {}) {
 }
 
 export type ${name}Client = ReturnType<typeof create${name}Client>;
+
+/** A documented failure of this service: \`ApiError<"operationId", status>\` has that response's body type. */
+export type ApiError<Op extends keyof operations = keyof operations, S extends ErrorStatus<operations, Op> = ErrorStatus<operations, Op>> = TypedApiError<operations, Op, S>;
+/** \`isApiError(e, "operationId", status)\` narrows \`e\` to that documented failure. */
+export const isApiError = isApiErrorOf<operations>();
 `;
 }
 
