@@ -1,0 +1,83 @@
+/**
+ * Offset paging as a document declares it (`x-pagination` on a list operation): the query
+ * parameters that carry offset and limit, and JSON pointers to the page's items, the total and
+ * the next link. The walk stops on the total, on an empty or short page, or on a missing next
+ * link, and refuses a next link that does not move forward, so no server (or static mock) can
+ * make it loop.
+ */
+export interface PaginationMeta {
+  readonly offsetParam: string;
+  readonly limitParam: string;
+  /** JSON pointer to the items array in the success body, e.g. "/topics". */
+  readonly items: string;
+  readonly total?: string;
+  /** JSON pointer to a URL whose query carries the next page's offset (and limit). */
+  readonly next?: string;
+}
+
+export class PaginationError extends Error {
+  override readonly name = "PaginationError";
+}
+
+export function atPointer(value: unknown, pointer: string): unknown {
+  if (pointer === "") return value;
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), value);
+}
+
+function offsetOfLink(href: unknown, meta: PaginationMeta): { offset: number; limit?: number } | undefined {
+  if (href === undefined || href === null) return undefined;
+  if (typeof href !== "string") throw new PaginationError(`${meta.next} is not a link`);
+  let url: URL;
+  try {
+    url = new URL(href, "http://relative.invalid/");
+  } catch {
+    throw new PaginationError(`${meta.next} is not a URL`);
+  }
+  const rawOffset = url.searchParams.get(meta.offsetParam);
+  const offset = Number(rawOffset);
+  if (rawOffset === null || !Number.isInteger(offset) || offset < 0) throw new PaginationError(`${meta.next} has no valid ${meta.offsetParam}`);
+  const rawLimit = url.searchParams.get(meta.limitParam);
+  const limit = rawLimit === null ? undefined : Number(rawLimit);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new PaginationError(`${meta.next} has no valid ${meta.limitParam}`);
+  return limit === undefined ? { offset } : { offset, limit };
+}
+
+/** Walks every item; `fetchPage` answers the success body of one page for a query. */
+export async function* walkPages<T>(
+  meta: PaginationMeta,
+  query: Record<string, unknown>,
+  fetchPage: (query: Record<string, unknown>) => Promise<unknown>,
+  signal?: AbortSignal,
+): AsyncGenerator<T, void, undefined> {
+  let current = { ...query };
+  let previous: string | undefined;
+  for (;;) {
+    signal?.throwIfAborted();
+    const body = await fetchPage(current);
+    const items = atPointer(body, meta.items);
+    if (!Array.isArray(items)) throw new PaginationError(`the page has no items array at ${meta.items}`);
+    // A page equal to the one before it means the server ignores the offset: stop before looping.
+    const fingerprint = JSON.stringify(items);
+    if (items.length > 0 && fingerprint === previous) throw new PaginationError(`the page at ${meta.offsetParam} ${String(current[meta.offsetParam])} repeats the previous page`);
+    previous = fingerprint;
+    yield* items as T[];
+    const offset = typeof current[meta.offsetParam] === "number" ? (current[meta.offsetParam] as number) : 0;
+    const limit = current[meta.limitParam];
+    const total = meta.total === undefined ? undefined : atPointer(body, meta.total);
+    if (items.length === 0) return;
+    if (typeof total === "number" && offset + items.length >= total) return;
+    if (meta.next !== undefined) {
+      const next = offsetOfLink(atPointer(body, meta.next), meta);
+      if (!next) return;
+      if (next.offset <= offset) throw new PaginationError(`${meta.next} does not advance (${meta.offsetParam} ${next.offset} after ${offset})`);
+      current = { ...current, [meta.offsetParam]: next.offset, ...(next.limit === undefined ? {} : { [meta.limitParam]: next.limit }) };
+      continue;
+    }
+    if (typeof limit === "number" && items.length < limit) return;
+    current = { ...current, [meta.offsetParam]: offset + items.length };
+  }
+}

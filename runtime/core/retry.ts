@@ -1,0 +1,81 @@
+/**
+ * The retry policy a document declares (`x-retry` on the document or an operation): which
+ * statuses are worth waiting out, honouring `Retry-After` (RFC 9110 §10.2.3), with bounded
+ * exponential backoff. Nothing is retried that the document does not name.
+ */
+import { InputError } from "./errors.js";
+
+export interface RetryMeta {
+  /** Statuses the document says a client should retry. */
+  readonly statuses: readonly number[];
+  /** Attempts in all, the first included. */
+  readonly maxAttempts: number;
+  /** Wait before the n-th retry when the answer has no Retry-After: backoffMs * 2^(n-1). */
+  readonly backoffMs: number;
+  /** Longest single wait; an answer asking for longer is handed to the caller. */
+  readonly maxWaitMs: number;
+}
+
+export interface Clock {
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Milliseconds since the epoch, for a Retry-After given as an HTTP date. */
+  now(): number;
+}
+
+export const systemClock: Clock = {
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const done = () => {
+        signal?.removeEventListener("abort", abort);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      const abort = () => {
+        clearTimeout(timer);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener("abort", abort, { once: true });
+    }),
+  now: () => Date.now(),
+};
+
+/** Caller overrides of the documented policy; `false` turns retries off. */
+export type RetryOption = false | Partial<Pick<RetryMeta, "maxAttempts" | "backoffMs" | "maxWaitMs">>;
+
+export function resolveRetry(meta: RetryMeta | undefined, option: RetryOption | undefined): RetryMeta | undefined {
+  if (!meta || option === false) return undefined;
+  const policy = { ...meta, ...Object.fromEntries(Object.entries(option ?? {}).filter(([, v]) => v !== undefined)) } as RetryMeta;
+  for (const [field, min] of [["maxAttempts", 1], ["backoffMs", 0], ["maxWaitMs", 0]] as const) {
+    if (!Number.isInteger(policy[field]) || policy[field] < min) throw new InputError(`retry.${field}`, "minimum", `retry.${field} must be an integer >= ${min}`);
+  }
+  return policy;
+}
+
+/** RFC 9110 §10.2.3: delay-seconds or an HTTP date; anything else is ignored. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Sends, and sends again while the policy says the answer is worth waiting out. */
+export async function withRetry<R extends { response: Response }>(
+  send: () => Promise<R>,
+  policy: RetryMeta | undefined,
+  clock: Clock,
+  signal?: AbortSignal,
+): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await send();
+    const { status, headers } = result.response;
+    if (!policy || attempt >= policy.maxAttempts || !policy.statuses.includes(status)) return result;
+    const wait = retryAfterMs(headers.get("retry-after"), clock.now()) ?? policy.backoffMs * 2 ** (attempt - 1);
+    if (wait > policy.maxWaitMs) return result;
+    // The unread body of the answer being retried would hold its connection open.
+    await result.response.body?.cancel().catch(() => undefined);
+    await clock.sleep(wait, signal);
+  }
+}
