@@ -28,6 +28,8 @@ export function referencePage(service: Service, doc: OpenApiDocument, services: 
     showExtensions: false,
     pathInMiddlePanel: true,
     sortPropsAlphabetically: false,
+    // The generated samples come first; the raw payload after them.
+    payloadSampleIdx: 3,
   };
   return page(
     `${doc.info.title} ${doc.info.version}`,
