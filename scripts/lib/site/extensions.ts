@@ -19,10 +19,12 @@ const PROSE_NAMES: Record<string, string> = {
   "x-rate-limit": "rate limit",
   "x-validity-seconds": "validity",
   "x-deprecated": "deprecation",
+  "x-client": "client options",
+  "x-client.bind": "`bind` option of the client",
 };
 
 function rewriteProse(text: string): string {
-  return text.replace(/`(x-[A-Za-z-]+)`/g, (whole, name: string) => (PROSE_NAMES[name] ? `*${PROSE_NAMES[name]}*` : whole));
+  return text.replace(/`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`/g, (whole, name: string) => (PROSE_NAMES[name] ? `*${PROSE_NAMES[name]}*` : whole));
 }
 
 /** Every `description` of the document, with extension names in prose replaced by what they mean. */
