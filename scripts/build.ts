@@ -112,7 +112,9 @@ async function main(): Promise<number> {
   }
   if (stale.length > 0 || !existsSync(join(SITE_DIR, "index.html"))) {
     const { buildSite } = await import("./lib/site.js");
-    buildSite(services.map((service) => ({ service, doc: JSON.parse(readFileSync(join(BUNDLE_DIR, `${service.id}.json`), "utf8")) })));
+    // The site covers every bundled document, not only those of `--only`: its search spans all services.
+    const bundled = readServices().filter((s) => existsSync(join(BUNDLE_DIR, `${s.id}.json`)));
+    buildSite(bundled.map((service) => ({ service, doc: JSON.parse(readFileSync(join(BUNDLE_DIR, `${service.id}.json`), "utf8")) })));
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(

@@ -44,7 +44,9 @@ export interface components {
             /** @description Unique SKU id of the stored package. Required unless `package_id` is present. */
             package_sku_id?: string;
             /** @description Extra parameters, e.g. `success_url` and `failure_url`, or user-profile parameters for risk scoring. */
-            custom?: Record<string, never> | unknown[];
+            custom?: {
+                [key: string]: unknown;
+            } | unknown[];
             /**
              * @description Marks a flexible subscription; value 1. Required for a flexible subscription.
              * @enum {unknown}

@@ -1,36 +1,57 @@
 /**
- * The reference site in a real browser: every page renders offline with no console errors and
- * no off-host requests, shows every operation of its document, and the assumptions page lists
- * exactly the documents' x-assumed notes. Screenshots go to dist/screenshots/.
+ * The reference site in a real browser, as a reader meets it: every page renders offline with
+ * no console errors and no off-host requests, has no horizontal overflow at 390 px (phone) and
+ * 1400 px, shows no raw vendor-extension names; the landing page introduces every service and
+ * searches operations across all of them; every operation shows a TypeScript and a curl
+ * sample; the assumptions page lists exactly the documents' x-assumed notes, and the links into
+ * it land on existing rows. Screenshots go to dist/screenshots/.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectAssumptions } from "../../scripts/lib/assumptions.js";
-import { listOperations } from "../../scripts/lib/client-meta.js";
-import { DIST_DIR } from "../../scripts/lib/paths.js";
-import { documentPath, readServices } from "../../scripts/lib/services.js";
-import { buildSite } from "../../scripts/lib/site.js";
 import { serveStatic } from "../../runtime/cli/static-server.js";
+import { collectAssumptions } from "../../scripts/lib/assumptions.js";
+import { listOperations, operationParameters } from "../../scripts/lib/client-meta.js";
+import { DIST_DIR } from "../../scripts/lib/paths.js";
+import { documentPath, pascalName, readServices } from "../../scripts/lib/services.js";
+import { buildSite } from "../../scripts/lib/site.js";
 import { chromiumAvailable, launchChromium, requireBrowser } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
-import { existsSync } from "node:fs";
 
 const SITE = join(DIST_DIR, "test-site");
 const SHOTS = join(DIST_DIR, "screenshots");
 const services = readServices().filter((s) => existsSync(documentPath(s)));
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
+const WIDE = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Every vendor-extension name the documents use: none may appear as visible text. */
+function extensionNames(): string[] {
+  const names = new Set<string>(["x-codeSamples"]);
+  const walk = (node: unknown) => {
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith("x-")) names.add(key);
+      walk(value);
+    }
+  };
+  for (const { id } of services) walk(bundledDocument(id));
+  return [...names];
+}
 
 run("reference site in Chromium", () => {
   let browser: Browser;
   let server: Server;
   let base: string;
+  let rowIds: Set<string>;
+  const extensions = extensionNames();
 
   beforeAll(async () => {
     rmSync(SITE, { recursive: true, force: true });
     buildSite(services.map((service) => ({ service, doc: bundledDocument(service.id) })), SITE);
+    rowIds = new Set([...readFileSync(join(SITE, "assumptions.html"), "utf8").matchAll(/<tr class="assumption" id="([^"]+)"/g)].map((m) => m[1]!));
     mkdirSync(SHOTS, { recursive: true });
     ({ url: base, server } = await serveStatic(SITE));
     browser = await launchChromium();
@@ -43,7 +64,7 @@ run("reference site in Chromium", () => {
 
   /** Opens a page and records what would break offline use. */
   async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const page = await browser.newPage({ viewport: WIDE });
     const problems: string[] = [];
     page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
@@ -56,46 +77,150 @@ run("reference site in Chromium", () => {
     return { page, problems };
   }
 
-  it("index lists the six interfaces with version, state, regions and link", async () => {
+  /** Page width against window width at both sizes; the page is left at the wide size. */
+  async function overflow(page: Page): Promise<Record<number, number>> {
+    const widths: Record<number, number> = {};
+    for (const size of [PHONE, WIDE]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(150);
+      widths[size.width] = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    }
+    return widths;
+  }
+
+  async function visibleExtensionNames(page: Page): Promise<string[]> {
+    const text = await page.evaluate(() => document.body.innerText);
+    return extensions.filter((name) => text.includes(name));
+  }
+
+  it("landing page: per service purpose, status, regions, links, install line and client example", async () => {
     const { page, problems } = await open("index.html");
-    const rows = await page.$$eval("tr[data-service]", (trs) =>
-      trs.map((tr) => ({ id: tr.getAttribute("data-service"), href: tr.querySelector("a")?.getAttribute("href"), cells: [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim()) })),
+    await page.screenshot({ path: join(SHOTS, "index.png") });
+    const cards = await page.$$eval("article.service", (els) =>
+      els.map((el) => ({
+        id: el.getAttribute("data-service"),
+        status: el.querySelector(".badge")?.textContent,
+        purpose: el.querySelector(".purpose")?.textContent ?? "",
+        regions: [...el.querySelectorAll(".regions code")].map((c) => c.textContent),
+        links: Object.fromEntries([...el.querySelectorAll(".links a")].map((a) => [a.className || a.textContent, { href: a.getAttribute("href"), download: a.getAttribute("download") }])),
+        install: el.querySelector("pre.install")?.textContent,
+        example: el.querySelector("pre.example")?.textContent ?? "",
+      })),
     );
-    expect(rows.map((r) => r.id)).toEqual(services.map((s) => s.id));
-    for (const row of rows) {
-      const doc = bundledDocument(row.id!);
-      expect(row.href).toBe(`${row.id}.html`);
-      expect(row.cells[0]).toBe(doc.info.title);
-      expect(row.cells[1]).toBe(String(doc.info.version));
-      expect(row.cells[2]).toBe(doc.info["x-deprecated"] ? "deprecated" : "current");
+    expect(cards.map((c) => c.id)).toEqual(services.map((s) => s.id));
+    for (const card of cards) {
+      const id = card.id!;
+      const doc = bundledDocument(id);
+      expect(card.status, id).toBe(doc.info["x-deprecated"] ? "deprecated" : "current");
+      expect(card.purpose.length, id).toBeGreaterThan(20);
+      expect(card.purpose, id).not.toMatch(/deprecated/i);
+      const regions = doc.servers.flatMap((s: any) => s.variables?.region?.enum ?? []);
+      expect(card.regions, id).toEqual([...new Set(regions)]);
+      expect(card.links.reference, id).toEqual({ href: `${id}.html`, download: null });
+      expect(card.links.json, id).toEqual({ href: `openapi/${id}.json`, download: `${id}.openapi.json` });
+      expect(card.links.yaml, id).toEqual({ href: `openapi/${id}.yaml`, download: `${id}.openapi.yaml` });
+      expect(card.install).toBe("npm install cloud-interfaces");
+      const lines = card.example.split("\n");
+      expect(lines, id).toHaveLength(3);
+      expect(lines[0]).toBe(`import { create${pascalName(id)}Client } from "cloud-interfaces/${id}";`);
+      // The bundled documents are served beside the pages, as the links promise.
+      const json = await page.evaluate((href) => fetch(href).then((r) => r.json()), card.links.json!.href!);
+      expect(json.info, id).toEqual(doc.info);
+      const yaml = await page.evaluate((href) => fetch(href).then((r) => r.text()), card.links.yaml!.href!);
+      expect(yaml, id).toContain(`title: ${doc.info.title}`);
     }
     // Interface document 1, §9: version 3 is deprecated; nothing else is.
-    expect(rows.filter((r) => r.cells[2] === "deprecated").map((r) => r.id)).toEqual(["identity-v3"]);
-    await page.screenshot({ path: join(SHOTS, "index.png") });
+    expect(cards.filter((c) => c.status === "deprecated").map((c) => c.id)).toEqual(["identity-v3"]);
+    expect(await visibleExtensionNames(page)).toEqual([]);
+    expect(await overflow(page)).toEqual({ 390: 390, 1400: 1400 });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(SHOTS, "index-390.png") });
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it.each(services.map((s) => s.id))("%s page renders every operation offline", async (id) => {
+  /** The operations a search must find, taken from the documents rather than from the index. */
+  const withParameter = (id: string, name: string) =>
+    listOperations(bundledDocument(id))
+      .filter((op) => operationParameters(bundledDocument(id), op).some((p) => p.name === name))
+      .map((op) => `${id} ${op.operation.operationId}`);
+
+  it.each([
+    { query: "createKey", first: "kms-v2 createKey", all: undefined },
+    // A field of the notification body (interface document 2: the JSON-in-string mail-to list).
+    { query: "svcenmailto", first: "notifications-v1 sendNotifications", all: ["notifications-v1 sendNotifications"] },
+    { query: "X-Kms-Key-Ring", first: undefined, all: withParameter("kms-v2", "X-Kms-Key-Ring") },
+  ])("search for $query finds the operation and navigates to it", async ({ query, first, all }) => {
+    const { page, problems } = await open("index.html");
+    await page.fill("#search", query);
+    const hits = await page.$$eval("#search-results li", (lis) => lis.map((li) => `${li.getAttribute("data-service")} ${li.getAttribute("data-operation")}`));
+    if (first) expect(hits[0]).toBe(first);
+    if (all) expect([...hits].sort()).toEqual([...all].sort());
+    const [service, operationId] = hits[0]!.split(" ");
+    if (query === "createKey") await page.screenshot({ path: join(SHOTS, "search.png") });
+    await Promise.all([page.waitForURL(`**/${service}.html**`), page.press("#search", "Enter")]);
+    await page.waitForSelector(`[data-section-id$="operation/${operationId}"]`, { timeout: 15_000 });
+    await page.waitForFunction((op) => location.hash.endsWith(`operation/${op}`), operationId);
+    // Redoc scrolls the operation to the top of the window.
+    await page.waitForFunction((op) => {
+      const top = document.querySelector(`[data-section-id$="operation/${op}"]`)!.getBoundingClientRect().top;
+      return Math.abs(top) < 80;
+    }, operationId);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it.each(services.map((s) => s.id))("%s page: every operation with TypeScript and curl samples, extensions as blocks, offline", async (id) => {
     const { page, problems } = await open(`${id}.html`);
     await page.waitForSelector("[data-section-id]", { timeout: 15_000 });
-    const rendered = await page.$$eval("[data-section-id]", (els) =>
-      [...new Set(els.map((e) => e.getAttribute("data-section-id") ?? "").filter((s) => /(^|\/)operation\//.test(s)).map((s) => s.replace(/^.*operation\//, "")))],
+    const operations = await page.$$eval("[data-section-id]", (els) =>
+      els
+        // Redoc nests a second element with the same id inside each operation's section.
+        .filter((e) => /(^|\/)operation\/[^/]+$/.test(e.getAttribute("data-section-id") ?? "") && !e.parentElement?.closest("[data-section-id]"))
+        .map((e) => ({
+          id: e.getAttribute("data-section-id")!.replace(/^.*operation\//, ""),
+          tabs: [...e.querySelectorAll('[role="tab"]')].map((t) => t.textContent?.trim()),
+          blocks: e.querySelectorAll(".ext-block").length,
+        })),
     );
     const documented = listOperations(bundledDocument(id)).map((o) => o.operation.operationId);
-    expect(rendered.sort()).toEqual([...documented].sort());
+    expect(operations.map((o) => o.id).sort()).toEqual([...documented].sort());
+    for (const op of operations) {
+      expect(op.tabs, op.id).toEqual(expect.arrayContaining(["TypeScript", "curl"]));
+      expect(op.blocks, op.id).toBe(1);
+    }
+    // The TypeScript tab shows the call through the package's client.
+    const first = `[data-section-id$="operation/${documented[0]}"]`;
+    await page.click(`${first} [role="tab"]:text-is("TypeScript")`);
+    const code = await page.textContent(`${first} [role="tabpanel"]:not([hidden]) pre`);
+    expect(code).toContain(`import { create${pascalName(id)}Client } from "cloud-interfaces/${id}";`);
+
+    expect(await visibleExtensionNames(page)).toEqual([]);
+    // Assumption links land on rows of the assumptions page.
+    const targets = await page.$$eval('a[href^="assumptions.html#"]', (as) => as.map((a) => a.getAttribute("href")!.slice("assumptions.html#".length)));
+    expect(targets.length).toBeGreaterThan(0);
+    expect(targets.filter((t) => !rowIds.has(t) && t !== id)).toEqual([]);
+    // The download saves a file named for the service and version, from the bundled document.
+    const download = await page.$eval(".api-info a[download]", (a) => ({ href: a.getAttribute("href"), name: a.getAttribute("download") }));
+    expect(download).toEqual({ href: `openapi/${id}.json`, name: `${id}.openapi.json` });
     await page.screenshot({ path: join(SHOTS, `${id}.png`) });
+    expect(await overflow(page)).toEqual({ 390: 390, 1400: 1400 });
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it("assumptions page lists exactly the x-assumed notes of every document", async () => {
+  it("assumptions page lists exactly the x-assumed notes, fits a phone and a wide window", async () => {
     const { page, problems } = await open("assumptions.html");
     for (const { id } of services) {
       const listed = await page.$$eval(`section[id="${id}"] tr.assumption td:last-child`, (tds) => tds.map((td) => td.textContent));
       expect(listed, id).toEqual(collectAssumptions(bundledDocument(id)).map((a) => a.note));
     }
-    await page.screenshot({ path: join(SHOTS, "assumptions.png"), fullPage: false });
+    expect(rowIds.size).toBe(services.reduce((n, { id }) => n + collectAssumptions(bundledDocument(id)).length, 0));
+    expect(await visibleExtensionNames(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, "assumptions.png") });
+    expect(await overflow(page)).toEqual({ 390: 390, 1400: 1400 });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(SHOTS, "assumptions-390.png") });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,0 +1,114 @@
+/**
+ * Vendor extensions rendered once and readably: Redoc is told not to show extensions
+ * (showExtensions: false), and what a reader needs from them (security, IAM action, audit
+ * events, rate limit, deprecation, validity, assumptions) becomes one styled block in the
+ * description of the operation or the document. Assumptions link to their assumptions-page row.
+ */
+import { collectAssumptions, type Assumption } from "../assumptions.js";
+import type { OpenApiDocument } from "../bundle.js";
+import { listOperations } from "../client-meta.js";
+import type { Service } from "../services.js";
+import { assumptionIds, noteLead } from "./anchors.js";
+import { html } from "./html.js";
+
+/** How prose refers to an extension, for descriptions that name one in backticks. */
+const PROSE_NAMES: Record<string, string> = {
+  "x-assumed": "assumed (see the assumptions page)",
+  "x-iam-action": "IAM action",
+  "x-audit-events": "audit events",
+  "x-rate-limit": "rate limit",
+  "x-validity-seconds": "validity",
+  "x-deprecated": "deprecation",
+  "x-client": "client options",
+  "x-client.bind": "`bind` option of the client",
+};
+
+function rewriteProse(text: string): string {
+  return text.replace(/`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`/g, (whole, name: string) => (PROSE_NAMES[name] ? `*${PROSE_NAMES[name]}*` : whole));
+}
+
+/** Every `description` of the document, with extension names in prose replaced by what they mean. */
+function rewriteDescriptions(node: unknown): void {
+  if (node === null || typeof node !== "object") return;
+  if (Array.isArray(node)) return node.forEach(rewriteDescriptions);
+  const record = node as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    // Example values are data, not prose.
+    if (key === "example" || key === "examples" || key === "x-codeSamples") continue;
+    if (key === "description" && typeof value === "string") record[key] = rewriteProse(value);
+    else rewriteDescriptions(value);
+  }
+}
+
+interface Row {
+  label: string;
+  /** Already-escaped HTML. */
+  value: string;
+}
+
+const block = (rows: Row[], variant = "") =>
+  rows.length === 0
+    ? ""
+    : `\n\n<div class="ext-block${variant ? ` ${variant}` : ""}"><dl>${rows.map((r) => `<dt>${html(r.label)}</dt><dd>${r.value}</dd>`).join("")}</dl></div>\n`;
+
+const codes = (values: unknown[]) => values.map((v) => `<code>${html(String(v))}</code>`).join(", ");
+
+function assumptionList(items: { a: Assumption; id: string }[]): string {
+  const links = items.map(({ a, id }) => `<li><a href="assumptions.html#${html(id)}" title="${html(a.note)}">${html(noteLead(a.note))}</a></li>`);
+  return `<ul>${links.join("")}</ul>`;
+}
+
+function rateLimit(value: any): string {
+  return html(typeof value?.description === "string" ? value.description : JSON.stringify(value));
+}
+
+/** The document copy the site renders: same content, extensions turned into blocks. */
+export function renderExtensions(doc: OpenApiDocument, service: Service, services: readonly Service[]): OpenApiDocument {
+  const copy = structuredClone(doc);
+  const assumptions = collectAssumptions(doc);
+  const ids = assumptionIds(service.id, assumptions);
+  const withIds = assumptions.map((a, i) => ({ a, id: ids[i]! }));
+  rewriteDescriptions(copy);
+
+  for (const { path, method, operation } of listOperations(copy)) {
+    const security = (operation.security ?? copy.security ?? []) as Record<string, unknown>[];
+    const rows: Row[] = [
+      {
+        label: "Security",
+        value: security.length === 0 ? "none (unprotected)" : security.map((r) => html(Object.keys(r).join(" + ") || "none")).join(" or "),
+      },
+    ];
+    if (operation.deprecated) rows.push({ label: "Deprecated", value: "yes: this operation will be removed; see its description for the replacement" });
+    if (operation["x-iam-action"]) rows.push({ label: "IAM action", value: codes([operation["x-iam-action"]]) });
+    if (operation["x-audit-events"]) rows.push({ label: "Audit events", value: codes(operation["x-audit-events"]) });
+    const rate = operation["x-rate-limit"] ?? copy["x-rate-limit"];
+    if (rate) rows.push({ label: "Rate limit", value: rateLimit(rate) });
+    if (operation["x-validity-seconds"] !== undefined) rows.push({ label: "Valid for", value: `${html(String(operation["x-validity-seconds"]))} seconds` });
+    const own = withIds.filter(({ a }) => a.operation === `${method.toUpperCase()} ${path}` || a.operation === `* ${path}`);
+    if (own.length > 0) rows.push({ label: `Assumptions (${own.length})`, value: assumptionList(own) });
+    operation.description = `${operation.description ?? ""}${block(rows, operation.deprecated ? "deprecated" : "")}`;
+  }
+
+  // Links between documents point at their pages on this site.
+  let description = copy.info.description ?? "";
+  for (const other of services) description = description.split(`](${other.document})`).join(`](${other.id}.html)`);
+  const rows: Row[] = [];
+  const deprecation = copy.info["x-deprecated"];
+  if (deprecation) {
+    const successor = services.find((s) => s.id === deprecation.successor);
+    rows.push({
+      label: "Deprecated",
+      value: `${html(deprecation.description ?? "yes")}${successor ? ` Successor: <a href="${successor.id}.html">${html(successor.id)}</a>.` : ""}`,
+    });
+  }
+  if (copy["x-rate-limit"]) rows.push({ label: "Rate limit", value: rateLimit(copy["x-rate-limit"]) });
+  const shared = withIds.filter(({ a }) => a.operation === undefined);
+  if (shared.length > 0) {
+    rows.push({
+      label: "Assumptions",
+      value: `<details><summary>${shared.length} in servers, security schemes and shared components (<a href="assumptions.html#${html(service.id)}">all ${assumptions.length}</a>)</summary>${assumptionList(shared)}</details>`,
+    });
+  }
+  copy.info.description = `${description}${block(rows, deprecation ? "deprecated" : "")}`;
+  return copy;
+}
