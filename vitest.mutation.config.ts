@@ -8,6 +8,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/core/**/*.test.ts", "test/security/**/*.test.ts"],
+    // Bundles the documents (the security tests read them); starts no mock.
+    globalSetup: ["test/core/bundle-setup.ts"],
     testTimeout: 20_000,
     reporters: ["default"],
   },
