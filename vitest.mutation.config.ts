@@ -10,7 +10,9 @@ export default defineConfig({
     include: ["test/core/**/*.test.ts", "test/security/**/*.test.ts"],
     // Bundles the documents (the security tests read them); starts no mock.
     globalSetup: ["test/core/bundle-setup.ts"],
-    testTimeout: 20_000,
+    // A mutant that breaks an abort or a deadline makes a test wait; failing it after 5 s is a
+    // kill, where a Stryker timeout would restart the worker.
+    testTimeout: 5_000,
     reporters: ["default"],
   },
 });

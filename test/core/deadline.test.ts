@@ -21,7 +21,7 @@ describe("credential resolution", () => {
   it("the caller's abort cancels a pending provider, with the caller's reason", async () => {
     const { sent, fetch } = fakeFetch();
     const controller = new AbortController();
-    const pending = thrown(() => testClient({ fetch, credentials: { apiKey: never, userToken: "u", session: "s" } }).POST!("/v1/keys", { body: {}, signal: controller.signal }));
+    const pending = thrown(() => testClient({ fetch, timeoutMs: 2000, credentials: { apiKey: never, userToken: "u", session: "s" } }).POST!("/v1/keys", { body: {}, signal: controller.signal }));
     setTimeout(() => controller.abort(new Error("caller gave up")), 20);
     expect(await pending).toMatchObject({ message: "caller gave up" });
     expect(sent).toEqual([]);

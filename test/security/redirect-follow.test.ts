@@ -25,7 +25,7 @@ afterAll(async () => {
   await service.close();
 });
 
-const client = () => testClient({ baseUrl: `${service.url}/base` });
+const client = () => testClient({ baseUrl: `${service.url}/base`, timeoutMs: 3000 });
 const reset = () => {
   elsewhere.requests.length = 0;
   service.requests.length = 0;
