@@ -1,8 +1,13 @@
 import createClient, { type Client } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
-import { checkCredentials, createCredentialResolver } from "./credentials.js";
+import { linkAbort, untilAborted } from "./abort.js";
+import { checkBaseUrl, checkServerVariable } from "./base-url.js";
+import { checkCredentials, createCredentialResolver, headerSecrets, staticSecrets } from "./credentials.js";
 import { InputError } from "./errors.js";
+import { pathSegment, serializePath } from "./path.js";
 import { serializeQuery } from "./query.js";
+import { rememberCall } from "./redact.js";
+import { followSameOrigin } from "./redirect.js";
 import type { ServiceMeta } from "./service-meta.js";
 
 export interface ServiceClientOptions<Region extends string, ServerName extends string, Credentials, Bind> {
@@ -36,11 +41,7 @@ type AnyInit = {
 
 export function resolveBaseUrl(meta: ServiceMeta, options: Pick<AnyOptions, "region" | "server" | "baseUrl">): string {
   if (options.baseUrl !== undefined) {
-    try {
-      new URL(options.baseUrl);
-    } catch {
-      throw new InputError("baseUrl", "must be an absolute URL");
-    }
+    checkBaseUrl("baseUrl", options.baseUrl);
     return options.baseUrl;
   }
   const server = options.server === undefined ? meta.servers[0] : meta.servers.find((s) => s.name === options.server);
@@ -50,11 +51,17 @@ export function resolveBaseUrl(meta: ServiceMeta, options: Pick<AnyOptions, "reg
   return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const variable = server.variables[name]!;
     const value = name === "region" && options.region !== undefined ? options.region : variable.default;
-    if (variable.enum && !variable.enum.includes(value)) {
-      throw new InputError(name, `must be one of ${variable.enum.join(", ")}`);
-    }
-    return value;
+    return checkServerVariable(name, value, variable.enum);
   });
+}
+
+/** Header names whose values are credentials: the standard ones and the document's API key headers. */
+function credentialHeaderNames(meta: ServiceMeta): Set<string> {
+  const names = new Set(["authorization", "proxy-authorization", "cookie"]);
+  for (const scheme of Object.values(meta.securitySchemes)) {
+    if (scheme.type === "apiKey" && scheme.in === "header") names.add(scheme.name.toLowerCase());
+  }
+  return names;
 }
 
 /** The caller's Content-Type, if any, without building a Headers object on every call. */
@@ -105,8 +112,11 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   let boundHeader: Record<string, unknown> | undefined;
   for (const { name, in: location } of meta.bind) {
     if (bind[name] === undefined) continue;
-    if (location === "path") (boundPath ??= {})[name] = bind[name];
-    else (boundHeader ??= {})[name] = bind[name];
+    if (location === "path") {
+      // Checked here so a bad bound value fails at creation, naming the option it came from.
+      pathSegment(`bind.${name}`, bind[name]);
+      (boundPath ??= {})[name] = bind[name];
+    } else (boundHeader ??= {})[name] = bind[name];
   }
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new InputError("timeoutMs", "must be a positive number");
@@ -116,10 +126,23 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     baseUrl,
     headers: options.headers,
     Request: RequestCarrier as unknown as typeof Request,
-    fetch: ((carrier: RequestCarrier) => send(carrier.url, carrier.init)) as unknown as typeof globalThis.fetch,
+    fetch: ((carrier: RequestCarrier) =>
+      carrier.init.redirect === "follow" ? followSameOrigin(send, carrier.url, carrier.init) : send(carrier.url, carrier.init)) as unknown as typeof globalThis.fetch,
   });
   const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
   const serializers = new Map<string, (query: Record<string, unknown>) => string>();
+  const secretHeaders = credentialHeaderNames(meta);
+  /** Every secret known at creation: credentials as given and credential headers among the client-level headers. */
+  const configuredSecrets = [...staticSecrets(credentials), ...callerSecrets(options.headers)];
+
+  /** Secrets in caller-supplied headers, found by header name. */
+  function callerSecrets(headers: Record<string, string | undefined | null> | undefined): string[] {
+    const found: string[] = [];
+    for (const [name, value] of Object.entries(headers ?? {})) {
+      if (typeof value === "string" && secretHeaders.has(name.toLowerCase())) found.push(...headerSecrets(name, value));
+    }
+    return found;
+  }
 
   const wrap = (method: (typeof METHODS)[number]) => {
     const call = (raw as unknown as Record<string, (path: string, init: AnyInit) => Promise<unknown>>)[method]!;
@@ -127,40 +150,45 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       const key = `${method} ${path}`;
       const op = meta.operations[key];
       if (!op) throw new InputError("path", `${key} is not an operation of ${meta.id}`);
-      // A per-call baseUrl is not where the caller configured credentials.
-      if (op.security.length > 0 && init.baseUrl !== undefined && new URL(init.baseUrl).origin !== origin) {
-        throw new InputError("baseUrl", "credentials are only sent to the configured service origin");
+      if (init.baseUrl !== undefined) {
+        // A per-call baseUrl is not where the caller configured credentials.
+        const callOrigin = checkBaseUrl("baseUrl", init.baseUrl).origin;
+        if (op.security.length > 0 && callOrigin !== origin) {
+          throw new InputError("baseUrl", "credentials are only sent to the configured service origin");
+        }
       }
+      const concretePath = serializePath(path, boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path);
       const given = init.body === undefined ? undefined : contentTypeOf(init.headers);
       if (given !== undefined && !op.requestMediaTypes.includes(given)) {
         throw new InputError("Content-Type", `must be one of ${op.requestMediaTypes.join(", ")}`);
       }
-      const credentialHeaders = op.security.length > 0 ? await resolveCredentials(op.security) : undefined;
-      const callerHeaders = init.headers instanceof Headers ? Object.fromEntries(init.headers) : (init.headers as Record<string, string> | undefined);
-      // Caller headers win over credentials: an explicit per-call Authorization is the caller's choice.
-      const headers = {
-        ...credentialHeaders,
-        ...(init.body !== undefined && given === undefined ? { "Content-Type": op.requestMediaTypes[0] } : undefined),
-        ...callerHeaders,
-      };
       let serialize = serializers.get(key);
       if (!serialize) {
         serialize = (query) => serializeQuery(query, op.query);
         serializers.set(key, serialize);
       }
+      // One deadline for the whole call: credential resolution, the request and reading the body.
       // One cleared timer per call: AbortSignal.timeout would leave a live timer behind every request.
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
-      const outer = init.signal;
-      const forward = () => controller.abort(outer!.reason);
-      if (outer?.aborted) forward();
-      else outer?.addEventListener("abort", forward, { once: true });
+      const unlink = linkAbort(init.signal, controller);
       try {
-        return await call(path, {
+        controller.signal.throwIfAborted();
+        const credentialHeaders = op.security.length > 0 ? await untilAborted(resolveCredentials(op.security), controller.signal) : undefined;
+        const callerHeaders = init.headers instanceof Headers ? Object.fromEntries(init.headers) : (init.headers as Record<string, string> | undefined);
+        // Caller headers win over credentials: an explicit per-call Authorization is the caller's choice.
+        const headers = {
+          ...credentialHeaders,
+          ...(init.body !== undefined && given === undefined ? { "Content-Type": op.requestMediaTypes[0] } : undefined),
+          ...callerHeaders,
+        };
+        const secrets = [...configuredSecrets, ...callerSecrets(credentialHeaders), ...callerSecrets(callerHeaders)];
+        const result = (await call(concretePath, {
           ...init,
           params: {
             ...init.params,
-            path: boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path,
+            // The path is already filled in; openapi-fetch's own serializer would keep a missing parameter as `{name}`.
+            path: undefined,
             header: boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header,
           },
           headers,
@@ -168,10 +196,14 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
           parseAs: init.parseAs ?? op.parseAs,
           redirect: init.redirect ?? op.redirect,
           querySerializer: serialize,
-        });
+        })) as { response: Response; error?: unknown };
+        const context = { operation: op.operationId, secrets };
+        rememberCall(result.response, context);
+        rememberCall(result.error, context);
+        return result;
       } finally {
         clearTimeout(timer);
-        outer?.removeEventListener("abort", forward);
+        unlink();
       }
     };
   };

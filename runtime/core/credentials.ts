@@ -24,7 +24,7 @@ export function checkCredentials(
     if (value === undefined) continue;
     if (scheme.type === "http" && scheme.scheme === "basic") {
       const basic = value as Partial<BasicCredentials>;
-      if (typeof basic !== "object" || typeof basic.username !== "string" || typeof basic.password !== "string") {
+      if (typeof basic !== "object" || basic === null || typeof basic.username !== "string" || typeof basic.password !== "string") {
         throw new InputError(field, "must be { username: string, password: string }");
       }
       if (basic.username.length === 0) throw new InputError(`${field}.username`, "must not be empty");
@@ -103,6 +103,32 @@ export function createCredentialResolver(
     if (!dynamic) void headers.then((h) => cache.set(security, h), () => undefined);
     return headers;
   };
+}
+
+/** The secrets a credential set holds as given (strings and Basic pairs); provider results are only known per call. */
+export function staticSecrets(credentials: Readonly<Record<string, unknown>>): string[] {
+  const secrets: string[] = [];
+  for (const value of Object.values(credentials)) {
+    if (typeof value === "string") secrets.push(value);
+    else if (typeof value === "object" && value !== null) {
+      const { username, password } = value as BasicCredentials;
+      secrets.push(username, password);
+    }
+  }
+  return secrets;
+}
+
+/**
+ * The secrets inside a credential header value: the whole value, plus each cookie value of a
+ * Cookie header or the credential after an auth scheme (`Bearer x`, `Basic x`), since a
+ * server may echo any part.
+ */
+export function headerSecrets(name: string, value: string): string[] {
+  if (name.toLowerCase() === "cookie") {
+    return [value, ...value.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1).trim())];
+  }
+  const credential = /^[A-Za-z][\w!#$%&'*+.^`|~-]*\s+(\S.*)$/.exec(value);
+  return credential ? [value, credential[1]!] : [value];
 }
 
 /** Adds the credentials of the first fully supplied security alternative of the operation. */

@@ -1,4 +1,5 @@
 import { ApiError } from "./errors.js";
+import { callContextOf } from "./redact.js";
 
 interface FetchResult<T> {
   data?: T;
@@ -10,11 +11,12 @@ interface FetchResult<T> {
 export function unwrap<T>(result: FetchResult<T>, operation?: string): T {
   const { response } = result;
   if (response.ok) return result.data as T;
-  const url = new URL(response.url || "http://invalid/");
+  const context = callContextOf(response);
   throw new ApiError(
-    operation ?? url.pathname,
+    operation ?? context?.operation ?? new URL(response.url || "http://invalid/").pathname,
     response.status,
     result.error,
     response.headers.get("correlation-id") ?? undefined,
+    context?.secrets,
   );
 }

@@ -60,6 +60,24 @@ describe.each(servicesWithCatalogues.map((s) => s.id))("%s", (serviceId) => {
     }
   });
 
+  it("does not follow a redirect to another host even when the call asks for redirect: follow", async () => {
+    const redirecting = await recordingServer((_req, res) => res.writeHead(307, { location: `${elsewhere.url}/stolen` }).end());
+    try {
+      const client = await clientFor(serviceId, redirecting.url);
+      elsewhere.requests.length = 0;
+      for (const call of await operationCalls(serviceId)) {
+        const outcome = await client[call.method]!(call.path, { ...call.init, redirect: "follow" }).then(
+          (r) => r.response.status,
+          (e: Error) => e.message,
+        );
+        expect(outcome, call.operation).toMatch(/redirect to another origin refused/);
+      }
+      expect(elsewhere.requests, "requests that reached the other host").toEqual([]);
+    } finally {
+      await redirecting.close();
+    }
+  });
+
   it("refuses to send credentials to a per-call base URL", async () => {
     const client = await clientFor(serviceId, service.url);
     const protectedCall = (await operationCalls(serviceId)).find((c) => c.security.length > 0);

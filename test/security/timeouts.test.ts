@@ -30,7 +30,8 @@ describe.each(servicesWithCatalogues.map((s) => s.id))("%s", (serviceId) => {
   });
 
   it("every operation stops when the caller aborts", async () => {
-    const c = await client(serviceId, silent.url);
+    // Shorter than the test timeout, longer than the abort: a missed abort shows as a TimeoutError.
+    const c = await client(serviceId, silent.url, 2000);
     const calls = await operationCalls(serviceId);
     const controller = new AbortController();
     const pending = calls.map((call) => c[call.method]!(call.path, { ...call.init, signal: controller.signal }).then(() => "answered", (e: Error) => e.name));

@@ -1,0 +1,100 @@
+/**
+ * Issue 17 item 6: the client leaves no listener on the caller's AbortSignal and no timer
+ * behind, on success, error and timeout; many calls sharing one signal print no warning.
+ */
+import { getEventListeners } from "node:events";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeFetch, testClient, thrown } from "./harness.js";
+
+const hang = (_url: string, init: RequestInit) =>
+  new Promise<Response>((_resolve, reject) => init.signal!.addEventListener("abort", () => reject(init.signal!.reason)));
+
+describe("listeners on a shared AbortSignal", () => {
+  const warnings: Error[] = [];
+  const onWarning = (w: Error) => warnings.push(w);
+  afterEach(() => {
+    process.off("warning", onWarning);
+    warnings.length = 0;
+  });
+
+  it("twenty concurrent calls sharing one signal print no MaxListenersExceededWarning", async () => {
+    process.on("warning", onWarning);
+    const controller = new AbortController();
+    const { fetch } = fakeFetch(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      return Response.json({});
+    });
+    const client = testClient({ fetch });
+    await Promise.all(Array.from({ length: 20 }, () => client.GET!("/v1/open", { signal: controller.signal })));
+    // Warnings are emitted on the next tick.
+    await new Promise((r) => setImmediate(r));
+    expect(warnings.map((w) => w.name)).not.toContain("MaxListenersExceededWarning");
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("twenty concurrent calls sharing one signal are all aborted by it", async () => {
+    const controller = new AbortController();
+    const { fetch } = fakeFetch(hang);
+    // The deadline only bounds the test if the signal fails to abort the calls.
+    const client = testClient({ fetch, timeoutMs: 2000 });
+    const calls = Array.from({ length: 20 }, () => thrown(() => client.GET!("/v1/open", { signal: controller.signal })));
+    await new Promise((r) => setTimeout(r, 10));
+    controller.abort(new Error("stop"));
+    expect((await Promise.all(calls)).map((e) => e?.message)).toEqual(Array(20).fill("stop"));
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it.each([
+    ["success", () => Response.json({}), undefined],
+    ["an error response", () => Response.json({}, { status: 500 }), undefined],
+    ["a network error", () => Promise.reject(new TypeError("fetch failed")), "TypeError"],
+    ["a timeout", hang, "TimeoutError"],
+  ] as const)("removes its listener after %s", async (_name, answer, errorName) => {
+    const controller = new AbortController();
+    const { fetch } = fakeFetch(answer as never);
+    const outcome = await thrown(() => testClient({ fetch, timeoutMs: 50 }).GET!("/v1/open", { signal: controller.signal }));
+    expect(outcome?.name).toBe(errorName);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("removes its listener when the credential provider fails", async () => {
+    const controller = new AbortController();
+    const { fetch } = fakeFetch();
+    const client = testClient({ fetch, credentials: { bearerAuth: async () => Promise.reject(new Error("idp down")) } });
+    expect(await thrown(() => client.GET!("/v1/either", { signal: controller.signal }))).toMatchObject({ message: "idp down" });
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("a signal aborted after the call finished does not reach a later call", async () => {
+    const controller = new AbortController();
+    const { fetch } = fakeFetch();
+    const client = testClient({ fetch });
+    await client.GET!("/v1/open", { signal: controller.signal });
+    controller.abort();
+    const other = new AbortController();
+    await expect(client.GET!("/v1/open", { signal: other.signal })).resolves.toMatchObject({ data: {} });
+  });
+});
+
+describe("timers", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ["success", () => Response.json({})],
+    ["an error response", () => Response.json({ e: 1 }, { status: 503 })],
+    ["a network error", () => Promise.reject(new TypeError("fetch failed"))],
+  ])("no timer is left behind after %s", async (_name, answer) => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { fetch } = fakeFetch(answer as never);
+    await testClient({ fetch, timeoutMs: 60_000 }).GET!("/v1/open").catch(() => undefined);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("the deadline does not fire into a finished call's signal", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch, timeoutMs: 1000 }).GET!("/v1/open");
+    vi.advanceTimersByTime(2000);
+    expect(sent[0]!.init.signal!.aborted).toBe(false);
+  });
+});

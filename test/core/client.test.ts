@@ -1,0 +1,140 @@
+/** The generic client over a synthetic service: options, operation lookup, bodies, queries, headers, parsing. */
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../runtime/core/errors.js";
+import { serializeQuery } from "../../runtime/core/query.js";
+import { fakeFetch, testClient, thrown } from "./harness.js";
+
+const LIST = "/v1/instances/{instance_id}/topics";
+
+describe("client creation", () => {
+  it("refuses an unknown bound parameter, naming the known ones", () => {
+    expect(() => testClient({ bind: { nope: 1 } })).toThrowError(
+      expect.objectContaining({ field: "bind.nope", rule: "not a bound parameter; expected one of instance_id, Tenant-Id" }),
+    );
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])("refuses timeoutMs %s", (timeoutMs) => {
+    expect(() => testClient({ timeoutMs })).toThrowError(expect.objectContaining({ field: "timeoutMs", rule: "must be a positive number" }));
+  });
+
+  it("uses the documented server when no baseUrl is given", async () => {
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch, baseUrl: undefined, region: "eu-de" }).GET!("/v1/open");
+    expect(sent[0]!.url).toBe("https://eu-de.api.example.com/base/v1/open");
+  });
+
+  it("sends client-level headers on every call", async () => {
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch, headers: { "X-Trace": "t1" } }).GET!("/v1/open");
+    expect(sent[0]!.headers["x-trace"]).toBe("t1");
+  });
+
+  it("refuses middleware and offers a wrapping fetch instead", () => {
+    const client = testClient() as unknown as { use: () => void; eject: () => unknown };
+    expect(() => client.use()).toThrowError(expect.objectContaining({ field: "middleware" }));
+    expect(client.eject()).toBeUndefined();
+  });
+
+  it("uses globalThis.fetch when no fetch is given", async () => {
+    const saved = globalThis.fetch;
+    const { sent, fetch } = fakeFetch();
+    globalThis.fetch = fetch;
+    try {
+      await testClient().GET!("/v1/open");
+    } finally {
+      globalThis.fetch = saved;
+    }
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe("calls", () => {
+  it("refuses a path that is not an operation of the service", async () => {
+    const error = await thrown(() => testClient().GET!("/v1/nope"));
+    expect(error).toMatchObject({ field: "path", rule: "GET /v1/nope is not an operation of test-v1" });
+    expect(await thrown(() => testClient().PUT!("/v1/open"))).toBeInstanceOf(InputError);
+  });
+
+  it("sends each method as itself", async () => {
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch });
+    await client.DELETE!("/v1/instances/{instance_id}/topics/{id}", { params: { path: { id: "t" } } });
+    await client.HEAD!("/v1/open");
+    expect(sent.map((s) => s.init.method)).toEqual(["DELETE", "HEAD"]);
+  });
+
+  it("defaults a body's Content-Type to the first documented media type", async () => {
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch }).POST!("/v1/keys", { body: { a: 1 } });
+    expect(sent[0]!.headers["content-type"]).toBe("application/json");
+  });
+
+  it("accepts a documented vendor Content-Type, in any header spelling or a Headers object", async () => {
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch });
+    await client.POST!("/v1/keys", { body: { a: 1 }, headers: { "content-type": "application/vnd.test+json" } });
+    await client.POST!("/v1/keys", { body: { a: 1 }, headers: new Headers({ "Content-Type": "application/vnd.test+json" }) });
+    expect(sent.map((s) => s.headers["content-type"])).toEqual(["application/vnd.test+json", "application/vnd.test+json"]);
+  });
+
+  it("refuses an undocumented Content-Type, listing the documented ones", async () => {
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch });
+    const error = await thrown(() => client.POST!("/v1/keys", { body: {}, headers: { "Content-Type": "text/plain" } }));
+    expect(error).toMatchObject({ field: "Content-Type", rule: "must be one of application/json, application/vnd.test+json" });
+    const viaHeaders = await thrown(() => client.POST!("/v1/keys", { body: {}, headers: new Headers({ "Content-Type": "text/plain" }) }));
+    expect(viaHeaders).toMatchObject({ field: "Content-Type" });
+    expect(sent).toEqual([]);
+  });
+
+  it("ignores a Content-Type on a call without a body, and non-string header values", async () => {
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch }).GET!("/v1/open", { headers: { "Content-Type": "text/plain", "X-Empty": undefined } });
+    await testClient({ fetch }).POST!("/v1/keys", { body: {}, headers: { "Content-Type": undefined, "X-A": "1" } });
+    expect(sent[1]!.headers["content-type"]).toBe("application/json");
+  });
+
+  it("parses text responses as the document says, and the caller may override parseAs", async () => {
+    const { fetch } = fakeFetch(() => new Response("plain text", { headers: { "content-type": "text/plain" } }));
+    const client = testClient({ fetch });
+    expect((await client.GET!("/v1/text")).data).toBe("plain text");
+    const { fetch: jsonFetch } = fakeFetch(() => new Response('{"a":1}'));
+    expect((await testClient({ fetch: jsonFetch }).GET!("/v1/text", { parseAs: "json" })).data).toEqual({ a: 1 });
+  });
+
+  it("passes the documented redirect mode to fetch unless the caller chooses one", async () => {
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch });
+    await client.GET!("/v1/open");
+    await client.GET!("/v1/keys/{id}", { params: { path: { id: "k" } } });
+    await client.GET!("/v1/open", { redirect: "manual" });
+    expect(sent.map((s) => s.init.redirect)).toEqual(["error", "manual", "manual"]);
+  });
+
+  it("serializes queries as the operation declares them, and keeps reusing it", async () => {
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch });
+    for (let i = 0; i < 2; i++) await client.GET!(LIST, { params: { query: { tags: ["a", "b c"], ids: [1, 2], q: "x&y=z", skip: undefined } } });
+    expect(sent.map((s) => new URL(s.url).search)).toEqual(Array(2).fill("?tags=a,b%20c&ids=1&ids=2&q=x%26y%3Dz"));
+  });
+
+  it("a per-call bound header overrides the bound one", async () => {
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch, bind: { instance_id: "i", "Tenant-Id": "t-1" } }).GET!("/v1/open", { params: { header: { "Tenant-Id": "t-2" } } });
+    expect(sent[0]!.headers["tenant-id"]).toBe("t-2");
+  });
+});
+
+describe("serializeQuery", () => {
+  it("returns nothing for no query", () => {
+    expect(serializeQuery(undefined, {})).toBe("");
+    expect(serializeQuery({ a: undefined, b: null }, {})).toBe("");
+  });
+  it("encodes names and values, so a value cannot add a parameter", () => {
+    expect(serializeQuery({ "a b": "1&c=2", n: 3, t: true }, {})).toBe("a%20b=1%26c%3D2&n=3&t=true");
+  });
+  it("explodes arrays unless the parameter says explode: false", () => {
+    expect(serializeQuery({ a: ["x", "y"], b: ["x,", "y"] }, { b: { explode: false } })).toBe("a=x&a=y&b=x%2C,y");
+    expect(serializeQuery({ a: ["x"] }, { a: { explode: true } })).toBe("a=x");
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Issue 17 item 5: one deadline (timeoutMs) covers credential resolution, the request and
+ * reading the body; the caller's signal also cancels a call waiting for a token provider.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { recordingServer } from "../harness/recording-server.js";
+import { fakeFetch, SECRET, testClient, thrown } from "./harness.js";
+
+const never = () => new Promise<string>(() => undefined);
+
+describe("credential resolution", () => {
+  it("a provider that never resolves times out after timeoutMs, and nothing is sent", async () => {
+    const { sent, fetch } = fakeFetch();
+    const started = Date.now();
+    const error = await thrown(() => testClient({ fetch, timeoutMs: 100, credentials: { bearerAuth: never } }).GET!("/v1/either"));
+    expect(error).toMatchObject({ name: "TimeoutError", message: "The operation timed out after 100 ms" });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(sent).toEqual([]);
+  });
+
+  it("the caller's abort cancels a pending provider, with the caller's reason", async () => {
+    const { sent, fetch } = fakeFetch();
+    const controller = new AbortController();
+    const pending = thrown(() => testClient({ fetch, timeoutMs: 2000, credentials: { apiKey: never, userToken: "u", session: "s" } }).POST!("/v1/keys", { body: {}, signal: controller.signal }));
+    setTimeout(() => controller.abort(new Error("caller gave up")), 20);
+    expect(await pending).toMatchObject({ message: "caller gave up" });
+    expect(sent).toEqual([]);
+  });
+
+  it("an already aborted signal stops the call before the provider is asked", async () => {
+    const provider = vi.fn(async () => SECRET.bearer);
+    const { sent, fetch } = fakeFetch();
+    const error = await thrown(() => testClient({ fetch, credentials: { bearerAuth: provider } }).GET!("/v1/either", { signal: AbortSignal.abort() }));
+    expect(error).toMatchObject({ name: "AbortError" });
+    expect(provider).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+  });
+
+  it("the time spent resolving counts against the same deadline as the request", async () => {
+    // 80 ms for the token, then a server that answers after 80 ms: 160 ms in all, more than the 120 ms limit.
+    const slowToken = () => new Promise<string>((resolve) => setTimeout(() => resolve(SECRET.bearer), 80));
+    const { fetch } = fakeFetch(
+      (_url, init) =>
+        new Promise((resolve, reject) => {
+          const timer = setTimeout(() => resolve(Response.json({})), 80);
+          init.signal!.addEventListener("abort", () => (clearTimeout(timer), reject(init.signal!.reason)));
+        }),
+    );
+    const error = await thrown(() => testClient({ fetch, timeoutMs: 120, credentials: { bearerAuth: slowToken } }).GET!("/v1/either"));
+    expect(error).toMatchObject({ name: "TimeoutError" });
+  });
+
+  it("a provider error reaches the caller as it is", async () => {
+    const error = await thrown(() => testClient({ credentials: { bearerAuth: async () => Promise.reject(new Error("idp down")) } }).GET!("/v1/either"));
+    expect(error).toMatchObject({ message: "idp down" });
+  });
+});
+
+describe("reading the body", () => {
+  let trickling: Awaited<ReturnType<typeof recordingServer>>;
+  beforeAll(async () => {
+    // Headers and the first bytes at once, the rest never.
+    trickling = await recordingServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"a":');
+    });
+  });
+  afterAll(() => trickling.close());
+
+  it("a body that never ends times out after timeoutMs", async () => {
+    const error = await thrown(() => testClient({ baseUrl: trickling.url, timeoutMs: 150 }).GET!("/v1/open"));
+    expect(error).toMatchObject({ name: "TimeoutError" });
+  });
+});

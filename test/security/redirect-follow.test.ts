@@ -1,0 +1,130 @@
+/**
+ * Issue 17 item 2: whatever the per-call options say (`redirect: "follow"`, per-call headers),
+ * credentials reach the configured origin only. fetch itself strips only Authorization on a
+ * cross-origin redirect; X-ApiKey, X-Auth-User-Token and Cookie would follow.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordingServer } from "../harness/recording-server.js";
+import { SECRET, secretsIn, testClient } from "../core/harness.js";
+
+type Server = Awaited<ReturnType<typeof recordingServer>>;
+let elsewhere: Server;
+let service: Server;
+/** What the service does for the next request; reset by each test. */
+let answer: (url: string) => { status: number; location?: string };
+
+beforeAll(async () => {
+  elsewhere = await recordingServer();
+  service = await recordingServer((req, res) => {
+    const { status, location } = answer(req.url);
+    res.writeHead(status, { "content-type": "application/json", ...(location ? { location } : {}) }).end(JSON.stringify({ at: req.url }));
+  });
+});
+afterAll(async () => {
+  await elsewhere.close();
+  await service.close();
+});
+
+const client = () => testClient({ baseUrl: `${service.url}/base`, timeoutMs: 3000 });
+const reset = () => {
+  elsewhere.requests.length = 0;
+  service.requests.length = 0;
+};
+
+describe("per-call redirect: follow", () => {
+  it.each([
+    ["X-ApiKey / X-Auth-User-Token / Cookie", "POST", "/v1/keys", { body: { name: "k" } }],
+    ["Authorization", "GET", "/v1/instances/{instance_id}/topics/{id}", { params: { path: { id: "t" } } }],
+    ["Basic Authorization", "POST", "/v1/token", { body: {} }],
+  ])("never carries %s to another origin", async (_name, method, path, init) => {
+    reset();
+    answer = () => ({ status: 307, location: `${elsewhere.url}/stolen` });
+    const outcome = await client()[method]!(path, { ...init, redirect: "follow" }).then(
+      (r) => r.response.status,
+      (e: Error) => e,
+    );
+    expect(elsewhere.requests, "requests that reached the other origin").toEqual([]);
+    expect(service.requests).toHaveLength(1);
+    expect(outcome).toBeInstanceOf(TypeError);
+    expect((outcome as Error).message).toMatch(/redirect to another origin refused/);
+    expect(secretsIn(String(outcome) + (outcome as Error).stack)).toEqual([]);
+    expect((outcome as Error).message).not.toContain(elsewhere.url);
+  });
+
+  it("does not carry caller-supplied credential headers to another origin on an open operation either", async () => {
+    reset();
+    answer = () => ({ status: 302, location: `${elsewhere.url}/stolen` });
+    const outcome = await client().GET!("/v1/open", { redirect: "follow", headers: { "X-Auth-User-Token": SECRET.userToken } }).then(
+      () => "followed",
+      (e: Error) => e.name,
+    );
+    expect(outcome).toBe("TypeError");
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it("follows redirects within the configured origin, keeping method and credentials on 307/308", async () => {
+    reset();
+    answer = (url) =>
+      url.endsWith("/v1/keys") ? { status: 307, location: "/base/v1/keys2" } : url.endsWith("/keys2") ? { status: 308, location: `${service.url}/final` } : { status: 201 };
+    const result = await client().POST!("/v1/keys", { body: { name: "k" }, redirect: "follow" });
+    expect(result.response.status).toBe(201);
+    expect(result.data).toEqual({ at: "/final" });
+    expect(service.requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      ["POST", "/base/v1/keys", '{"name":"k"}'],
+      ["POST", "/base/v1/keys2", '{"name":"k"}'],
+      ["POST", "/final", '{"name":"k"}'],
+    ]);
+    for (const r of service.requests) expect(r.headers["x-apikey"]).toBe(SECRET.apiKey);
+  });
+
+  it.each([301, 302, 303])("turns a POST into a GET without body on %i, as fetch does", async (status) => {
+    reset();
+    answer = (url) => (url === "/base/v1/keys" ? { status, location: "/next" } : { status: 200 });
+    const result = await client().POST!("/v1/keys", { body: { name: "k" }, redirect: "follow" });
+    expect(result.response.status).toBe(200);
+    expect(service.requests.map((r) => [r.method, r.body, r.headers["content-type"]])).toEqual([
+      ["POST", '{"name":"k"}', "application/json"],
+      ["GET", "", undefined],
+    ]);
+  });
+
+  it("keeps HEAD a HEAD on 303", async () => {
+    reset();
+    answer = (url) => (url === "/base/v1/open" ? { status: 303, location: "/next" } : { status: 200 });
+    const result = await client().HEAD!("/v1/open", { redirect: "follow" });
+    expect(result.response.status).toBe(200);
+    expect(service.requests.map((r) => [r.method, r.url])).toEqual([
+      ["HEAD", "/base/v1/open"],
+      ["HEAD", "/next"],
+    ]);
+  });
+
+  it("stops after 20 redirects like fetch, and says so", async () => {
+    reset();
+    answer = () => ({ status: 302, location: "/loop" });
+    const error = await client().GET!("/v1/open", { redirect: "follow" }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error!.message).toMatch(/too many redirects/);
+    expect(service.requests).toHaveLength(21);
+  });
+
+  it("returns a redirect without Location as the response", async () => {
+    reset();
+    answer = () => ({ status: 302 });
+    const result = await client().GET!("/v1/open", { redirect: "follow" });
+    expect(result.response.status).toBe(302);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it("a documented redirect is still returned to the caller by default (manual)", async () => {
+    reset();
+    answer = () => ({ status: 302, location: `${elsewhere.url}/x` });
+    const result = await client().GET!("/v1/keys/{id}", { params: { path: { id: "k" } } });
+    expect(result.response.status).toBe(302);
+    expect(result.response.headers.get("location")).toBe(`${elsewhere.url}/x`);
+    expect(elsewhere.requests).toEqual([]);
+  });
+});
