@@ -1,5 +1,6 @@
 import { createServiceEmulator, type ServiceDefinition } from "./app.js";
 import { loadBundledDocument } from "./documents.js";
+import { identityDefinition } from "./services/identity.js";
 import { kmsDefinition } from "./services/kms.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
 
@@ -9,6 +10,8 @@ export { loadBundledDocument } from "./documents.js";
 /** Service ids with a stateful emulator, and how to build each one's definition. */
 const DEFINITIONS: Record<string, (document: unknown) => ServiceDefinition<any>> = {
   "kms-v2": kmsDefinition,
+  "identity-v4": () => identityDefinition("v4"),
+  "identity-v3": () => identityDefinition("v3"),
 };
 
 export const EMULATED_SERVICES = Object.keys(DEFINITIONS);
@@ -23,3 +26,4 @@ export function createEmulator(serviceId: string, options: EmulatorOptions = {})
   const document = options.document ?? loadBundledDocument(serviceId);
   return createServiceEmulator(define(document), { ...options, document });
 }
+export { serveHandler } from "./serve.js";

@@ -21,8 +21,8 @@ export function deterministic(start = Date.parse("2026-06-01T12:00:00Z")) {
 const live: Emulator[] = [];
 
 /** An emulator whose document violations fail the test that caused them. */
-export function emulator(serviceId: string, options: EmulatorOptions = {}) {
-  const time = deterministic();
+export function emulator(serviceId: string, options: EmulatorOptions = {}, start?: number) {
+  const time = deterministic(start);
   const emu = createEmulator(serviceId, { clock: time.clock, random: time.random, ...options });
   live.push(emu);
   const fetch = (input: string | URL | Request, init?: RequestInit) => emu.handle(new Request(input, init));
