@@ -2,6 +2,7 @@ import { createServiceEmulator, type ServiceDefinition } from "./app.js";
 import { loadBundledDocument } from "./documents.js";
 import { identityDefinition } from "./services/identity.js";
 import { kmsDefinition } from "./services/kms.js";
+import { notificationsDefinition } from "./services/notifications.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
 
 export type { Emulator, EmulatorOptions, MockHandler, Violation } from "./types.js";
@@ -12,6 +13,7 @@ const DEFINITIONS: Record<string, (document: unknown) => ServiceDefinition<any>>
   "kms-v2": kmsDefinition,
   "identity-v4": () => identityDefinition("v4"),
   "identity-v3": () => identityDefinition("v3"),
+  "notifications-v1": notificationsDefinition,
 };
 
 export const EMULATED_SERVICES = Object.keys(DEFINITIONS);
