@@ -2,7 +2,9 @@ import { createServiceEmulator, type ServiceDefinition } from "./app.js";
 import { loadBundledDocument } from "./documents.js";
 import { identityDefinition } from "./services/identity.js";
 import { kmsDefinition } from "./services/kms.js";
+import { metricsDefinition } from "./services/metrics.js";
 import { notificationsDefinition } from "./services/notifications.js";
+import { widgetDefinition } from "./services/widget.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
 
 export type { Emulator, EmulatorOptions, MockHandler, Violation } from "./types.js";
@@ -14,6 +16,8 @@ const DEFINITIONS: Record<string, (document: unknown) => ServiceDefinition<any>>
   "identity-v4": () => identityDefinition("v4"),
   "identity-v3": () => identityDefinition("v3"),
   "notifications-v1": notificationsDefinition,
+  "metrics-v1": metricsDefinition,
+  widget: widgetDefinition,
 };
 
 export const EMULATED_SERVICES = Object.keys(DEFINITIONS);
