@@ -33,3 +33,4 @@ export function createEmulator(serviceId: string, options: EmulatorOptions = {})
   return createServiceEmulator(define(document), { ...options, document });
 }
 export { serveHandler } from "./serve.js";
+export { serverPatterns } from "./servers.js";
