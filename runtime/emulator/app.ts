@@ -13,8 +13,27 @@ export interface Env {
   bytes(count: number): Uint8Array;
 }
 
+/**
+ * What the emulator reads of a request: a WHATWG Request has it, and so does the light wrapper
+ * the HTTP server form builds (constructing WHATWG Requests and Responses costs more than the
+ * emulation itself on Node 20).
+ */
+export interface RequestLike {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/** An answer before it becomes a WHATWG Response (or is written to a socket). */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
 export interface Context<S> extends Env {
-  request: Request;
+  request: RequestLike;
   url: URL;
   op: OperationSpec;
   input: RequestInput;
@@ -27,9 +46,9 @@ export type Failure = RequestFailure | { kind: "error"; problems: string[] };
 export interface ServiceDefinition<S> {
   serviceId: string;
   initialState(env: Env, options: EmulatorOptions): S;
-  operations: Record<string, (ctx: Context<S>) => Response | Promise<Response>>;
+  operations: Record<string, (ctx: Context<S>) => Reply | Promise<Reply>>;
   /** The documented answer to a request the contract refused (or to a handler that threw). */
-  reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<S>, "input">): Response | Promise<Response>;
+  reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<S>, "input">): Reply | Promise<Reply>;
 }
 
 export function createEnv(options: EmulatorOptions): Env {
@@ -56,11 +75,12 @@ export function createEnv(options: EmulatorOptions): Env {
   };
 }
 
-function problem(status: number, title: string, extra: Record<string, unknown> = {}): Response {
-  return new Response(JSON.stringify({ title, status, ...extra }), {
-    status,
-    headers: { "content-type": "application/problem+json" },
-  });
+function problem(status: number, title: string, extra: Record<string, unknown> = {}): Reply {
+  return json(status, { title, status, ...extra }, "application/problem+json");
+}
+
+export function toResponse(reply: Reply): Response {
+  return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers });
 }
 
 const contracts = new Map<unknown, Contract>();
@@ -87,7 +107,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
   let state = def.initialState(env, options);
   const violations: Violation[] = [];
 
-  async function verified(op: OperationSpec, response: Response): Promise<Response> {
+  async function verified(op: OperationSpec, response: Reply): Promise<Reply> {
     const problems = await contract.checkResponse(op, response);
     if (problems.length === 0) return response;
     const violation = { operation: op.operationId, status: response.status, problems };
@@ -100,7 +120,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
     });
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function dispatch(request: RequestLike): Promise<Reply> {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -110,12 +130,12 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
     const matched = contract.match(request.method, url);
     if (!("op" in matched)) {
       const response = problem(matched.status, matched.status === 404 ? "Not Found: no documented operation has this path" : "Method Not Allowed");
-      if (matched.status === 405) response.headers.set("allow", [...new Set(matched.allow)].join(", "));
+      if (matched.status === 405) response.headers.allow = [...new Set(matched.allow)].join(", ");
       return response;
     }
     const { op } = matched;
     const base = { ...env, request, url, op, state, serviceId: def.serviceId };
-    let response: Response;
+    let response: Reply;
     const forced = /(?:^|[,;\s])code=(\d{3})(?:\s*[,;]\s*example=([\w.-]+))?/.exec(request.headers.get("prefer") ?? "");
     try {
       if (forced) {
@@ -139,7 +159,8 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
 
   return {
     serviceId: def.serviceId,
-    handle,
+    handle: async (request: Request) => toResponse(await dispatch(request)),
+    dispatch,
     reset() {
       state = def.initialState(env, options);
       violations.length = 0;
@@ -154,10 +175,10 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
 }
 
 /** A JSON response with the given media type. */
-export function json(status: number, body: unknown, mediaType = "application/json", headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": mediaType, ...headers } });
+export function json(status: number, body: unknown, mediaType = "application/json", headers: Record<string, string> = {}): Reply {
+  return { status, headers: { "content-type": mediaType, ...headers }, body: JSON.stringify(body) };
 }
 
-export function empty(status: number, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status, headers });
+export function empty(status: number, headers: Record<string, string> = {}): Reply {
+  return { status, headers };
 }

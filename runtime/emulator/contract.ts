@@ -9,6 +9,18 @@ import formats from "ajv-formats";
 
 type Json = any;
 
+/** Structural twins of app.ts's types (kept here so the contract does not import the app). */
+interface RequestLike {
+  method: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
 export interface ParamSpec {
   name: string;
   in: "path" | "query" | "header" | "cookie";
@@ -222,25 +234,25 @@ export class Contract {
    * The documented example answer for a status (`Prefer: code=429, example=name`, as Prism reads
    * it): lets tests reach error cases on demand. Undefined when the document has no such case.
    */
-  exampleResponse(op: OperationSpec, status: string, exampleName?: string): Response | undefined {
+  exampleResponse(op: OperationSpec, status: string, exampleName?: string): Reply | undefined {
     const raw = op.raw.responses?.[status];
     if (!raw) return undefined;
     const r = this.deref(raw, "").value;
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     for (const [name, rawHeader] of Object.entries<Json>(r.headers ?? {})) {
       const h = this.deref(rawHeader, "").value;
       const value = h.example ?? Object.values<Json>(h.examples ?? {})[0]?.value ?? h.schema?.examples?.[0] ?? h.schema?.example;
-      if (h.required && value !== undefined) headers.set(name, String(value));
+      if (h.required && value !== undefined) headers[name] = String(value);
     }
     const [type, media] = Object.entries<Json>(r.content ?? {})[0] ?? [];
-    if (!type || op.method === "HEAD") return new Response(null, { status: Number(status), headers });
+    if (!type || op.method === "HEAD") return { status: Number(status), headers };
     const examples = media.examples ?? {};
     const chosen = exampleName !== undefined ? examples[exampleName] : Object.values<Json>(examples)[0];
     if (exampleName !== undefined && !chosen) return undefined;
     const value = chosen ? this.deref(chosen, "").value.value : media.example;
     if (value === undefined) return undefined;
-    headers.set("content-type", type);
-    return new Response(typeof value === "string" && !isJsonMediaType(type) ? value : JSON.stringify(value), { status: Number(status), headers });
+    headers["content-type"] = type;
+    return { status: Number(status), headers, body: typeof value === "string" && !isJsonMediaType(type) ? value : JSON.stringify(value) };
   }
 
   /** Strips a documented server path prefix, so both "/event-notifications/v1/..." and "/v1/..." match. */
@@ -275,7 +287,7 @@ export class Contract {
     return { status: allow.length ? 405 : 404, allow };
   }
 
-  private checkSecurity(op: OperationSpec, request: Request, cookies: Record<string, string>, url: URL): { schemes: string[] } | { problems: string[] } {
+  private checkSecurity(op: OperationSpec, request: RequestLike, cookies: Record<string, string>, url: URL): { schemes: string[] } | { problems: string[] } {
     if (op.security.length === 0) return { schemes: [] };
     const schemes = this.document.components?.securitySchemes ?? {};
     const authorization = request.headers.get("authorization") ?? "";
@@ -299,7 +311,7 @@ export class Contract {
   }
 
   /** Reads and checks a request against the operation; never throws for bad input. */
-  async readRequest(op: OperationSpec, request: Request, url: URL, pathValues: Record<string, string>): Promise<{ input: RequestInput } | { failure: RequestFailure }> {
+  async readRequest(op: OperationSpec, request: RequestLike, url: URL, pathValues: Record<string, string>): Promise<{ input: RequestInput } | { failure: RequestFailure }> {
     const cookies = parseCookies(request.headers.get("cookie"));
     const security = this.checkSecurity(op, request, cookies, url);
     if ("problems" in security) return { failure: { kind: "security", problems: security.problems } };
@@ -362,26 +374,27 @@ export class Contract {
   }
 
   /** Every way the response breaks the document (empty when it follows it). */
-  async checkResponse(op: OperationSpec, response: Response): Promise<string[]> {
+  checkResponse(op: OperationSpec, response: Reply): string[] {
     const status = String(response.status);
     const spec = op.responses.get(status) ?? op.responses.get(`${status[0]}XX`) ?? op.responses.get("default");
     if (!spec) return [`status ${status} is not documented for ${op.operationId}`];
     const problems: string[] = [];
+    const headers = new Map(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
     for (const h of spec.headers) {
-      const value = response.headers.get(h.name);
+      const value = headers.get(h.name.toLowerCase()) ?? null;
       if (value === null) {
         if (h.required) problems.push(`required header ${h.name} missing`);
         continue;
       }
       if (!h.validate({ v: value })) problems.push(...errorsOf(h.validate, `header ${h.name}`, true));
     }
-    const text = response.body === null ? "" : await response.clone().text();
+    const text = response.body ?? "";
     if (op.method === "HEAD" || spec.content.size === 0) {
       if (text !== "") problems.push(op.method === "HEAD" ? "HEAD response has a body" : `status ${status} documents no body, got one`);
       return problems;
     }
     if (text === "" && status !== "204") return [...problems, `status ${status} documents a body, got none`];
-    const essence = mediaTypeEssence(response.headers.get("content-type"));
+    const essence = mediaTypeEssence(headers.get("content-type") ?? null);
     if (!spec.content.has(essence)) return [...problems, `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}`];
     const validate = spec.content.get(essence);
     if (!validate) return problems;

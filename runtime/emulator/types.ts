@@ -29,6 +29,8 @@ export interface EmulatorOptions {
 export interface Emulator<State = unknown> {
   readonly serviceId: string;
   handle: MockHandler;
+  /** The same as handle without WHATWG objects (used by the HTTP server form for speed). */
+  dispatch(request: import("./app.js").RequestLike): Promise<import("./app.js").Reply>;
   /** Back to the initial state (seeded as at creation). */
   reset(): void;
   /** The live in-memory state (read it in tests; mutate at your own risk). */

@@ -92,7 +92,7 @@ describe("identity-v3 with openid-client over HTTP on loopback (discovery of the
 
   it("discovery, code flow, userinfo, introspection, refresh, revocation, client_credentials", async () => {
     const { emu } = emulator("identity-v3", {}, Date.now());
-    const server = await serveHandler(emu.handle);
+    const server = await serveHandler(emu);
     servers.push(server);
     const issuer = new URL(`${server.url}/oauth/v3/${TENANT}`);
     const config = await oidc.discovery(issuer, DEFAULT_CLIENT.client_id, undefined, oidc.ClientSecretBasic(DEFAULT_CLIENT.client_secret), { execute: [oidc.allowInsecureRequests] });

@@ -17,7 +17,7 @@ import { mswEmulator } from "../../runtime/msw/index.js";
 const kms = mswEmulator("kms-v2");
 const notifications = mswEmulator("notifications-v1", { baseUrl: "https://eu-de.event-notifications.example.com/event-notifications" });
 const server = setupServer(...kms.handlers, ...notifications.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterAll(() => {
   server.close();
   expect([...kms.emulator.violations, ...notifications.emulator.violations]).toEqual([]);

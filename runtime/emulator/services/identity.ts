@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
-import { empty, json, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { OperationSpec } from "../contract.js";
 import type { EmulatorOptions } from "../types.js";
 
@@ -204,7 +204,7 @@ async function verifyAccessToken(ctx: Context<IdentityState>, token: string): Pr
   }
 }
 
-function redirectTo(status: 302 | 303, target: string, params: Record<string, string | undefined>): Response {
+function redirectTo(status: 302 | 303, target: string, params: Record<string, string | undefined>): Reply {
   const url = new URL(target);
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
   return empty(status, { Location: url.toString() });
@@ -216,7 +216,7 @@ function s256(verifier: string): string {
 
 const SIGN_UP_FORM = "<!doctype html><title>Sign up</title><form method=post><input name=email type=email><input name=password type=password><button>Sign up</button></form>";
 
-function authorize(ctx: Context<IdentityState>): Response {
+function authorize(ctx: Context<IdentityState>): Reply {
   const q = ctx.input.query as Record<string, string | undefined>;
   const client = ctx.state.clients.get(q.client_id!);
   // RFC 6749 §4.1.2.1: a bad client or callback is told to the caller, never redirected to.
@@ -224,7 +224,7 @@ function authorize(ctx: Context<IdentityState>): Response {
   if (client.redirect_uris?.length && !client.redirect_uris.includes(q.redirect_uri!)) {
     return oauthError(400, "invalid_request", "redirect_uri is not registered for this client");
   }
-  if (q.response_type === "sign_up") return new Response(SIGN_UP_FORM, { status: 200, headers: { "content-type": "text/html" } });
+  if (q.response_type === "sign_up") return { status: 200, headers: { "content-type": "text/html" }, body: SIGN_UP_FORM };
   const tenant = tenantOf(ctx);
   if (q.response_type === "change_details") {
     const temporary = q.code === undefined ? undefined : tenant.temporaryCodes.get(q.code);
@@ -253,7 +253,7 @@ function authorize(ctx: Context<IdentityState>): Response {
   return redirectTo(302, q.redirect_uri!, { code, state: q.state });
 }
 
-async function requestTokens(ctx: Context<IdentityState>): Promise<Response> {
+async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
   const client = authenticatedClient(ctx);
   if (!client) return oauthError(401, "invalid_client", "client authentication failed");
   const form = ctx.input.body as Record<string, string>;
@@ -307,7 +307,7 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Response> {
   }
 }
 
-async function introspectToken(ctx: Context<IdentityState>): Promise<Response> {
+async function introspectToken(ctx: Context<IdentityState>): Promise<Reply> {
   const client = authenticatedClient(ctx);
   if (!client) return oauthError(401, "invalid_client", "client authentication failed");
   const token = (ctx.input.body as Record<string, string>).token!;
@@ -335,7 +335,7 @@ async function introspectToken(ctx: Context<IdentityState>): Promise<Response> {
   });
 }
 
-function revokeRefreshToken(ctx: Context<IdentityState>): Response {
+function revokeRefreshToken(ctx: Context<IdentityState>): Reply {
   const client = authenticatedClient(ctx);
   if (!client) return oauthError(401, "invalid_client", "client authentication failed");
   const tenant = tenantOf(ctx);
@@ -350,14 +350,14 @@ function revokeRefreshToken(ctx: Context<IdentityState>): Response {
   return empty(200);
 }
 
-async function bearer(ctx: Context<IdentityState>): Promise<{ claims: Record<string, any> } | { response: Response }> {
+async function bearer(ctx: Context<IdentityState>): Promise<{ claims: Record<string, any> } | { response: Reply }> {
   const token = (ctx.request.headers.get("authorization") ?? "").slice(7).trim();
   const verified = await verifyAccessToken(ctx, token);
   if (!verified.ok) return { response: bearerChallenge("invalid_token", `the access token is ${verified.reason}`) };
   return { claims: verified.claims };
 }
 
-async function userInfo(ctx: Context<IdentityState>): Promise<Response> {
+async function userInfo(ctx: Context<IdentityState>): Promise<Reply> {
   const auth = await bearer(ctx);
   if ("response" in auth) return auth.response;
   const user = [...ctx.state.users.values()].find((u) => u.sub === auth.claims.sub);
@@ -367,7 +367,7 @@ async function userInfo(ctx: Context<IdentityState>): Promise<Response> {
   return json(200, body);
 }
 
-async function generateTemporaryCode(ctx: Context<IdentityState>): Promise<Response> {
+async function generateTemporaryCode(ctx: Context<IdentityState>): Promise<Reply> {
   const auth = await bearer(ctx);
   if ("response" in auth) return oauthError(401, "invalid_token", "the access token is not valid");
   const code = ctx.token(16);
@@ -375,12 +375,12 @@ async function generateTemporaryCode(ctx: Context<IdentityState>): Promise<Respo
   return json(200, { code });
 }
 
-async function getPublicKeys(ctx: Context<IdentityState>): Promise<Response> {
+async function getPublicKeys(ctx: Context<IdentityState>): Promise<Reply> {
   const { jwk } = await keysOf(tenantOf(ctx), ctx.input.path.tenantId as string);
   return json(200, { keys: [{ kty: jwk.kty, use: "sig", alg: "RS256", kid: jwk.kid, n: jwk.n, e: jwk.e }] });
 }
 
-function getOpenIdConfiguration(ctx: Context<IdentityState>): Response {
+function getOpenIdConfiguration(ctx: Context<IdentityState>): Reply {
   const base = issuer(ctx);
   return json(200, {
     issuer: base,
@@ -399,18 +399,18 @@ function getOpenIdConfiguration(ctx: Context<IdentityState>): Response {
   });
 }
 
-function logoutSso(ctx: Context<IdentityState>): Response {
+function logoutSso(ctx: Context<IdentityState>): Reply {
   const q = ctx.input.query as Record<string, string>;
   if (!ctx.state.clients.has(q.client_id!)) return redirectTo(303, q.redirect_uri!, { flow: "sso_logout", error: "invalid_client" });
   return redirectTo(302, q.redirect_uri!, {});
 }
 
-async function logUserActivity(ctx: Context<IdentityState>): Promise<Response> {
+async function logUserActivity(ctx: Context<IdentityState>): Promise<Reply> {
   const auth = await bearer(ctx);
   return "response" in auth ? auth.response : empty(201);
 }
 
-function reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<IdentityState>, "input">): Response {
+function reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<IdentityState>, "input">): Reply {
   if (failure.kind === "error") return oauthError(500, "server_error", "the emulator failed; see its violations");
   if (failure.kind === "security") {
     if (op.operationId === "logoutSso") {

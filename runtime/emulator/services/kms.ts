@@ -1,6 +1,6 @@
 import { FilterSyntaxError, matchesFilter, parseFilter, type FilterTerm } from "../../kms/filter.js";
 import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "../../kms/search.js";
-import { empty, json, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
 
 /** Key management v2: create, list (search, filter, sort, paging) and HEAD total, per instance and key ring. */
@@ -58,7 +58,7 @@ export interface KmsSeed {
 const EXAMPLE_INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 const ACCOUNT = "a/f047b55a3362ac06afad8a3f2f5586ea";
 
-function errorBody(status: number, message: string, code?: string): Response {
+function errorBody(status: number, message: string, code?: string): Reply {
   const resource: Record<string, unknown> = { errorMsg: message };
   if (code) resource.reasons = [{ code }];
   return json(status, { metadata: { collectionType: ERROR_TYPE, collectionTotal: 1 }, resources: [resource] }, ERROR_TYPE);
@@ -149,7 +149,7 @@ function compareBy(sort: string): (a: KmsKey, b: KmsKey) => number {
   };
 }
 
-type Narrowed = { keys: KmsKey[] } | { error: Response };
+type Narrowed = { keys: KmsKey[] } | { error: Reply };
 
 /** Keys of the instance after key ring, state, extractable and filter: the searchable space. */
 function narrow(ctx: Context<KmsState>, head: boolean): Narrowed {
@@ -184,12 +184,12 @@ function narrow(ctx: Context<KmsState>, head: boolean): Narrowed {
   return { keys };
 }
 
-function withCorrelation(response: Response, ctx: { input?: { header: Record<string, unknown> }; uuid(): string }): Response {
-  for (const [k, v] of Object.entries(correlation(ctx))) response.headers.set(k, v);
+function withCorrelation(response: Reply, ctx: { input?: { header: Record<string, unknown> }; uuid(): string }): Reply {
+  Object.assign(response.headers, correlation(ctx));
   return response;
 }
 
-function createKey(ctx: Context<KmsState>): Response {
+function createKey(ctx: Context<KmsState>): Reply {
   const { header, body } = ctx.input;
   const instanceId = header["svc-instance"] as string;
   const instance = instanceOf(ctx.state, instanceId);
@@ -222,7 +222,7 @@ function createKey(ctx: Context<KmsState>): Response {
   return json(201, { metadata: { collectionType: KEY_TYPE, collectionTotal: 1 }, resources: [shown] }, KEY_TYPE, correlation(ctx));
 }
 
-function listKeys(ctx: Context<KmsState>): Response {
+function listKeys(ctx: Context<KmsState>): Reply {
   const narrowed = narrow(ctx, false);
   if ("error" in narrowed) return narrowed.error;
   const { query } = ctx.input;
@@ -253,7 +253,7 @@ function listKeys(ctx: Context<KmsState>): Response {
   return json(200, { metadata, resources: page }, COLLECTION_TYPE, correlation(ctx));
 }
 
-function getKeyTotal(ctx: Context<KmsState>): Response {
+function getKeyTotal(ctx: Context<KmsState>): Reply {
   const narrowed = narrow(ctx, true);
   if ("error" in narrowed) return narrowed.error;
   return empty(200, { "Key-Total": String(narrowed.keys.length), ...correlation(ctx) });
@@ -271,7 +271,7 @@ function grammarProblem(url: URL): string | undefined {
   }
 }
 
-function reject(failure: Failure, op: { method: string }, ctx: Omit<Context<KmsState>, "input">): Response {
+function reject(failure: Failure, op: { method: string }, ctx: Omit<Context<KmsState>, "input">): Reply {
   const [status, message] =
     failure.kind === "security"
       ? [401, "Unauthorized: the credentials are invalid or do not have the permissions this request needs"]

@@ -1,4 +1,4 @@
-import { empty, json, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
 import { parseTarget, parseTime, pathMatcher, QueryError, type Expr } from "./metrics-query.js";
 
@@ -38,7 +38,7 @@ function initialState(options: EmulatorOptions): MetricsState {
  * The space domain of a request: the space GUID header when sent (required with uaa), else the
  * key or token itself stands for the account bound to it.
  */
-function domainOf(ctx: Context<MetricsState>): { domain: string } | { error: Response } {
+function domainOf(ctx: Context<MetricsState>): { domain: string } | { error: Reply } {
   const token = ctx.input.header["X-Auth-User-Token"] as string;
   const scope = ctx.input.header["X-Auth-Scope-Id"] as string | undefined;
   if (token.startsWith("uaa ") && scope === undefined) return { error: badRequest("Missing required header X-Auth-Scope-Id: a uaa token needs a space GUID") };
@@ -95,7 +95,7 @@ function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: 
   }
 }
 
-function retrieveMetrics(ctx: Context<MetricsState>): Response {
+function retrieveMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   const now = Math.floor(ctx.now() / 1000);
@@ -111,7 +111,7 @@ function retrieveMetrics(ctx: Context<MetricsState>): Response {
   }
 }
 
-function sendMetrics(ctx: Context<MetricsState>): Response {
+function sendMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   const paths = store(ctx, scoped.domain);
@@ -127,7 +127,7 @@ function sendMetrics(ctx: Context<MetricsState>): Response {
   return empty(200);
 }
 
-function listMetrics(ctx: Context<MetricsState>): Response {
+function listMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   try {
@@ -149,7 +149,7 @@ function listMetrics(ctx: Context<MetricsState>): Response {
   }
 }
 
-function deleteMetrics(ctx: Context<MetricsState>): Response {
+function deleteMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   const pattern = ctx.input.query.query as string;
@@ -170,7 +170,7 @@ function deleteMetrics(ctx: Context<MetricsState>): Response {
   }
 }
 
-function reject(failure: Failure): Response {
+function reject(failure: Failure): Reply {
   if (failure.kind === "security") return problem(401, "Unauthorized", "The subject is not authorized for this space domain");
   if (failure.kind === "error") return problem(500, "Internal Server Error", "Unexpected error; retry later");
   return badRequest(failure.problems.join("; "));

@@ -1,4 +1,4 @@
-import { json, empty, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
+import { json, empty, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
 
 /**
@@ -70,7 +70,7 @@ const MESSAGES: Record<string, string> = {
   cnfser01: "Unexpected internal server error",
 };
 
-function error(env: Pick<Env, "uuid">, status: number, code: string, detail?: string): Response {
+function error(env: Pick<Env, "uuid">, status: number, code: string, detail?: string): Reply {
   const message = detail ? `${MESSAGES[code]}: ${detail}` : MESSAGES[code]!;
   return json(status, { trace: env.uuid(), status_code: status, errors: [{ code, message, more_info: `${MORE_INFO}${code}` }] });
 }
@@ -129,7 +129,7 @@ function initialState(env: Env, options: EmulatorOptions, document: unknown): No
 }
 
 /** The list envelope with `first` and `next` pointing at this same path. */
-function page<T>(ctx: Context<NotificationsState>, items: T[], field: string): Response {
+function page<T>(ctx: Context<NotificationsState>, items: T[], field: string): Reply {
   const limit = (ctx.input.query.limit as number | undefined) ?? 10;
   const offset = (ctx.input.query.offset as number | undefined) ?? 0;
   const search = ctx.input.query.search as string | undefined;
@@ -293,7 +293,7 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
   },
 };
 
-function reject(failure: Failure, _op: unknown, ctx: Omit<Context<NotificationsState>, "input">): Response {
+function reject(failure: Failure, _op: unknown, ctx: Omit<Context<NotificationsState>, "input">): Reply {
   switch (failure.kind) {
     case "security":
       return error(ctx, 401, "unauthorized");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { json, type Context, type Failure, type ServiceDefinition } from "../app.js";
+import { json, type Reply, type Context, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
 
 /**
@@ -32,7 +32,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function createWidgetUrl(ctx: Context<WidgetState>): Response {
+function createWidgetUrl(ctx: Context<WidgetState>): Reply {
   const body = ctx.input.body as { key: string; user_email: string; package_id?: number; package_sku_id?: string; flex?: 1 | true };
   const apiKey = ctx.request.headers.get("x-apikey");
   if (apiKey !== body.key || (ctx.state.projects.size > 0 && !ctx.state.projects.has(body.key))) return failure(401, "Invalid project key");
@@ -47,7 +47,7 @@ function createWidgetUrl(ctx: Context<WidgetState>): Response {
   return json(200, { success: 1, data: url.toString() });
 }
 
-function reject(f: Failure): Response {
+function reject(f: Failure): Reply {
   if (f.kind === "security") return failure(401, "Invalid project key");
   if (f.kind === "error") return failure(500, "Internal error, try again later");
   return failure(400, `Invalid request: ${f.problems.join("; ")}`);
