@@ -118,3 +118,32 @@ describe("filter grammar", () => {
     }
   });
 });
+
+describe("filter parser and the document's pattern agree", () => {
+  it("on generated near-grammar strings (fast-check)", async () => {
+    const fc = (await import("fast-check")).default;
+    const piece = fc.constantFrom(
+      "state=", "extractable=", "creationDate=", "expirationDate=", "name=", "lt:", "gte:", "eq:",
+      '"2026-01-01T00:00:00Z"', '"2026-01-01 00:00:00.5+01:00"', '"2026-01-01"', "1", "1,2", "4", "1,", "true", "FALSE", "none", "NONE", " ", "  ", '"', "=",
+    );
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const filter = parts.join("");
+        let parsed = true;
+        try {
+          parseFilter(filter);
+        } catch (error) {
+          if (!(error instanceof FilterSyntaxError)) throw error;
+          parsed = false;
+        }
+        expect(parsed, JSON.stringify(filter)).toBe(FILTER_PATTERN.test(filter));
+        if (parsed) accepted++;
+      }),
+      { numRuns: 3000, seed: 16 },
+    );
+    // Both verdicts must be exercised, or agreement proves little.
+    expect(accepted).toBeGreaterThan(100);
+    expect(accepted).toBeLessThan(2900);
+  });
+});

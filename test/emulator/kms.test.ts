@@ -119,6 +119,16 @@ describe("kms-v2 emulator: create, list, count", () => {
     expect((conflict.error as any).resources[0].reasons[0].code).toBe("IMPORT_TOKEN_EXPIRED_ERR");
   });
 
+  it("an optional rate limit per instance, method and endpoint gives 429 until the window ends", async () => {
+    const kms = setup({ seed: { rateLimit: { requests: 2, windowMs: 1000 } } });
+    expect((await kms.total()).status).toBe(200);
+    expect((await kms.total()).status).toBe(200);
+    expect((await kms.total()).status).toBe(429);
+    expect((await kms.list()).response.status).toBe(200);
+    kms.time.advance(1000);
+    expect((await kms.total()).status).toBe(200);
+  });
+
   it("seeds the document's listed keys into the example instance, and reset() returns to them", async () => {
     const kms = setup({}, EXAMPLE_INSTANCE);
     expect(names((await kms.list()).data)).toEqual(["session-signing-key", "payroll-root-key"]);

@@ -44,6 +44,9 @@ export interface KmsInstance {
 
 export interface KmsState {
   instances: Map<string, KmsInstance>;
+  /** Per instance, method and endpoint: the current window (see KmsSeed.rateLimit). */
+  windows: Map<string, { start: number; count: number }>;
+  rateLimit?: { requests: number; windowMs: number };
   /** When set, only these instances exist (others: INSTANCE_NOT_FOUND_ERR); otherwise instances appear on first use. */
   knownInstancesOnly: boolean;
 }
@@ -53,6 +56,12 @@ export interface KmsSeed {
   instances?: Record<string, { keyRings?: string[]; keys?: Array<Partial<KmsKey>> }>;
   /** Only the seeded instances exist. Default false. */
   knownInstancesOnly?: boolean;
+  /**
+   * Enforce a rate limit per instance, method and endpoint, as the document describes it: after
+   * `requests` accepted requests in a window of `windowMs`, 429 until the window ends; the next
+   * accepted request starts a new window. Off by default (the numbers are not shown).
+   */
+  rateLimit?: { requests: number; windowMs: number };
 }
 
 const EXAMPLE_INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
@@ -103,7 +112,7 @@ function instanceOf(state: KmsState, id: string): KmsInstance | undefined {
 
 function initialState(env: Env, options: EmulatorOptions & { documentValue?: unknown }): KmsState {
   const seed = (options.seed ?? {}) as KmsSeed;
-  const state: KmsState = { instances: new Map(), knownInstancesOnly: seed.knownInstancesOnly === true };
+  const state: KmsState = { instances: new Map(), knownInstancesOnly: seed.knownInstancesOnly === true, windows: new Map(), ...(seed.rateLimit ? { rateLimit: seed.rateLimit } : {}) };
   const add = (instanceId: string, rings: string[], keys: Array<Partial<KmsKey>>) => {
     let instance = state.instances.get(instanceId);
     if (!instance) state.instances.set(instanceId, (instance = { keyRings: new Set(["default"]), keys: new Map() }));
@@ -283,11 +292,35 @@ function reject(failure: Failure, op: { method: string }, ctx: Omit<Context<KmsS
   return withCorrelation(errorBody(status, message), { input: { header: { "correlation-id": headers["correlation-ID"] } }, uuid: ctx.uuid });
 }
 
+/** True when the request fits in its instance's current window for this method and endpoint. */
+function admitted(ctx: Context<KmsState>): boolean {
+  const limit = ctx.state.rateLimit;
+  if (!limit) return true;
+  const key = `${ctx.input.header["svc-instance"]} ${ctx.op.method} ${ctx.op.template}`;
+  const now = ctx.now();
+  const window = ctx.state.windows.get(key);
+  if (!window || now >= window.start + limit.windowMs) {
+    ctx.state.windows.set(key, { start: now, count: 1 });
+    return true;
+  }
+  if (window.count >= limit.requests) return false;
+  window.count++;
+  return true;
+}
+
+function limited(handler: (ctx: Context<KmsState>) => Reply): (ctx: Context<KmsState>) => Reply {
+  return (ctx) => {
+    if (admitted(ctx)) return handler(ctx);
+    if (ctx.op.method === "HEAD") return empty(429, correlation(ctx));
+    return withCorrelation(errorBody(429, "Too Many Requests: the rate limit of this instance for this method and endpoint is reached; retry after the current window"), ctx);
+  };
+}
+
 export function kmsDefinition(document: unknown): ServiceDefinition<KmsState> {
   return {
     serviceId: "kms-v2",
     initialState: (env, options) => initialState(env, { ...options, documentValue: document }),
-    operations: { createKey, listKeys, getKeyTotal },
+    operations: { createKey: limited(createKey), listKeys: limited(listKeys), getKeyTotal: limited(getKeyTotal) },
     reject,
   };
 }
