@@ -14,3 +14,5 @@ export {
 } from "./client.js";
 export { PERMANENT_CONFLICTS, retryAfterMs, type Clock, type RetryOptions } from "./retry.js";
 export { KEY_STATES, type KeyStateValue } from "./rules.js";
+export { parseFilter, matchesFilter, FilterSyntaxError, type FilterTerm } from "./filter.js";
+export { parseSearch, matchesSearch, type ParsedSearch } from "./search.js";

@@ -4,6 +4,7 @@
  * naming the field and the rule instead of as a 400 from the service.
  */
 import { InputError } from "../core/errors.js";
+import { FilterSyntaxError, parseFilter, type FilterTerm } from "./filter.js";
 
 export const KEY_MEDIA_TYPE = "application/vnd.svc.kms.key+json";
 
@@ -68,11 +69,22 @@ export function checkBoolean(field: string, value: unknown): boolean {
   return value;
 }
 
-/** The service answers 400 when `filter` and the deprecated parameter both constrain the same property. */
+/**
+ * Reads the filter with the grammar's parser (runtime/kms/filter.ts, shared with the emulator),
+ * then applies the rule that `filter` and the deprecated parameter may not both constrain the
+ * same property (the service answers 400).
+ */
 export function checkFilterConflict(filter: string | undefined, state: unknown, extractable: unknown): void {
   if (filter === undefined) return;
+  let terms: FilterTerm[];
+  try {
+    terms = parseFilter(filter);
+  } catch (error) {
+    if (error instanceof FilterSyntaxError) throw new InputError("filter", "grammar", error.message);
+    throw error;
+  }
   for (const [name, given] of [["state", state], ["extractable", extractable]] as const) {
-    if (given !== undefined && new RegExp(`(?:^| )${name}=`).test(filter)) {
+    if (given !== undefined && terms.some((t) => t.property === name)) {
       throw new InputError("filter", "filterConflict", `${name} cannot be in filter and a separate parameter at once`);
     }
   }

@@ -1,6 +1,6 @@
 /**
  * The package's `exports` map, derived from openapi/services.json: one entry point per service,
- * plus core, mock and the bundled documents. A test holds package.json to it, and
+ * plus core, mock, emulator, msw and the bundled documents. A test holds package.json to it, and
  * `npm run sync-exports` writes it.
  */
 import type { Service } from "./services.js";
@@ -18,6 +18,8 @@ export function expectedExports(services: readonly Service[]): Record<string, Ta
     "./package.json": "./package.json",
     "./core": code("runtime/core/index.ts"),
     "./mock": code("runtime/mock/index.ts"),
+    "./emulator": code("runtime/emulator/index.ts"),
+    "./msw": code("runtime/msw/index.ts"),
   };
   for (const { id } of services) exports[`./${id}`] = code(`generated/${id}/index.ts`);
   for (const { id } of services) {

@@ -1,0 +1,184 @@
+import { Contract, type OperationSpec, type RequestFailure, type RequestInput } from "./contract.js";
+import { loadBundledDocument } from "./documents.js";
+import type { Emulator, EmulatorOptions, Violation } from "./types.js";
+
+/** Clock and randomness of one emulator; everything that varies goes through here. */
+export interface Env {
+  now(): number;
+  random(): number;
+  /** A v4-shaped UUID from the injected randomness. */
+  uuid(): string;
+  /** `bytes` random bytes, base64url without padding. */
+  token(bytes?: number): string;
+  bytes(count: number): Uint8Array;
+}
+
+/**
+ * What the emulator reads of a request: a WHATWG Request has it, and so does the light wrapper
+ * the HTTP server form builds (constructing WHATWG Requests and Responses costs more than the
+ * emulation itself on Node 20).
+ */
+export interface RequestLike {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+/** An answer before it becomes a WHATWG Response (or is written to a socket). */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface Context<S> extends Env {
+  request: RequestLike;
+  url: URL;
+  op: OperationSpec;
+  input: RequestInput;
+  state: S;
+  serviceId: string;
+}
+
+export type Failure = RequestFailure | { kind: "error"; problems: string[] };
+
+export interface ServiceDefinition<S> {
+  serviceId: string;
+  initialState(env: Env, options: EmulatorOptions): S;
+  operations: Record<string, (ctx: Context<S>) => Reply | Promise<Reply>>;
+  /** The documented answer to a request the contract refused (or to a handler that threw). */
+  reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<S>, "input">): Reply | Promise<Reply>;
+}
+
+export function createEnv(options: EmulatorOptions): Env {
+  const random = options.random ?? Math.random;
+  const bytes = (count: number) => {
+    const out = new Uint8Array(count);
+    for (let i = 0; i < count; i++) out[i] = Math.floor(random() * 256) & 0xff;
+    return out;
+  };
+  return {
+    now: options.clock ?? Date.now,
+    random,
+    bytes,
+    uuid() {
+      const b = bytes(16);
+      b[6] = (b[6]! & 0x0f) | 0x40;
+      b[8] = (b[8]! & 0x3f) | 0x80;
+      const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    },
+    token(count = 24) {
+      return Buffer.from(bytes(count)).toString("base64url");
+    },
+  };
+}
+
+function problem(status: number, title: string, extra: Record<string, unknown> = {}): Reply {
+  return json(status, { title, status, ...extra }, "application/problem+json");
+}
+
+export function toResponse(reply: Reply): Response {
+  return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers });
+}
+
+const contracts = new Map<unknown, Contract>();
+
+/** One compiled contract per document object: compiling the schemas is the slow part of creation. */
+function contractFor(serviceId: string, document: unknown): Contract {
+  let contract = contracts.get(document);
+  if (!contract) {
+    contract = new Contract(serviceId, document);
+    contracts.set(document, contract);
+  }
+  return contract;
+}
+
+/**
+ * Runs a service definition as an emulator: route, check the request against the document, run
+ * the operation on the in-memory state, check the answer against the document. An answer the
+ * document does not allow is never sent: it becomes a 500 naming the emulator bug.
+ */
+export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: EmulatorOptions = {}): Emulator<S> {
+  const document = options.document ?? loadBundledDocument(def.serviceId);
+  const contract = contractFor(def.serviceId, document);
+  const env = createEnv(options);
+  let state = def.initialState(env, options);
+  const violations: Violation[] = [];
+
+  async function verified(op: OperationSpec, response: Reply): Promise<Reply> {
+    const problems = await contract.checkResponse(op, response);
+    if (problems.length === 0) return response;
+    const violation = { operation: op.operationId, status: response.status, problems };
+    violations.push(violation);
+    options.onViolation?.(violation);
+    return problem(500, `Emulator bug: ${def.serviceId} ${op.operationId} answered ${response.status} against the document`, {
+      type: "urn:cloud-interfaces:emulator-bug",
+      operation: op.operationId,
+      problems,
+    });
+  }
+
+  async function dispatch(request: RequestLike): Promise<Reply> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return problem(400, "Bad Request: the request URL is not absolute");
+    }
+    const matched = contract.match(request.method, url);
+    if (!("op" in matched)) {
+      const response = problem(matched.status, matched.status === 404 ? "Not Found: no documented operation has this path" : "Method Not Allowed");
+      if (matched.status === 405) response.headers.allow = [...new Set(matched.allow)].join(", ");
+      return response;
+    }
+    const { op } = matched;
+    const base = { ...env, request, url, op, state, serviceId: def.serviceId };
+    let response: Reply;
+    const forced = /(?:^|[,;\s])code=(\d{3})(?:\s*[,;]\s*example=([\w.-]+))?/.exec(request.headers.get("prefer") ?? "");
+    try {
+      if (forced) {
+        // A documented case on demand (Prism's Prefer: code=, example=), checked like any answer.
+        const example = contract.exampleResponse(op, forced[1]!, forced[2]);
+        if (example) return verified(op, example);
+      }
+      const read = await contract.readRequest(op, request, url, matched.path);
+      if ("failure" in read) response = await def.reject(read.failure, op, base);
+      else {
+        const handler = def.operations[op.operationId];
+        response = handler
+          ? await handler({ ...base, input: read.input })
+          : await def.reject({ kind: "error", problems: [`operation ${op.operationId} is not emulated`] }, op, base);
+      }
+    } catch (error) {
+      response = await def.reject({ kind: "error", problems: [error instanceof Error ? error.message : String(error)] }, op, base);
+    }
+    return verified(op, response);
+  }
+
+  return {
+    serviceId: def.serviceId,
+    handle: async (request: Request) => toResponse(await dispatch(request)),
+    dispatch,
+    reset() {
+      state = def.initialState(env, options);
+      violations.length = 0;
+    },
+    get state() {
+      return state;
+    },
+    get violations() {
+      return violations;
+    },
+  };
+}
+
+/** A JSON response with the given media type. */
+export function json(status: number, body: unknown, mediaType = "application/json", headers: Record<string, string> = {}): Reply {
+  return { status, headers: { "content-type": mediaType, ...headers }, body: JSON.stringify(body) };
+}
+
+export function empty(status: number, headers: Record<string, string> = {}): Reply {
+  return { status, headers };
+}

@@ -1,0 +1,412 @@
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import formats from "ajv-formats";
+
+/**
+ * The document as a contract: which operation a request is, whether the request follows the
+ * document (parameters, security presence, body), and whether a response does. Generic over
+ * every service; the emulators never validate by hand.
+ */
+
+type Json = any;
+
+/** Structural twins of app.ts's types (kept here so the contract does not import the app). */
+interface RequestLike {
+  method: string;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ParamSpec {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required: boolean;
+  explode: boolean;
+  isArray: boolean;
+  validate: ValidateFunction;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: string;
+  template: string;
+  regex: RegExp;
+  pathNames: string[];
+  params: ParamSpec[];
+  body?: { required: boolean; content: Map<string, ValidateFunction | undefined> };
+  security: Array<Record<string, string[]>>;
+  responses: Map<string, ResponseSpec>;
+  /** The operation object of the document (resolved), for examples and extensions. */
+  raw: Json;
+}
+
+interface ResponseSpec {
+  headers: Array<{ name: string; required: boolean; validate: ValidateFunction }>;
+  /** media type -> validator of the body (undefined: any body of that type). Empty: no body. */
+  content: Map<string, ValidateFunction | undefined>;
+}
+
+export interface RequestInput {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+  cookie: Record<string, string>;
+  body: unknown;
+  /** Media type essence of the request body, lower-cased ("" when none). */
+  mediaType: string;
+  /** The security scheme names of the first requirement the request satisfied. */
+  schemes: string[];
+}
+
+export type RequestFailure =
+  | { kind: "security"; problems: string[] }
+  | { kind: "mediaType"; problems: string[] }
+  | { kind: "invalid"; problems: string[] };
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Ajv's errors as "where/path message"; coerced values travel wrapped in { v }, which is cut off. */
+function errorsOf(validate: ValidateFunction, where: string, wrapped = false): string[] {
+  return (validate.errors ?? []).map((e) => {
+    const path = wrapped ? e.instancePath.replace(/^\/v/, "") : e.instancePath;
+    // Echoing a long pattern helps nobody; the document is where to read it.
+    const message = e.keyword === "pattern" ? "does not match the documented pattern" : (e.message ?? e.keyword);
+    return `${where}${path} ${message}`;
+  });
+}
+
+export function mediaTypeEssence(contentType: string | null): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+export function isJsonMediaType(essence: string): boolean {
+  return essence === "application/json" || essence.endsWith("+json");
+}
+
+function parseCookies(header: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0) out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  return out;
+}
+
+export class Contract {
+  readonly operations: OperationSpec[] = [];
+  /** Path prefixes of the documented servers ("/event-notifications"), stripped before matching. */
+  private readonly prefixes: string[];
+  private readonly strict: Ajv2020;
+  /** Parameters, form bodies and headers arrive as text: this instance coerces them to the schema's types. */
+  private readonly coercing: Ajv2020;
+  private readonly id: string;
+
+  constructor(
+    readonly serviceId: string,
+    readonly document: Json,
+  ) {
+    this.id = `urn:emulator:${serviceId}`;
+    const make = (coerce: boolean) => {
+      const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, coerceTypes: coerce ? "array" : false });
+      // CommonJS default export: under NodeNext the callable sits on .default.
+      ((formats as any).default ?? formats)(ajv);
+      ajv.addSchema({ ...document, $id: this.id });
+      return ajv;
+    };
+    this.strict = make(false);
+    this.coercing = make(true);
+    this.prefixes = (document.servers ?? [])
+      .map((s: { url: string }) => {
+        try {
+          return new URL(s.url.replace(/\{[^}]+\}/g, "x")).pathname.replace(/\/$/, "");
+        } catch {
+          return "";
+        }
+      })
+      .filter((p: string) => p !== "");
+    for (const [template, rawItem] of Object.entries<Json>(document.paths ?? {})) {
+      const { value: item, pointer: itemPtr } = this.deref(rawItem, `#/paths/${escapePointer(template)}`);
+      for (const method of METHODS) {
+        if (!item[method]) continue;
+        this.operations.push(this.compileOperation(template, method, item, `${itemPtr}/${method}`));
+      }
+    }
+  }
+
+  /** Follows local $refs of non-schema objects, returning the value and its JSON pointer. */
+  private deref(value: Json, pointer: string): { value: Json; pointer: string } {
+    let guard = 0;
+    while (value && typeof value === "object" && typeof value.$ref === "string" && value.$ref.startsWith("#/")) {
+      pointer = value.$ref;
+      value = value.$ref
+        .slice(2)
+        .split("/")
+        .reduce((node: Json, seg: string) => node?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")], this.document);
+      if (++guard > 20) throw new Error(`reference loop at ${pointer}`);
+    }
+    return { value, pointer };
+  }
+
+  private compile(ajv: Ajv2020, pointer: string, wrap = false): ValidateFunction {
+    const ref = { $ref: `${this.id}${pointer}` };
+    // Coercion rewrites the value in its parent, so coerced values travel in a one-field object.
+    return ajv.compile(wrap ? { type: "object", properties: { v: ref } } : ref);
+  }
+
+  private compileOperation(template: string, method: string, item: Json, opPtr: string): OperationSpec {
+    const op = item[method];
+    const pathNames: string[] = [];
+    const source = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{([^}]+)\\?\}|\{([^}]+)\}/g, (_m, a, b) => {
+      pathNames.push(a ?? b);
+      return "([^/]+)";
+    });
+    const params = new Map<string, ParamSpec>();
+    const addParams = (list: Json[] | undefined, base: string) =>
+      (list ?? []).forEach((raw, i) => {
+        const { value: p, pointer } = this.deref(raw, `${base}/parameters/${i}`);
+        const schema = this.deref(p.schema ?? {}, `${pointer}/schema`).value;
+        const isArray = schema.type === "array";
+        const explode = p.explode ?? (p.style === undefined || p.style === "form");
+        params.set(`${p.in}:${p.name.toLowerCase()}`, {
+          name: p.name,
+          in: p.in,
+          required: p.required === true,
+          explode,
+          isArray,
+          validate: this.compile(this.coercing, `${pointer}/schema`, true),
+        });
+      });
+    addParams(item.parameters, opPtr.slice(0, opPtr.lastIndexOf("/")));
+    addParams(op.parameters, opPtr);
+
+    let body: OperationSpec["body"];
+    if (op.requestBody) {
+      const { value: rb, pointer } = this.deref(op.requestBody, `${opPtr}/requestBody`);
+      const content = new Map<string, ValidateFunction | undefined>();
+      for (const [type, media] of Object.entries<Json>(rb.content ?? {})) {
+        const base = `${pointer}/content/${escapePointer(type)}/schema`;
+        const coerce = type === "application/x-www-form-urlencoded";
+        content.set(type.toLowerCase(), media.schema ? this.compile(coerce ? this.coercing : this.strict, base, coerce) : undefined);
+      }
+      body = { required: rb.required === true, content };
+    }
+
+    const responses = new Map<string, ResponseSpec>();
+    for (const [status, raw] of Object.entries<Json>(op.responses ?? {})) {
+      const { value: r, pointer } = this.deref(raw, `${opPtr}/responses/${status}`);
+      const headers: ResponseSpec["headers"] = [];
+      for (const [name, rawHeader] of Object.entries<Json>(r.headers ?? {})) {
+        const { value: h, pointer: hp } = this.deref(rawHeader, `${pointer}/headers/${escapePointer(name)}`);
+        if (name.toLowerCase() === "content-type") continue;
+        headers.push({ name, required: h.required === true, validate: this.compile(this.coercing, `${hp}/schema`, true) });
+      }
+      const content = new Map<string, ValidateFunction | undefined>();
+      for (const [type, media] of Object.entries<Json>(r.content ?? {})) {
+        const base = `${pointer}/content/${escapePointer(type)}/schema`;
+        content.set(type.toLowerCase(), media.schema ? this.compile(this.strict, base) : undefined);
+      }
+      responses.set(status, { headers, content });
+    }
+
+    return {
+      operationId: op.operationId ?? `${method} ${template}`,
+      method: method.toUpperCase(),
+      template,
+      regex: new RegExp(`^${source}$`),
+      pathNames,
+      params: [...params.values()],
+      body,
+      security: op.security ?? this.document.security ?? [],
+      responses,
+      raw: op,
+    };
+  }
+
+  /**
+   * The documented example answer for a status (`Prefer: code=429, example=name`, as Prism reads
+   * it): lets tests reach error cases on demand. Undefined when the document has no such case.
+   */
+  exampleResponse(op: OperationSpec, status: string, exampleName?: string): Reply | undefined {
+    const raw = op.raw.responses?.[status];
+    if (!raw) return undefined;
+    const r = this.deref(raw, "").value;
+    const headers: Record<string, string> = {};
+    for (const [name, rawHeader] of Object.entries<Json>(r.headers ?? {})) {
+      const h = this.deref(rawHeader, "").value;
+      const value = h.example ?? Object.values<Json>(h.examples ?? {})[0]?.value ?? h.schema?.examples?.[0] ?? h.schema?.example;
+      if (h.required && value !== undefined) headers[name] = String(value);
+    }
+    const [type, media] = Object.entries<Json>(r.content ?? {})[0] ?? [];
+    if (!type || op.method === "HEAD") return { status: Number(status), headers };
+    const examples = media.examples ?? {};
+    const chosen = exampleName !== undefined ? examples[exampleName] : Object.values<Json>(examples)[0];
+    if (exampleName !== undefined && !chosen) return undefined;
+    const value = chosen ? this.deref(chosen, "").value.value : media.example;
+    if (value === undefined) return undefined;
+    headers["content-type"] = type;
+    return { status: Number(status), headers, body: typeof value === "string" && !isJsonMediaType(type) ? value : JSON.stringify(value) };
+  }
+
+  /** Strips a documented server path prefix, so both "/event-notifications/v1/..." and "/v1/..." match. */
+  private localPath(pathname: string): string {
+    for (const prefix of this.prefixes) {
+      if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return pathname.slice(prefix.length) || "/";
+    }
+    return pathname;
+  }
+
+  /** The operation a request is, or why none is: unknown path (404) or method (405). */
+  match(method: string, url: URL): { op: OperationSpec; path: Record<string, string> } | { status: 404 | 405; allow: string[] } {
+    const pathname = this.localPath(url.pathname);
+    const allow: string[] = [];
+    for (const op of this.operations) {
+      const m = op.regex.exec(pathname);
+      if (!m) continue;
+      if (op.method !== method.toUpperCase()) {
+        allow.push(op.method);
+        continue;
+      }
+      const path: Record<string, string> = {};
+      op.pathNames.forEach((name, i) => {
+        try {
+          path[name] = decodeURIComponent(m[i + 1]!);
+        } catch {
+          path[name] = m[i + 1]!;
+        }
+      });
+      return { op, path };
+    }
+    return { status: allow.length ? 405 : 404, allow };
+  }
+
+  private checkSecurity(op: OperationSpec, request: RequestLike, cookies: Record<string, string>, url: URL): { schemes: string[] } | { problems: string[] } {
+    if (op.security.length === 0) return { schemes: [] };
+    const schemes = this.document.components?.securitySchemes ?? {};
+    const authorization = request.headers.get("authorization") ?? "";
+    const present = (name: string): boolean => {
+      const s = schemes[name];
+      if (!s) return false;
+      if (s.type === "http") return authorization.toLowerCase().startsWith(`${String(s.scheme).toLowerCase()} `) && authorization.length > s.scheme.length + 1;
+      if (s.type === "apiKey") {
+        if (s.in === "header") return !!request.headers.get(s.name);
+        if (s.in === "query") return url.searchParams.has(s.name);
+        if (s.in === "cookie") return cookies[s.name] !== undefined;
+      }
+      if (s.type === "oauth2" || s.type === "openIdConnect") return authorization.toLowerCase().startsWith("bearer ");
+      return false;
+    };
+    for (const requirement of op.security) {
+      const names = Object.keys(requirement);
+      if (names.every(present)) return { schemes: names };
+    }
+    return { problems: [`credentials missing: one of ${op.security.map((r) => Object.keys(r).join("+") || "(none)").join(", ")}`] };
+  }
+
+  /** Reads and checks a request against the operation; never throws for bad input. */
+  async readRequest(op: OperationSpec, request: RequestLike, url: URL, pathValues: Record<string, string>): Promise<{ input: RequestInput } | { failure: RequestFailure }> {
+    const cookies = parseCookies(request.headers.get("cookie"));
+    const security = this.checkSecurity(op, request, cookies, url);
+    if ("problems" in security) return { failure: { kind: "security", problems: security.problems } };
+
+    const input: RequestInput = { path: {}, query: {}, header: {}, cookie: cookies, body: undefined, mediaType: "", schemes: security.schemes };
+    const problems: string[] = [];
+    for (const p of op.params) {
+      let raw: unknown;
+      if (p.in === "path") raw = pathValues[p.name];
+      else if (p.in === "query") {
+        const all = url.searchParams.getAll(p.name);
+        if (all.length === 0) raw = undefined;
+        else if (p.isArray) raw = p.explode ? all : all[all.length - 1]!.split(",");
+        else raw = all[all.length - 1];
+      } else if (p.in === "header") {
+        const v = request.headers.get(p.name);
+        raw = v === null ? undefined : p.isArray ? v.split(",").map((s) => s.trim()) : v;
+      } else raw = cookies[p.name];
+      if (raw === undefined) {
+        if (p.required) problems.push(`${p.in} parameter ${p.name} is required`);
+        continue;
+      }
+      const holder = { v: raw };
+      if (!p.validate(holder)) problems.push(...errorsOf(p.validate, `${p.in} parameter ${p.name}`, true));
+      else (input[p.in] as Record<string, unknown>)[p.name] = holder.v;
+    }
+
+    const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
+    if (op.body) {
+      if (text === "") {
+        if (op.body.required) problems.push("request body is required");
+      } else {
+        const essence = mediaTypeEssence(request.headers.get("content-type"));
+        input.mediaType = essence;
+        if (!op.body.content.has(essence)) {
+          return { failure: { kind: "mediaType", problems: [`Content-Type ${essence || "(none)"} is not one of ${[...op.body.content.keys()].join(", ")}`] } };
+        }
+        const validate = op.body.content.get(essence);
+        if (isJsonMediaType(essence)) {
+          try {
+            input.body = JSON.parse(text);
+          } catch {
+            problems.push("request body is not valid JSON");
+          }
+          if (input.body !== undefined && validate && !validate(input.body)) problems.push(...errorsOf(validate, "body"));
+        } else if (essence === "application/x-www-form-urlencoded") {
+          const form: Record<string, string | string[]> = {};
+          for (const [k, v] of new URLSearchParams(text)) {
+            const prev = form[k];
+            form[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+          }
+          const holder = { v: form };
+          if (validate && !validate(holder)) problems.push(...errorsOf(validate, "body", true));
+          input.body = holder.v;
+        } else input.body = text;
+      }
+    }
+    if (problems.length) return { failure: { kind: "invalid", problems } };
+    return { input };
+  }
+
+  /** Every way the response breaks the document (empty when it follows it). */
+  checkResponse(op: OperationSpec, response: Reply): string[] {
+    const status = String(response.status);
+    const spec = op.responses.get(status) ?? op.responses.get(`${status[0]}XX`) ?? op.responses.get("default");
+    if (!spec) return [`status ${status} is not documented for ${op.operationId}`];
+    const problems: string[] = [];
+    const headers = new Map(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    for (const h of spec.headers) {
+      const value = headers.get(h.name.toLowerCase()) ?? null;
+      if (value === null) {
+        if (h.required) problems.push(`required header ${h.name} missing`);
+        continue;
+      }
+      if (!h.validate({ v: value })) problems.push(...errorsOf(h.validate, `header ${h.name}`, true));
+    }
+    const text = response.body ?? "";
+    if (op.method === "HEAD" || spec.content.size === 0) {
+      if (text !== "") problems.push(op.method === "HEAD" ? "HEAD response has a body" : `status ${status} documents no body, got one`);
+      return problems;
+    }
+    if (text === "" && status !== "204") return [...problems, `status ${status} documents a body, got none`];
+    const essence = mediaTypeEssence(headers.get("content-type") ?? null);
+    if (!spec.content.has(essence)) return [...problems, `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}`];
+    const validate = spec.content.get(essence);
+    if (!validate) return problems;
+    let value: unknown = text;
+    if (isJsonMediaType(essence)) {
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return [...problems, "body is not valid JSON"];
+      }
+    }
+    if (!validate(value)) problems.push(...errorsOf(validate, "body"));
+    return problems;
+  }
+}

@@ -1,0 +1,451 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
+import type { OperationSpec } from "../contract.js";
+import type { EmulatorOptions } from "../types.js";
+
+/**
+ * Identity v3 and v4 as a real (small) OAuth 2.0 / OpenID Connect provider: per-tenant RS256
+ * keys, codes bound to redirect_uri (and in v4 to the PKCE challenge), every grant of the
+ * document, introspection that sees expiry and revocation, userinfo, the 15-second temporary
+ * code, and (v3) discovery of its own endpoints.
+ */
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+export const CODE_SECONDS = 60;
+export const TEMPORARY_CODE_SECONDS = 15;
+
+export interface IdentityClient {
+  client_id: string;
+  client_secret: string;
+  /** Registered callback URIs; empty or absent accepts any absolute URI. */
+  redirect_uris?: string[];
+}
+
+export interface IdentityUser {
+  username: string;
+  password: string;
+  sub: string;
+  name?: string;
+  email?: string;
+}
+
+export interface IdentitySeed {
+  clients?: IdentityClient[];
+  users?: IdentityUser[];
+  /** The user the (UI-less) authorization endpoint signs in; default the first user. */
+  signedInUser?: string;
+  /** Public JWK of the tenant's custom-flow key, which verifies jwt-bearer assertions. */
+  customFlowKey?: JWK;
+}
+
+interface Code {
+  clientId: string;
+  redirectUri: string;
+  challenge?: string;
+  method?: string;
+  nonce?: string;
+  scope: string;
+  sub: string;
+  expiresAt: number;
+  used: boolean;
+}
+
+interface Grant {
+  clientId: string;
+  sub: string;
+  scope: string;
+  audience: string;
+  revoked: boolean;
+}
+
+interface Tenant {
+  keys?: Promise<{ privateKey: CryptoKey; jwk: JWK }>;
+  codes: Map<string, Code>;
+  /** Refresh token -> its grant; access tokens carry the grant id (`gid`) so revocation reaches them. */
+  refreshTokens: Map<string, string>;
+  grants: Map<string, Grant>;
+  temporaryCodes: Map<string, { sub: string; expiresAt: number }>;
+}
+
+export interface IdentityState {
+  version: "v3" | "v4";
+  clients: Map<string, IdentityClient>;
+  users: Map<string, IdentityUser>;
+  signedInUser: string;
+  customFlowKey?: JWK;
+  tenants: Map<string, Tenant>;
+}
+
+export const DEFAULT_CLIENT: IdentityClient = { client_id: "emulator-client", client_secret: "emulator-secret" };
+export const DEFAULT_USER: IdentityUser = { username: "alice", password: "alice-password", sub: "7f3d9c2a-5b1e-4d8f-a6c3-2e9b8d7f1a4c", name: "Alice Example", email: "alice@example.com" };
+
+function initialState(version: "v3" | "v4", options: EmulatorOptions): IdentityState {
+  const seed = (options.seed ?? {}) as IdentitySeed;
+  const withDefaults = options.seedFromExamples !== false;
+  const clients = [...(withDefaults ? [DEFAULT_CLIENT] : []), ...(seed.clients ?? [])];
+  const users = [...(withDefaults ? [DEFAULT_USER] : []), ...(seed.users ?? [])];
+  return {
+    version,
+    clients: new Map(clients.map((c) => [c.client_id, c])),
+    users: new Map(users.map((u) => [u.username, u])),
+    signedInUser: seed.signedInUser ?? users[0]?.username ?? "",
+    customFlowKey: seed.customFlowKey,
+    tenants: new Map(),
+  };
+}
+
+function tenantOf(ctx: Context<IdentityState>): Tenant {
+  const id = ctx.input.path.tenantId as string;
+  let tenant = ctx.state.tenants.get(id);
+  if (!tenant) {
+    tenant = { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map() };
+    ctx.state.tenants.set(id, tenant);
+  }
+  return tenant;
+}
+
+/** The tenant's signing key, made on first use (RSA generation is the slow part of a tenant). */
+function keysOf(tenant: Tenant, tenantId: string) {
+  tenant.keys ??= generateKeyPair("RS256", { extractable: true }).then(async ({ privateKey, publicKey }) => {
+    const jwk = await exportJWK(publicKey);
+    return { privateKey, jwk: { ...jwk, kid: `${tenantId}-1`, alg: "RS256", use: "sig" } };
+  });
+  return tenant.keys;
+}
+
+/** The issuer is where the request came: the emulator describes its own endpoints, whatever host serves it. */
+function issuer(ctx: Context<IdentityState>): string {
+  return `${ctx.url.origin}/oauth/${ctx.state.version}/${encodeURIComponent(ctx.input.path.tenantId as string)}`;
+}
+
+const oauthError = (status: number, error: string, description: string, headers: Record<string, string> = {}) =>
+  json(status, { error, error_description: description }, "application/json", headers);
+
+const bearerChallenge = (error: string, description: string, status = 401) =>
+  oauthError(status, error, description, { "WWW-Authenticate": `Bearer error="${error}"` });
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The client of a Basic Authorization header, if its secret is right. */
+function authenticatedClient(ctx: Context<IdentityState>): IdentityClient | undefined {
+  const header = ctx.request.headers.get("authorization") ?? "";
+  const decoded = Buffer.from(header.slice(6), "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return undefined;
+  // RFC 6749 §2.3.1: id and secret are form-urlencoded before Basic encoding.
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, " "));
+    } catch {
+      return s;
+    }
+  };
+  const client = ctx.state.clients.get(decode(decoded.slice(0, colon)));
+  return client && sameSecret(client.client_secret, decode(decoded.slice(colon + 1))) ? client : undefined;
+}
+
+async function issueTokens(ctx: Context<IdentityState>, grant: Omit<Grant, "revoked">, extra: { nonce?: string; withRefresh: boolean; grantId?: string }) {
+  const tenant = tenantOf(ctx);
+  const { privateKey, jwk } = await keysOf(tenant, ctx.input.path.tenantId as string);
+  const gid = extra.grantId ?? ctx.token(12);
+  if (!tenant.grants.has(gid)) tenant.grants.set(gid, { ...grant, revoked: false });
+  const now = Math.floor(ctx.now() / 1000);
+  const iss = issuer(ctx);
+  const user = [...ctx.state.users.values()].find((u) => u.sub === grant.sub);
+  const access_token = await new SignJWT({ scope: grant.scope, client_id: grant.clientId, gid, tenant: ctx.input.path.tenantId as string, ver: ctx.state.version })
+    .setProtectedHeader({ alg: "RS256", kid: jwk.kid!, typ: "at+jwt" })
+    .setIssuer(iss)
+    .setSubject(grant.sub)
+    .setAudience(grant.audience)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
+    .setJti(ctx.token(12))
+    .sign(privateKey);
+  const idClaims: Record<string, unknown> = {};
+  if (extra.nonce !== undefined) idClaims.nonce = extra.nonce;
+  if (user?.name) idClaims.name = user.name;
+  if (user?.email) idClaims.email = user.email;
+  const id_token = await new SignJWT(idClaims)
+    .setProtectedHeader({ alg: "RS256", kid: jwk.kid!, typ: "JWT" })
+    .setIssuer(iss)
+    .setSubject(grant.sub)
+    .setAudience(grant.clientId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
+    .sign(privateKey);
+  const body: Record<string, unknown> = { access_token, id_token, token_type: "Bearer", expires_in: ACCESS_TOKEN_SECONDS };
+  if (extra.withRefresh) {
+    const refresh = ctx.token(32);
+    tenant.refreshTokens.set(refresh, gid);
+    body.refresh_token = refresh;
+  }
+  return json(200, body, "application/json", { "Cache-Control": "no-store" });
+}
+
+type Verified = { ok: true; claims: Record<string, any> } | { ok: false; reason: "expired" | "revoked" | "invalid" };
+
+/** Checks an access token of this tenant: signature, issuer, expiry (on the emulator's clock), revocation. */
+async function verifyAccessToken(ctx: Context<IdentityState>, token: string): Promise<Verified> {
+  const tenant = tenantOf(ctx);
+  const { jwk } = await keysOf(tenant, ctx.input.path.tenantId as string);
+  try {
+    const key = await importJWK(jwk, "RS256");
+    const { payload } = await jwtVerify(token, key, { issuer: issuer(ctx), algorithms: ["RS256"], currentDate: new Date(ctx.now()), typ: "at+jwt" });
+    const grant = tenant.grants.get(payload.gid as string);
+    if (!grant || grant.revoked) return { ok: false, reason: "revoked" };
+    return { ok: true, claims: payload };
+  } catch (error) {
+    return { ok: false, reason: (error as { code?: string }).code === "ERR_JWT_EXPIRED" ? "expired" : "invalid" };
+  }
+}
+
+function redirectTo(status: 302 | 303, target: string, params: Record<string, string | undefined>): Reply {
+  const url = new URL(target);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+  return empty(status, { Location: url.toString() });
+}
+
+function s256(verifier: string): string {
+  return createHash("sha256").update(verifier).digest("base64url");
+}
+
+const SIGN_UP_FORM = "<!doctype html><title>Sign up</title><form method=post><input name=email type=email><input name=password type=password><button>Sign up</button></form>";
+
+function authorize(ctx: Context<IdentityState>): Reply {
+  const q = ctx.input.query as Record<string, string | undefined>;
+  const client = ctx.state.clients.get(q.client_id!);
+  // RFC 6749 §4.1.2.1: a bad client or callback is told to the caller, never redirected to.
+  if (!client) return oauthError(400, "invalid_client", "the client_id is not registered");
+  if (client.redirect_uris?.length && !client.redirect_uris.includes(q.redirect_uri!)) {
+    return oauthError(400, "invalid_request", "redirect_uri is not registered for this client");
+  }
+  if (q.response_type === "sign_up") return { status: 200, headers: { "content-type": "text/html" }, body: SIGN_UP_FORM };
+  const tenant = tenantOf(ctx);
+  if (q.response_type === "change_details") {
+    const temporary = q.code === undefined ? undefined : tenant.temporaryCodes.get(q.code);
+    if (!temporary || temporary.expiresAt <= ctx.now()) {
+      return redirectTo(303, q.redirect_uri!, { error: "invalid_request", state: q.state });
+    }
+    tenant.temporaryCodes.delete(q.code!);
+  }
+  const user = ctx.state.users.get(ctx.state.signedInUser);
+  if (!user) return redirectTo(303, q.redirect_uri!, { error: "access_denied", state: q.state });
+  if (ctx.state.version === "v4" && q.code_challenge === undefined && q.code_challenge_method !== undefined) {
+    return redirectTo(303, q.redirect_uri!, { error: "invalid_request", state: q.state });
+  }
+  const code = ctx.token(24);
+  tenant.codes.set(code, {
+    clientId: client.client_id,
+    redirectUri: q.redirect_uri!,
+    // PKCE is a v4 feature; v3 ignores the parameters as a service without them would.
+    ...(ctx.state.version === "v4" && q.code_challenge !== undefined ? { challenge: q.code_challenge, method: q.code_challenge_method ?? "plain" } : {}),
+    ...(q.nonce !== undefined ? { nonce: q.nonce } : {}),
+    scope: q.scope ?? "openid",
+    sub: user.sub,
+    expiresAt: ctx.now() + CODE_SECONDS * 1000,
+    used: false,
+  });
+  return redirectTo(302, q.redirect_uri!, { code, state: q.state });
+}
+
+async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
+  const client = authenticatedClient(ctx);
+  if (!client) return oauthError(401, "invalid_client", "client authentication failed");
+  const form = ctx.input.body as Record<string, string>;
+  const tenant = tenantOf(ctx);
+  const invalidGrant = (why: string) => oauthError(400, "invalid_grant", why);
+  switch (form.grant_type) {
+    case "authorization_code": {
+      const code = tenant.codes.get(form.code!);
+      if (!code || code.clientId !== client.client_id) return invalidGrant("the code is unknown or was issued to another client");
+      if (code.used) return invalidGrant("the code was already used");
+      code.used = true;
+      if (code.expiresAt <= ctx.now()) return invalidGrant("the code has expired");
+      if (code.redirectUri !== form.redirect_uri) return invalidGrant("redirect_uri differs from the authorization request");
+      if (ctx.state.version === "v4") {
+        if (code.challenge !== undefined) {
+          if (form.code_verifier === undefined) return invalidGrant("code_verifier is required: the authorization request had a code_challenge");
+          const derived = code.method === "S256" ? s256(form.code_verifier) : form.code_verifier;
+          if (derived !== code.challenge) return invalidGrant("code_verifier does not match the code_challenge");
+        } else if (form.code_verifier !== undefined) return invalidGrant("code_verifier sent but the authorization request had no code_challenge");
+      }
+      return issueTokens(ctx, { clientId: client.client_id, sub: code.sub, scope: code.scope, audience: client.client_id }, { nonce: code.nonce, withRefresh: true });
+    }
+    case "client_credentials": {
+      const audience = ctx.state.version === "v4" && form.audience !== undefined ? form.audience : client.client_id;
+      if (!ctx.state.clients.has(audience)) return oauthError(400, "invalid_request", "audience is not a client of this tenant");
+      return issueTokens(ctx, { clientId: client.client_id, sub: client.client_id, scope: form.scope ?? "", audience }, { withRefresh: false });
+    }
+    case "password": {
+      const user = ctx.state.users.get(form.username!);
+      if (!user || !sameSecret(user.password, form.password!)) return invalidGrant("invalid username or password");
+      return issueTokens(ctx, { clientId: client.client_id, sub: user.sub, scope: form.scope ?? "openid", audience: client.client_id }, { withRefresh: true });
+    }
+    case "refresh_token": {
+      const gid = tenant.refreshTokens.get(form.refresh_token!);
+      const grant = gid === undefined ? undefined : tenant.grants.get(gid);
+      if (!grant || grant.revoked || grant.clientId !== client.client_id) return invalidGrant("the refresh token is unknown, revoked or issued to another client");
+      return issueTokens(ctx, grant, { withRefresh: false, grantId: gid });
+    }
+    case "urn:ietf:params:oauth:grant-type:jwt-bearer": {
+      if (!ctx.state.customFlowKey) return invalidGrant("no custom-flow key is configured for this tenant");
+      try {
+        const key = await importJWK(ctx.state.customFlowKey, ctx.state.customFlowKey.alg ?? "RS256");
+        const { payload } = await jwtVerify(form.assertion!, key, { currentDate: new Date(ctx.now()), requiredClaims: ["sub", "exp", "aud", "iss"] });
+        return issueTokens(ctx, { clientId: client.client_id, sub: payload.sub!, scope: form.scope ?? "openid", audience: client.client_id }, { withRefresh: true });
+      } catch (error) {
+        return invalidGrant(`the assertion was refused: ${(error as Error).message}`);
+      }
+    }
+    default:
+      return oauthError(400, "unsupported_grant_type", "unsupported grant_type");
+  }
+}
+
+async function introspectToken(ctx: Context<IdentityState>): Promise<Reply> {
+  const client = authenticatedClient(ctx);
+  if (!client) return oauthError(401, "invalid_client", "client authentication failed");
+  const token = (ctx.input.body as Record<string, string>).token!;
+  const tenant = tenantOf(ctx);
+  const gid = tenant.refreshTokens.get(token);
+  if (gid !== undefined) {
+    const grant = tenant.grants.get(gid)!;
+    return json(200, grant.revoked ? { active: false } : { active: true, token_type: "refresh_token", client_id: grant.clientId, sub: grant.sub, scope: grant.scope, iss: issuer(ctx) });
+  }
+  const verified = await verifyAccessToken(ctx, token);
+  if (!verified.ok) return json(200, { active: false });
+  const c = verified.claims;
+  const user = [...ctx.state.users.values()].find((u) => u.sub === c.sub);
+  return json(200, {
+    active: true,
+    scope: c.scope,
+    client_id: c.client_id,
+    ...(user ? { username: user.username } : {}),
+    token_type: "Bearer",
+    exp: c.exp,
+    iat: c.iat,
+    sub: c.sub,
+    aud: c.aud,
+    iss: c.iss,
+  });
+}
+
+function revokeRefreshToken(ctx: Context<IdentityState>): Reply {
+  const client = authenticatedClient(ctx);
+  if (!client) return oauthError(401, "invalid_client", "client authentication failed");
+  const tenant = tenantOf(ctx);
+  const gid = tenant.refreshTokens.get((ctx.input.body as Record<string, string>).token!);
+  if (gid !== undefined) {
+    const grant = tenant.grants.get(gid)!;
+    if (grant.clientId !== client.client_id) return oauthError(400, "unauthorized_client", "the token was issued to another client");
+    // The whole grant goes: its access tokens stop introspecting as active too.
+    grant.revoked = true;
+  }
+  // RFC 7009 §2.2: an unknown token is not an error.
+  return empty(200);
+}
+
+async function bearer(ctx: Context<IdentityState>): Promise<{ claims: Record<string, any> } | { response: Reply }> {
+  const token = (ctx.request.headers.get("authorization") ?? "").slice(7).trim();
+  const verified = await verifyAccessToken(ctx, token);
+  if (!verified.ok) return { response: bearerChallenge("invalid_token", `the access token is ${verified.reason}`) };
+  return { claims: verified.claims };
+}
+
+async function userInfo(ctx: Context<IdentityState>): Promise<Reply> {
+  const auth = await bearer(ctx);
+  if ("response" in auth) return auth.response;
+  const user = [...ctx.state.users.values()].find((u) => u.sub === auth.claims.sub);
+  const body: Record<string, unknown> = { sub: auth.claims.sub };
+  if (user?.name) body.name = user.name;
+  if (user?.email) body.email = user.email;
+  return json(200, body);
+}
+
+async function generateTemporaryCode(ctx: Context<IdentityState>): Promise<Reply> {
+  const auth = await bearer(ctx);
+  if ("response" in auth) return oauthError(401, "invalid_token", "the access token is not valid");
+  const code = ctx.token(16);
+  tenantOf(ctx).temporaryCodes.set(code, { sub: auth.claims.sub, expiresAt: ctx.now() + TEMPORARY_CODE_SECONDS * 1000 });
+  return json(200, { code });
+}
+
+async function getPublicKeys(ctx: Context<IdentityState>): Promise<Reply> {
+  const { jwk } = await keysOf(tenantOf(ctx), ctx.input.path.tenantId as string);
+  return json(200, { keys: [{ kty: jwk.kty, use: "sig", alg: "RS256", kid: jwk.kid, n: jwk.n, e: jwk.e }] });
+}
+
+function getOpenIdConfiguration(ctx: Context<IdentityState>): Reply {
+  const base = issuer(ctx);
+  return json(200, {
+    issuer: base,
+    authorization_endpoint: `${base}/authorization`,
+    token_endpoint: `${base}/token`,
+    userinfo_endpoint: `${base}/userinfo`,
+    jwks_uri: `${base}/publickeys`,
+    revocation_endpoint: `${base}/revoke`,
+    introspection_endpoint: `${base}/introspect`,
+    response_types_supported: ["code"],
+    grant_types_supported: ["authorization_code", "client_credentials", "password", "refresh_token", "urn:ietf:params:oauth:grant-type:jwt-bearer"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: ["RS256"],
+    scopes_supported: ["openid", "profile", "email"],
+    token_endpoint_auth_methods_supported: ["client_secret_basic"],
+  });
+}
+
+function logoutSso(ctx: Context<IdentityState>): Reply {
+  const q = ctx.input.query as Record<string, string>;
+  if (!ctx.state.clients.has(q.client_id!)) return redirectTo(303, q.redirect_uri!, { flow: "sso_logout", error: "invalid_client" });
+  return redirectTo(302, q.redirect_uri!, {});
+}
+
+async function logUserActivity(ctx: Context<IdentityState>): Promise<Reply> {
+  const auth = await bearer(ctx);
+  return "response" in auth ? auth.response : empty(201);
+}
+
+function reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<IdentityState>, "input">): Reply {
+  if (failure.kind === "error") return oauthError(500, "server_error", "the emulator failed; see its violations");
+  if (failure.kind === "security") {
+    if (op.operationId === "logoutSso") {
+      const target = ctx.url.searchParams.get("redirect_uri");
+      if (target && URL.canParse(target)) return redirectTo(303, target, { flow: "sso_logout", error: "missing_sso_code" });
+      return oauthError(400, "invalid_request", "the SSO cookie is missing");
+    }
+    const bearerOp = op.security.some((r) => "bearerAuth" in r);
+    return bearerOp ? bearerChallenge("invalid_token", "a bearer access token is required") : oauthError(401, "invalid_client", "client authentication is required");
+  }
+  return oauthError(400, "invalid_request", failure.problems.join("; "));
+}
+
+export function identityDefinition(version: "v3" | "v4"): ServiceDefinition<IdentityState> {
+  const operations: ServiceDefinition<IdentityState>["operations"] = {
+    authorize,
+    requestTokens,
+    introspectToken,
+    preflightIntrospect: () => empty(200),
+    revokeRefreshToken,
+    getUserInfo: userInfo,
+    postUserInfo: userInfo,
+    generateTemporaryCode,
+    getPublicKeys,
+    logoutSso,
+    logUserActivity,
+  };
+  if (version === "v3") {
+    operations.getOpenIdConfiguration = getOpenIdConfiguration;
+    operations.registerClient = () => empty(200);
+  }
+  return {
+    serviceId: `identity-${version}`,
+    initialState: (_env: Env, options) => initialState(version, options),
+    operations,
+    reject,
+  };
+}

@@ -1,0 +1,186 @@
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
+import type { EmulatorOptions } from "../types.js";
+import { parseTarget, parseTime, pathMatcher, QueryError, type Expr } from "./metrics-query.js";
+
+/**
+ * Metrics v1: datapoints stored per space domain; retrieval with wildcards, time ranges and a
+ * few functions; listing of the tree; deletion by pattern.
+ */
+
+type Point = [number | null, number];
+interface Series {
+  target: string;
+  datapoints: Point[];
+}
+
+export interface MetricsState {
+  /** Space domain -> metric path -> datapoints (sorted by time, one value per timestamp). */
+  domains: Map<string, Map<string, Point[]>>;
+}
+
+export interface MetricsSeed {
+  /** Domain (the X-Auth-Scope-Id, or the token's account: see ASSUMPTIONS.md) -> path -> points. */
+  domains?: Record<string, Record<string, Point[]>>;
+}
+
+const problem = (status: number, title: string, detail: string) => json(status, { type: "about:blank", title, status, detail }, "application/problem+json");
+const badRequest = (detail: string) => problem(400, "Bad Request", detail);
+
+function initialState(options: EmulatorOptions): MetricsState {
+  const domains = new Map<string, Map<string, Point[]>>();
+  for (const [domain, paths] of Object.entries(((options.seed ?? {}) as MetricsSeed).domains ?? {})) {
+    domains.set(domain, new Map(Object.entries(paths).map(([p, pts]) => [p, [...pts].sort((a, b) => a[1] - b[1])])));
+  }
+  return { domains };
+}
+
+/**
+ * The space domain of a request: the space GUID header when sent (required with uaa), else the
+ * key or token itself stands for the account bound to it.
+ */
+function domainOf(ctx: Context<MetricsState>): { domain: string } | { error: Reply } {
+  const token = ctx.input.header["X-Auth-User-Token"] as string;
+  const scope = ctx.input.header["X-Auth-Scope-Id"] as string | undefined;
+  if (token.startsWith("uaa ") && scope === undefined) return { error: badRequest("Missing required header X-Auth-Scope-Id: a uaa token needs a space GUID") };
+  return { domain: scope ?? token.slice(token.indexOf(" ") + 1) };
+}
+
+function store(ctx: Context<MetricsState>, domain: string): Map<string, Point[]> {
+  let paths = ctx.state.domains.get(domain);
+  if (!paths) ctx.state.domains.set(domain, (paths = new Map()));
+  return paths;
+}
+
+function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: number, source: string): Series[] {
+  if (expr.kind === "path") {
+    const m = pathMatcher(expr.pattern);
+    return [...paths.keys()]
+      .filter((p) => m.test(p))
+      .sort()
+      .map((p) => ({ target: p, datapoints: paths.get(p)!.filter(([, t]) => t >= from && t <= until) }));
+  }
+  if (expr.kind !== "call") throw new QueryError(`a ${expr.kind} is not a series`);
+  const series = (arg: Expr | undefined) => {
+    if (!arg) throw new QueryError(`${expr.name} needs a series argument`);
+    return evaluate(arg, paths, from, until, source);
+  };
+  switch (expr.name) {
+    case "sumSeries":
+    case "averageSeries": {
+      const all = expr.args.flatMap((a) => series(a));
+      if (all.length === 0) return [];
+      const byTime = new Map<number, number[]>();
+      for (const s of all) for (const [v, t] of s.datapoints) if (v !== null) (byTime.get(t) ?? byTime.set(t, []).get(t)!).push(v);
+      const times = [...new Set(all.flatMap((s) => s.datapoints.map(([, t]) => t)))].sort((a, b) => a - b);
+      const datapoints: Point[] = times.map((t) => {
+        const values = byTime.get(t) ?? [];
+        if (values.length === 0) return [null, t];
+        const sum = values.reduce((a, b) => a + b, 0);
+        return [expr.name === "sumSeries" ? sum : sum / values.length, t];
+      });
+      return [{ target: source, datapoints }];
+    }
+    case "alias": {
+      const name = expr.args[1];
+      if (name?.kind !== "string") throw new QueryError("alias takes a series and a quoted name");
+      return series(expr.args[0]).map((s) => ({ ...s, target: name.value }));
+    }
+    case "scale": {
+      const factor = expr.args[1];
+      if (factor?.kind !== "number") throw new QueryError("scale takes a series and a number");
+      return series(expr.args[0]).map((s) => ({ target: `scale(${s.target},${factor.value})`, datapoints: s.datapoints.map(([v, t]) => [v === null ? null : v * factor.value, t] as Point) }));
+    }
+    default:
+      throw new QueryError(`function ${expr.name} is not supported by the emulator`);
+  }
+}
+
+function retrieveMetrics(ctx: Context<MetricsState>): Reply {
+  const scoped = domainOf(ctx);
+  if ("error" in scoped) return scoped.error;
+  const now = Math.floor(ctx.now() / 1000);
+  try {
+    const from = parseTime((ctx.input.query.from as string | undefined) ?? "-24h", now);
+    const until = parseTime((ctx.input.query.until as string | undefined) ?? "now", now);
+    const paths = store(ctx, scoped.domain);
+    const result = (ctx.input.query.target as string[]).flatMap((t) => evaluate(parseTarget(t), paths, from, until, t));
+    return json(200, result);
+  } catch (error) {
+    if (error instanceof QueryError) return badRequest(error.message);
+    throw error;
+  }
+}
+
+function sendMetrics(ctx: Context<MetricsState>): Reply {
+  const scoped = domainOf(ctx);
+  if ("error" in scoped) return scoped.error;
+  const paths = store(ctx, scoped.domain);
+  const ingestion = Math.floor(ctx.now() / 1000);
+  for (const sample of ctx.input.body as Array<{ name: string; value: number; timestamp?: number }>) {
+    const points = paths.get(sample.name) ?? [];
+    const t = sample.timestamp ?? ingestion;
+    // One value per path and second: a later send for the same second replaces it.
+    const kept = points.filter(([, pt]) => pt !== t);
+    kept.push([sample.value, t]);
+    paths.set(sample.name, kept.sort((a, b) => a[1] - b[1]));
+  }
+  return empty(200);
+}
+
+function listMetrics(ctx: Context<MetricsState>): Reply {
+  const scoped = domainOf(ctx);
+  if ("error" in scoped) return scoped.error;
+  try {
+    const m = pathMatcher((ctx.input.query.query as string | undefined) ?? "*");
+    const found = new Map<string, { path: string; name: string; is_leaf: 0 | 1 }>();
+    for (const path of store(ctx, scoped.domain).keys()) {
+      const parts = path.split(".");
+      if (parts.length < m.depth) continue;
+      const node = parts.slice(0, m.depth).join(".");
+      if (!m.test(node)) continue;
+      const leaf = parts.length === m.depth ? 1 : 0;
+      const key = `${node}|${leaf}`;
+      if (!found.has(key)) found.set(key, { path: node, name: parts[m.depth - 1]!, is_leaf: leaf });
+    }
+    return json(200, { metrics: [...found.values()].sort((a, b) => a.path.localeCompare(b.path) || a.is_leaf - b.is_leaf) });
+  } catch (error) {
+    if (error instanceof QueryError) return badRequest(error.message);
+    throw error;
+  }
+}
+
+function deleteMetrics(ctx: Context<MetricsState>): Reply {
+  const scoped = domainOf(ctx);
+  if ("error" in scoped) return scoped.error;
+  const pattern = ctx.input.query.query as string;
+  try {
+    const m = pathMatcher(pattern);
+    const paths = store(ctx, scoped.domain);
+    // A pattern resolving to a node deletes everything under it.
+    const doomed = [...paths.keys()].filter((p) => {
+      const parts = p.split(".");
+      return parts.length >= m.depth && m.test(parts.slice(0, m.depth).join("."));
+    });
+    if (doomed.length === 0) return problem(404, "Not Found", `No metrics match ${pattern}`);
+    for (const p of doomed) paths.delete(p);
+    return json(200, { id: ctx.uuid() });
+  } catch (error) {
+    if (error instanceof QueryError) return badRequest(error.message);
+    throw error;
+  }
+}
+
+function reject(failure: Failure): Reply {
+  if (failure.kind === "security") return problem(401, "Unauthorized", "The subject is not authorized for this space domain");
+  if (failure.kind === "error") return problem(500, "Internal Server Error", "Unexpected error; retry later");
+  return badRequest(failure.problems.join("; "));
+}
+
+export function metricsDefinition(): ServiceDefinition<MetricsState> {
+  return {
+    serviceId: "metrics-v1",
+    initialState: (_env: Env, options) => initialState(options),
+    operations: { retrieveMetrics, sendMetrics, listMetrics, deleteMetrics },
+    reject,
+  };
+}

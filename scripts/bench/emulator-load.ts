@@ -1,0 +1,66 @@
+/**
+ * `npx tsx scripts/bench/emulator-load.ts [--seconds N] [--concurrency C]`: requests per second
+ * and p99 latency of the stateful emulator against in-process Prism, same machine, same run, same
+ * request (kms-v2 list keys), each server in its own process, load from this one over keep-alive.
+ * Goal from issue 16: emulator >= 2x Prism's req/s and p99 <= 50 ms at concurrency 50.
+ */
+import { fork } from "node:child_process";
+import { Agent, request } from "node:http";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({ options: { seconds: { type: "string", default: "5" }, concurrency: { type: "string", default: "50" } } });
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+const HEADERS = { authorization: "Bearer bench-token", "svc-instance": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" };
+
+async function start(kind: "prism" | "emulator") {
+  const child = fork(new URL("./emulator-server.ts", import.meta.url).pathname, [kind, "kms-v2"], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("message", (m) => resolve(String(m)));
+    child.once("exit", (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+  return { url, stop: () => child.disconnect() };
+}
+
+function once(agent: Agent, url: URL): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers: HEADERS }, (res) => {
+      res.resume();
+      res.on("end", () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`status ${res.statusCode}`))));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function load(base: string, seconds: number) {
+  const url = new URL("/api/v2/keys", base);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) latencies.push(await once(agent, url));
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / elapsed, p50: latencies[Math.floor(latencies.length * 0.5)]!, p99: latencies[Math.floor(latencies.length * 0.99)]!, n: latencies.length };
+}
+
+const results: Record<string, Awaited<ReturnType<typeof load>>> = {};
+for (const kind of ["prism", "emulator"] as const) {
+  const server = await start(kind);
+  await load(server.url, 1); // warm-up: JIT, schema compilation, key seeding
+  results[kind] = await load(server.url, SECONDS);
+  server.stop();
+}
+console.log(`kms-v2 GET /api/v2/keys, concurrency ${CONCURRENCY}, ${SECONDS} s each`);
+for (const [kind, r] of Object.entries(results)) {
+  console.log(`${kind.padEnd(9)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.n} requests)`);
+}
+const ratio = results.emulator!.rps / results.prism!.rps;
+console.log(`emulator/prism throughput ${ratio.toFixed(2)}x (goal >= 2x); emulator p99 ${results.emulator!.p99.toFixed(1)} ms (goal <= 50 ms)`);
