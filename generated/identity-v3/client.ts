@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
+import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -266,10 +267,12 @@ export type IdentityV3Bind = {
 };
 export type IdentityV3BoundParameter = "tenantId";
 export type IdentityV3ClientOptions = ServiceClientOptions<IdentityV3Region, IdentityV3ServerName, IdentityV3Credentials, IdentityV3Bind>;
+/** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
+export type IdentityV3Pages = {};
 
 /** Typed client for "Identity and authorization service v3 (deprecated)" 3. */
 export function createIdentityV3Client(options: IdentityV3ClientOptions = {}) {
-  return createServiceClient<paths, IdentityV3BoundParameter>(identityV3Service, options);
+  return createServiceClient<paths, IdentityV3BoundParameter, IdentityV3Pages>(identityV3Service, options, rules);
 }
 
 export type IdentityV3Client = ReturnType<typeof createIdentityV3Client>;

@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
+import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -252,10 +253,12 @@ export type IdentityV4Bind = {
 };
 export type IdentityV4BoundParameter = "tenantId";
 export type IdentityV4ClientOptions = ServiceClientOptions<IdentityV4Region, IdentityV4ServerName, IdentityV4Credentials, IdentityV4Bind>;
+/** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
+export type IdentityV4Pages = {};
 
 /** Typed client for "Identity and authorization service v4" 4. */
 export function createIdentityV4Client(options: IdentityV4ClientOptions = {}) {
-  return createServiceClient<paths, IdentityV4BoundParameter>(identityV4Service, options);
+  return createServiceClient<paths, IdentityV4BoundParameter, IdentityV4Pages>(identityV4Service, options, rules);
 }
 
 export type IdentityV4Client = ReturnType<typeof createIdentityV4Client>;

@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
+import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -135,10 +136,12 @@ export type KmsV2Bind = {
 };
 export type KmsV2BoundParameter = "svc-instance" | "X-Kms-Key-Ring";
 export type KmsV2ClientOptions = ServiceClientOptions<KmsV2Region, KmsV2ServerName, KmsV2Credentials, KmsV2Bind>;
+/** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
+export type KmsV2Pages = {};
 
 /** Typed client for "Key management" 2. */
 export function createKmsV2Client(options: KmsV2ClientOptions = {}) {
-  return createServiceClient<paths, KmsV2BoundParameter>(kmsV2Service, options);
+  return createServiceClient<paths, KmsV2BoundParameter, KmsV2Pages>(kmsV2Service, options, rules);
 }
 
 export type KmsV2Client = ReturnType<typeof createKmsV2Client>;

@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
+import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -123,10 +124,12 @@ export type MetricsV1Bind = {
 };
 export type MetricsV1BoundParameter = "X-Auth-Scope-Id";
 export type MetricsV1ClientOptions = ServiceClientOptions<MetricsV1Region, MetricsV1ServerName, MetricsV1Credentials, MetricsV1Bind>;
+/** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
+export type MetricsV1Pages = {};
 
 /** Typed client for "Metrics" 1. */
 export function createMetricsV1Client(options: MetricsV1ClientOptions = {}) {
-  return createServiceClient<paths, MetricsV1BoundParameter>(metricsV1Service, options);
+  return createServiceClient<paths, MetricsV1BoundParameter, MetricsV1Pages>(metricsV1Service, options, rules);
 }
 
 export type MetricsV1Client = ReturnType<typeof createMetricsV1Client>;

@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
+import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -259,10 +260,12 @@ export type NotificationsV1Bind = {
 };
 export type NotificationsV1BoundParameter = "instance_id";
 export type NotificationsV1ClientOptions = ServiceClientOptions<NotificationsV1Region, NotificationsV1ServerName, NotificationsV1Credentials, NotificationsV1Bind>;
+/** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
+export type NotificationsV1Pages = {};
 
 /** Typed client for "Notification routing service" 1.0. */
 export function createNotificationsV1Client(options: NotificationsV1ClientOptions = {}) {
-  return createServiceClient<paths, NotificationsV1BoundParameter>(notificationsV1Service, options);
+  return createServiceClient<paths, NotificationsV1BoundParameter, NotificationsV1Pages>(notificationsV1Service, options, rules);
 }
 
 export type NotificationsV1Client = ReturnType<typeof createNotificationsV1Client>;

@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
+import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -52,10 +53,12 @@ export type WidgetCredentials = {
 export type WidgetBind = Record<string, never>;
 export type WidgetBoundParameter = never;
 export type WidgetClientOptions = ServiceClientOptions<WidgetRegion, WidgetServerName, WidgetCredentials, WidgetBind>;
+/** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
+export type WidgetPages = {};
 
 /** Typed client for "Subscription widget" 1.0. */
 export function createWidgetClient(options: WidgetClientOptions = {}) {
-  return createServiceClient<paths, WidgetBoundParameter>(widgetService, options);
+  return createServiceClient<paths, WidgetBoundParameter, WidgetPages>(widgetService, options, rules);
 }
 
 export type WidgetClient = ReturnType<typeof createWidgetClient>;

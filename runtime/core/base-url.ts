@@ -10,10 +10,10 @@ export function checkBaseUrl(field: string, value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new InputError(field, "must be an absolute URL");
+    throw new InputError(field, "format", `${field}: must be an absolute URL`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InputError(field, "must be an http: or https: URL");
-  if (url.username !== "" || url.password !== "") throw new InputError(field, "must not contain a user name or password");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InputError(field, "protocol", `${field}: must be an http: or https: URL`);
+  if (url.username !== "" || url.password !== "") throw new InputError(field, "userinfo", `${field}: must not contain a user name or password`);
   return url;
 }
 
@@ -21,7 +21,7 @@ export function checkBaseUrl(field: string, value: string): URL {
 const VARIABLE_VALUE = /^[A-Za-z0-9._~-]+$/;
 
 export function checkServerVariable(name: string, value: string, allowed: readonly string[] | undefined): string {
-  if (allowed && !allowed.includes(value)) throw new InputError(name, `must be one of ${allowed.join(", ")}`);
-  if (!VARIABLE_VALUE.test(value)) throw new InputError(name, "must contain only letters, digits, '-', '.', '_' or '~'");
+  if (allowed && !allowed.includes(value)) throw new InputError(name, "enum", `${name}: must be one of ${allowed.join(", ")}`);
+  if (!VARIABLE_VALUE.test(value)) throw new InputError(name, "pattern", `${name}: must contain only letters, digits, '-', '.', '_' or '~'`);
   return value;
 }

@@ -1,4 +1,4 @@
-import createClient, { type Client } from "openapi-fetch";
+import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
 import { linkAbort, untilAborted } from "./abort.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
@@ -8,6 +8,10 @@ import { pathSegment, serializePath } from "./path.js";
 import { serializeQuery } from "./query.js";
 import { rememberCall } from "./redact.js";
 import { followSameOrigin } from "./redirect.js";
+import { walkPages } from "./paginate.js";
+import { resolveRetry, systemClock, withRetry, type Clock, type RetryOption } from "./retry.js";
+import { checkRequest, type ServiceRules } from "./rules.js";
+import { unwrap } from "./unwrap.js";
 import type { ServiceMeta } from "./service-meta.js";
 
 export interface ServiceClientOptions<Region extends string, ServerName extends string, Credentials, Bind> {
@@ -24,8 +28,28 @@ export interface ServiceClientOptions<Region extends string, ServerName extends 
   timeoutMs?: number;
   fetch?: typeof globalThis.fetch;
   headers?: Record<string, string>;
+  /** Overrides of the document's retry policy (`x-retry`); `false` turns retries off. */
+  retry?: RetryOption;
+  /** Check each request against the document's rules before sending (default true). */
+  validate?: boolean;
+  /** Time source for retry waits; tests inject one. */
+  clock?: Clock;
 }
 
+/** Query type of a GET operation, for `paginate`. */
+type QueryOf<Paths, P extends keyof Paths> = Paths[P] extends { get: { parameters: { query?: infer Q } } } ? Q : never;
+
+/** What the generated client adds to openapi-fetch's: auto-pagination of the operations that declare `x-pagination`. */
+export interface PaginatingClient<Pages> {
+  paginate<P extends keyof Pages & string>(
+    path: P,
+    init?: { params?: { query?: Record<string, unknown>; path?: Record<string, unknown>; header?: Record<string, unknown> }; signal?: AbortSignal; headers?: Record<string, string> },
+  ): AsyncGenerator<Pages[P], void, undefined>;
+}
+
+export type ServiceClient<Paths extends {}, BoundKeys extends PropertyKey, Pages> = Client<BindPaths<Paths, BoundKeys>> & PaginatingClient<Pages>;
+
+export type { QueryOf };
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 type AnyOptions = ServiceClientOptions<string, string, Record<string, unknown>, Record<string, unknown>>;
 type AnyInit = {
@@ -46,7 +70,7 @@ export function resolveBaseUrl(meta: ServiceMeta, options: Pick<AnyOptions, "reg
   }
   const server = options.server === undefined ? meta.servers[0] : meta.servers.find((s) => s.name === options.server);
   if (!server) {
-    throw new InputError("server", `must be one of ${meta.servers.map((s) => s.name).join(", ")}`);
+    throw new InputError("server", "enum", `server: must be one of ${meta.servers.map((s) => s.name).join(", ")}`);
   }
   return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const variable = server.variables[name]!;
@@ -94,10 +118,11 @@ function timeoutError(ms: number): DOMException {
   return new DOMException(`The operation timed out after ${ms} ms`, "TimeoutError");
 }
 
-export function createServiceClient<Paths extends {}, BoundKeys extends PropertyKey>(
+export function createServiceClient<Paths extends {}, BoundKeys extends PropertyKey, Pages = {}>(
   meta: ServiceMeta,
   options: AnyOptions,
-): Client<BindPaths<Paths, BoundKeys>> {
+  rules?: ServiceRules,
+): ServiceClient<Paths, BoundKeys, Pages> {
   const baseUrl = resolveBaseUrl(meta, options);
   const origin = new URL(baseUrl).origin;
   const credentials = options.credentials ?? {};
@@ -105,7 +130,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   const bind = options.bind ?? {};
   for (const name of Object.keys(bind)) {
     if (!meta.bind.some((b) => b.name === name)) {
-      throw new InputError(`bind.${name}`, `not a bound parameter; expected one of ${meta.bind.map((b) => b.name).join(", ") || "(none)"}`);
+      throw new InputError(`bind.${name}`, "unknown", `bind.${name}: not a bound parameter; expected one of ${meta.bind.map((b) => b.name).join(", ") || "(none)"}`);
     }
   }
   let boundPath: Record<string, unknown> | undefined;
@@ -119,16 +144,38 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     } else (boundHeader ??= {})[name] = bind[name];
   }
   const timeoutMs = options.timeoutMs ?? 30_000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new InputError("timeoutMs", "must be a positive number");
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new InputError("timeoutMs", "minimum", `timeoutMs: must be a positive number`);
 
   const send = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-  const raw = createClient<Paths>({
+  const dispatch = (url: string, init: RequestInit) => (init.redirect === "follow" ? followSameOrigin(send, url, init) : send(url, init));
+  // The fast path: no middleware, so no WHATWG Request is needed (see RequestCarrier).
+  const fast = createClient<Paths>({
     baseUrl,
     headers: options.headers,
     Request: RequestCarrier as unknown as typeof Request,
-    fetch: ((carrier: RequestCarrier) =>
-      carrier.init.redirect === "follow" ? followSameOrigin(send, carrier.url, carrier.init) : send(carrier.url, carrier.init)) as unknown as typeof globalThis.fetch,
+    fetch: ((carrier: RequestCarrier) => dispatch(carrier.url, carrier.init)) as unknown as typeof globalThis.fetch,
   });
+  // With middleware, openapi-fetch hands real Requests to it; what leaves is checked again, since
+  // a middleware may have changed the URL after credentials were attached.
+  let withMiddleware: ReturnType<typeof createClient<Paths>> | undefined;
+  const middleware = () =>
+    (withMiddleware ??= createClient<Paths>({
+      baseUrl,
+      headers: options.headers,
+      fetch: async (request: Request) => {
+        const leaving = new URL(request.url);
+        const carriesSecrets = [...request.headers.keys()].some((name) => secretHeaders.has(name.toLowerCase()));
+        if (leaving.origin !== origin && carriesSecrets) {
+          throw new InputError("middleware", "origin", "a middleware sent credentials to another origin: credentials are only sent to the configured service origin");
+        }
+        const body = request.body === null ? undefined : await request.arrayBuffer();
+        return dispatch(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, redirect: request.redirect });
+      },
+    }));
+  let middlewareCount = 0;
+  const validate = options.validate ?? true;
+  const clock = options.clock ?? systemClock;
+  const retryFor = new Map<string, ReturnType<typeof resolveRetry>>();
   const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
   const serializers = new Map<string, (query: Record<string, unknown>) => string>();
   const secretHeaders = credentialHeaderNames(meta);
@@ -145,30 +192,50 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   }
 
   const wrap = (method: (typeof METHODS)[number]) => {
-    const call = (raw as unknown as Record<string, (path: string, init: AnyInit) => Promise<unknown>>)[method]!;
+    type Call = (path: string, init: AnyInit) => Promise<unknown>;
+    const fastCall = (fast as unknown as Record<string, Call>)[method]!;
     return async (path: string, init: AnyInit = {}) => {
+      const call = middlewareCount > 0 ? (middleware() as unknown as Record<string, Call>)[method]! : fastCall;
       const key = `${method} ${path}`;
       const op = meta.operations[key];
-      if (!op) throw new InputError("path", `${key} is not an operation of ${meta.id}`);
+      if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
       if (init.baseUrl !== undefined) {
         // A per-call baseUrl is not where the caller configured credentials.
         const callOrigin = checkBaseUrl("baseUrl", init.baseUrl).origin;
         if (op.security.length > 0 && callOrigin !== origin) {
-          throw new InputError("baseUrl", "credentials are only sent to the configured service origin");
+          throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
         }
       }
-      const concretePath = serializePath(path, boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path);
+      const pathParams = boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path;
+      const headerParams = boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header;
+      if (validate && rules) checkRequest(rules.operations[key], rules.schemas, { path: pathParams, query: init.params?.query, header: headerParams, body: init.body });
+      const concretePath = serializePath(path, pathParams);
       const given = init.body === undefined ? undefined : contentTypeOf(init.headers);
       if (given !== undefined && !op.requestMediaTypes.includes(given)) {
-        throw new InputError("Content-Type", `must be one of ${op.requestMediaTypes.join(", ")}`);
+        throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
       }
       let serialize = serializers.get(key);
       if (!serialize) {
         serialize = (query) => serializeQuery(query, op.query);
         serializers.set(key, serialize);
       }
-      // One deadline for the whole call: credential resolution, the request and reading the body.
-      // One cleared timer per call: AbortSignal.timeout would leave a live timer behind every request.
+      let retry = retryFor.get(key);
+      if (!retryFor.has(key)) retryFor.set(key, (retry = resolveRetry(op.retry, options.retry)));
+      return withRetry(() => attempt(call, concretePath, init, op, given, headerParams, serialize!), retry, clock, init.signal);
+    };
+  };
+
+  /** One attempt: one deadline covering credential resolution, the request and reading the body. */
+  const attempt = async (
+    call: (path: string, init: AnyInit) => Promise<unknown>,
+    concretePath: string,
+    init: AnyInit,
+    op: ServiceMeta["operations"][string],
+    given: string | undefined,
+    headerParams: Record<string, unknown> | undefined,
+    serialize: (query: Record<string, unknown>) => string,
+  ) => {
+      // One cleared timer per attempt: AbortSignal.timeout would leave a live timer behind every request.
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
       const unlink = linkAbort(init.signal, controller);
@@ -189,7 +256,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
             ...init.params,
             // The path is already filled in; openapi-fetch's own serializer would keep a missing parameter as `{name}`.
             path: undefined,
-            header: boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header,
+            header: headerParams,
           },
           headers,
           signal: controller.signal,
@@ -205,16 +272,30 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
         clearTimeout(timer);
         unlink();
       }
-    };
   };
 
   const client: Record<string, unknown> = {
-    // Middleware would need real Request objects; wrap the `fetch` option to observe or change requests.
-    use: () => {
-      throw new InputError("middleware", "not supported by generated clients; pass a wrapping `fetch` in the options instead");
+    use: (...added: Middleware[]) => {
+      middleware().use(...added);
+      middlewareCount += added.length;
     },
-    eject: () => undefined,
+    eject: (...removed: Middleware[]) => {
+      if (!withMiddleware) return;
+      withMiddleware.eject(...removed);
+      middlewareCount = Math.max(0, middlewareCount - removed.length);
+    },
   };
   for (const method of METHODS) client[method] = wrap(method);
-  return client as unknown as Client<BindPaths<Paths, BoundKeys>>;
+  const get = client.GET as (path: string, init: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  client.paginate = (path: string, init: AnyInit = {}) => {
+    const pagination = meta.operations[`GET ${path}`]?.pagination;
+    if (!pagination) throw new InputError("path", "paginated", `GET ${path} is not a paginated operation of ${meta.id}`);
+    return walkPages(
+      pagination,
+      init.params?.query ?? {},
+      async (query) => unwrap(await get(path, { ...init, params: { ...init.params, query } })),
+      init.signal,
+    );
+  };
+  return client as unknown as ServiceClient<Paths, BoundKeys, Pages>;
 }

@@ -19,36 +19,36 @@ export function checkCredentials(
     const field = `credentials.${name}`;
     const scheme = schemes[name];
     if (!scheme) {
-      throw new InputError(field, `unknown security scheme; expected one of ${Object.keys(schemes).join(", ") || "(none)"}`);
+      throw new InputError(field, "unknown", `${field}: unknown security scheme; expected one of ${Object.keys(schemes).join(", ") || "(none)"}`);
     }
     if (value === undefined) continue;
     if (scheme.type === "http" && scheme.scheme === "basic") {
       const basic = value as Partial<BasicCredentials>;
       if (typeof basic !== "object" || basic === null || typeof basic.username !== "string" || typeof basic.password !== "string") {
-        throw new InputError(field, "must be { username: string, password: string }");
+        throw new InputError(field, "type", `${field}: must be { username: string, password: string }`);
       }
-      if (basic.username.length === 0) throw new InputError(`${field}.username`, "must not be empty");
+      if (basic.username.length === 0) throw new InputError(`${field}.username`, "minLength", `${field}.username: must not be empty`);
       // RFC 7617 §2: the user-id cannot contain a colon, or the server splits it in the wrong place.
-      if (basic.username.includes(":")) throw new InputError(`${field}.username`, "must not contain ':' (RFC 7617 §2)");
+      if (basic.username.includes(":")) throw new InputError(`${field}.username`, "pattern", `${field}.username: must not contain ':' (RFC 7617 §2)`);
       if (HEADER_UNSAFE.test(basic.username) || HEADER_UNSAFE.test(basic.password)) {
-        throw new InputError(field, "must not contain CR, LF or NUL");
+        throw new InputError(field, "headerSafe", `${field}: must not contain CR, LF or NUL`);
       }
     } else if (typeof value === "string") {
       checkSecretString(field, value);
     } else if (typeof value !== "function") {
-      throw new InputError(field, "must be a string or a function returning one");
+      throw new InputError(field, "type", `${field}: must be a string or a function returning one`);
     }
   }
 }
 
 function checkSecretString(field: string, value: string): void {
-  if (value.trim().length === 0) throw new InputError(field, "must not be empty");
-  if (HEADER_UNSAFE.test(value)) throw new InputError(field, "must not contain CR, LF or NUL");
+  if (value.trim().length === 0) throw new InputError(field, "minLength", `${field}: must not be empty`);
+  if (HEADER_UNSAFE.test(value)) throw new InputError(field, "headerSafe", `${field}: must not contain CR, LF or NUL`);
 }
 
 async function resolveSecret(field: string, source: SecretSource): Promise<string> {
   const value = typeof source === "function" ? await source() : source;
-  if (typeof value !== "string") throw new InputError(field, "credential provider must return a string");
+  if (typeof value !== "string") throw new InputError(field, "type", `${field}: the credential provider must return a string`);
   checkSecretString(field, value);
   return value;
 }

@@ -9,13 +9,13 @@ const TEMPLATE = /\{([^{}]+)\}/g;
  * before, so the call would address another resource with the same credentials.
  */
 export function pathSegment(field: string, value: unknown): string {
-  if (value === undefined || value === null) throw new InputError(field, "is required");
+  if (value === undefined || value === null) throw new InputError(field, "required", `${field}: is required`);
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
-    throw new InputError(field, "must be a string, number or boolean");
+    throw new InputError(field, "type", `${field}: must be a string, number or boolean`);
   }
   const text = String(value);
-  if (text === "") throw new InputError(field, "must not be empty");
-  if (text === "." || text === "..") throw new InputError(field, "must not be '.' or '..'");
+  if (text === "") throw new InputError(field, "minLength", `${field}: must not be empty`);
+  if (text === "." || text === "..") throw new InputError(field, "dotSegment", `${field}: must not be '.' or '..'`);
   return encodeURIComponent(text);
 }
 

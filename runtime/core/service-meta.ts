@@ -1,4 +1,7 @@
 /** What the generator extracts from a bundled document for the runtime (see scripts/lib/client-meta.ts). */
+import type { PaginationMeta } from "./paginate.js";
+import type { RetryMeta } from "./retry.js";
+
 export type SecuritySchemeMeta =
   | { type: "http"; scheme: "basic" | "bearer" }
   | { type: "apiKey"; in: "header" | "cookie"; name: string };
@@ -17,6 +20,10 @@ export interface OperationMeta {
   /** "manual" when the document describes a 3xx; "error" otherwise, so credentials never follow an undocumented redirect. */
   redirect: "manual" | "error";
   query: Readonly<Record<string, QueryParamMeta>>;
+  /** `x-pagination` of a list operation: `client.paginate` walks it. */
+  pagination?: PaginationMeta;
+  /** `x-retry` of the operation or, failing that, of the document. */
+  retry?: RetryMeta;
 }
 
 export interface ServerMeta {

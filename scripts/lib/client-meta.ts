@@ -1,3 +1,5 @@
+import type { PaginationMeta } from "../../runtime/core/paginate.js";
+import type { RetryMeta } from "../../runtime/core/retry.js";
 import type { OperationMeta, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
 import type { OpenApiDocument } from "./bundle.js";
 
@@ -88,6 +90,8 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
       requestMediaTypes: Object.keys(body?.content ?? {}),
       parseAs: parseAs(doc, operation),
       redirect: Object.keys(operation.responses ?? {}).some((s) => s.startsWith("3")) ? "manual" : "error",
+      ...(operation["x-pagination"] ? { pagination: checkPagination(id, operation, params) } : {}),
+      ...((operation["x-retry"] ?? doc["x-retry"]) ? { retry: checkRetry(id, operation, operation["x-retry"] ?? doc["x-retry"]) } : {}),
       query: Object.fromEntries(
         params
           .filter((p) => p.in === "query")
@@ -103,4 +107,30 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
   });
 
   return { id, servers, bind, securitySchemes, operations };
+}
+
+/** x-pagination must name query parameters the operation has and pointers into its body. */
+function checkPagination(id: string, operation: any, params: any[]): PaginationMeta {
+  const p = operation["x-pagination"];
+  const where = `${id} ${operation.operationId} x-pagination`;
+  for (const field of ["offsetParam", "limitParam"] as const) {
+    if (!params.some((q) => q.in === "query" && q.name === p[field])) throw new Error(`${where}.${field}: ${JSON.stringify(p[field])} is no query parameter of the operation`);
+  }
+  for (const field of ["items", "total", "next"] as const) {
+    if (p[field] !== undefined && (typeof p[field] !== "string" || !p[field].startsWith("/"))) throw new Error(`${where}.${field}: must be a JSON pointer`);
+  }
+  if (p.items === undefined) throw new Error(`${where}.items is required`);
+  return p;
+}
+
+/** x-retry may only name statuses the operation documents. */
+function checkRetry(id: string, operation: any, retry: any): RetryMeta {
+  const where = `${id} ${operation.operationId} x-retry`;
+  const documented = Object.keys(operation.responses ?? {});
+  const statuses = (retry.statuses ?? []).filter((s: number) => documented.includes(String(s)));
+  for (const field of ["maxAttempts", "backoffMs", "maxWaitMs"] as const) {
+    if (!Number.isInteger(retry[field])) throw new Error(`${where}.${field} must be an integer`);
+  }
+  // A document-level policy applies to each operation with the statuses that operation documents.
+  return { statuses, maxAttempts: retry.maxAttempts, backoffMs: retry.backoffMs, maxWaitMs: retry.maxWaitMs };
 }

@@ -30,6 +30,21 @@ function credentialsType(meta: ServiceMeta): string {
   return fields.length > 0 ? `{\n${fields.join("\n")}\n}` : "Record<string, never>";
 }
 
+/** For each paginated GET: the item type found by following its `items` pointer in the success body's type. */
+function pagesType(doc: OpenApiDocument, meta: ServiceMeta): string {
+  const entries = Object.entries(meta.operations).flatMap(([key, op]) => {
+    if (!op.pagination || !key.startsWith("GET ")) return [];
+    const path = key.slice(4);
+    const ok = deref(doc, doc.paths[path].get.responses["200"]);
+    const media = Object.keys(ok?.content ?? {})[0];
+    if (!media) throw new Error(`${meta.id} ${op.operationId}: x-pagination needs a 200 response with a body`);
+    let expr = `paths[${JSON.stringify(path)}]["get"]["responses"][200]["content"][${JSON.stringify(media)}]`;
+    for (const segment of op.pagination.items.slice(1).split("/")) expr = `NonNullable<${expr}[${JSON.stringify(segment.replace(/~1/g, "/").replace(/~0/g, "~"))}]>`;
+    return [`  ${JSON.stringify(path)}: ${expr}[number];`];
+  });
+  return entries.length > 0 ? `{\n${entries.join("\n")}\n}` : "{}";
+}
+
 /** Emits generated/<id>/client.ts: the operation table and a typed factory over the shared runtime. */
 export function generateClient(service: Service, doc: OpenApiDocument): string {
   const meta = extractMeta(service.id, doc);
@@ -41,6 +56,7 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
+import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -54,10 +70,12 @@ export type ${name}Credentials = ${credentialsType(meta)};
 export type ${name}Bind = ${bindType(doc, meta)};
 export type ${name}BoundParameter = ${bound};
 export type ${name}ClientOptions = ServiceClientOptions<${name}Region, ${name}ServerName, ${name}Credentials, ${name}Bind>;
+/** Item type of each operation that declares \`x-pagination\`: what \`client.paginate(path)\` yields. */
+export type ${name}Pages = ${pagesType(doc, meta)};
 
 /** Typed client for ${JSON.stringify(doc.info?.title ?? service.id)} ${doc.info?.version ?? ""}. */
 export function create${name}Client(options: ${name}ClientOptions = {}) {
-  return createServiceClient<paths, ${name}BoundParameter>(${name[0]!.toLowerCase() + name.slice(1)}Service, options);
+  return createServiceClient<paths, ${name}BoundParameter, ${name}Pages>(${name[0]!.toLowerCase() + name.slice(1)}Service, options, rules);
 }
 
 export type ${name}Client = ReturnType<typeof create${name}Client>;

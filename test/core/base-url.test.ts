@@ -26,7 +26,7 @@ describe("baseUrl option", () => {
       }
     })();
     expect(error).toBeInstanceOf(InputError);
-    expect(error).toMatchObject({ field: "baseUrl", rule });
+    expect(error).toMatchObject({ field: "baseUrl", message: expect.stringContaining(rule) });
     expect(render(error)).not.toContain("SECRET-pw-1");
   });
 
@@ -55,7 +55,7 @@ describe("baseUrl option", () => {
     const { sent, fetch } = fakeFetch();
     const client = testClient({ fetch });
     const error = await thrown(() => client.GET!("/v1/either", { baseUrl: "https://other.example.com" }));
-    expect(error).toMatchObject({ field: "baseUrl", rule: "credentials are only sent to the configured service origin" });
+    expect(error).toMatchObject({ field: "baseUrl", message: expect.stringContaining("credentials are only sent to the configured service origin") });
     await client.GET!("/v1/either", { baseUrl: "https://api.example.com/other" });
     await client.GET!("/v1/open", { baseUrl: "https://other.example.com/x" });
     expect(sent.map((s) => s.url)).toEqual(["https://api.example.com/other/v1/either", "https://other.example.com/x/v1/open"]);
@@ -72,10 +72,10 @@ describe("documented servers", () => {
     expect(resolveBaseUrl(meta, { server: "private" })).toBe("https://private.eu-de.api.example.com/base");
   });
   it("refuses an unknown server, naming the choices", () => {
-    expect(() => resolveBaseUrl(meta, { server: "nope" })).toThrowError(expect.objectContaining({ field: "server", rule: "must be one of public, private" }));
+    expect(() => resolveBaseUrl(meta, { server: "nope" })).toThrowError(expect.objectContaining({ field: "server", message: expect.stringContaining("must be one of public, private") }));
   });
   it("refuses a region outside the enum", () => {
-    expect(() => resolveBaseUrl(meta, { region: "mars" })).toThrowError(expect.objectContaining({ field: "region", rule: "must be one of us-south, eu-de" }));
+    expect(() => resolveBaseUrl(meta, { region: "mars" })).toThrowError(expect.objectContaining({ field: "region", message: expect.stringContaining("must be one of us-south, eu-de") }));
   });
   it("refuses a free-form region that would change the host or add userinfo", () => {
     for (const region of ["x@evil.example", "evil.example/", "a b"]) {

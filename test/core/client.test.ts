@@ -9,12 +9,12 @@ const LIST = "/v1/instances/{instance_id}/topics";
 describe("client creation", () => {
   it("refuses an unknown bound parameter, naming the known ones", () => {
     expect(() => testClient({ bind: { nope: 1 } })).toThrowError(
-      expect.objectContaining({ field: "bind.nope", rule: "not a bound parameter; expected one of instance_id, Tenant-Id" }),
+      expect.objectContaining({ field: "bind.nope", message: expect.stringContaining("not a bound parameter; expected one of instance_id, Tenant-Id") }),
     );
   });
 
   it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])("refuses timeoutMs %s", (timeoutMs) => {
-    expect(() => testClient({ timeoutMs })).toThrowError(expect.objectContaining({ field: "timeoutMs", rule: "must be a positive number" }));
+    expect(() => testClient({ timeoutMs })).toThrowError(expect.objectContaining({ field: "timeoutMs", message: expect.stringContaining("must be a positive number") }));
   });
 
   it("uses the documented server when no baseUrl is given", async () => {
@@ -29,11 +29,6 @@ describe("client creation", () => {
     expect(sent[0]!.headers["x-trace"]).toBe("t1");
   });
 
-  it("refuses middleware and offers a wrapping fetch instead", () => {
-    const client = testClient() as unknown as { use: () => void; eject: () => unknown };
-    expect(() => client.use()).toThrowError(expect.objectContaining({ field: "middleware" }));
-    expect(client.eject()).toBeUndefined();
-  });
 
   it("uses globalThis.fetch when no fetch is given", async () => {
     const saved = globalThis.fetch;
@@ -51,7 +46,7 @@ describe("client creation", () => {
 describe("calls", () => {
   it("refuses a path that is not an operation of the service", async () => {
     const error = await thrown(() => testClient().GET!("/v1/nope"));
-    expect(error).toMatchObject({ field: "path", rule: "GET /v1/nope is not an operation of test-v1" });
+    expect(error).toMatchObject({ field: "path", message: expect.stringContaining("GET /v1/nope is not an operation of test-v1") });
     expect(await thrown(() => testClient().PUT!("/v1/open"))).toBeInstanceOf(InputError);
   });
 
@@ -81,7 +76,7 @@ describe("calls", () => {
     const { sent, fetch } = fakeFetch();
     const client = testClient({ fetch });
     const error = await thrown(() => client.POST!("/v1/keys", { body: {}, headers: { "Content-Type": "text/plain" } }));
-    expect(error).toMatchObject({ field: "Content-Type", rule: "must be one of application/json, application/vnd.test+json" });
+    expect(error).toMatchObject({ field: "Content-Type", message: expect.stringContaining("must be one of application/json, application/vnd.test+json") });
     const viaHeaders = await thrown(() => client.POST!("/v1/keys", { body: {}, headers: new Headers({ "Content-Type": "text/plain" }) }));
     expect(viaHeaders).toMatchObject({ field: "Content-Type" });
     expect(sent).toEqual([]);

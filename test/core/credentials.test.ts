@@ -94,7 +94,7 @@ describe("provider results", () => {
     const { sent, fetch } = fakeFetch();
     const error = await thrown(() => testClient({ fetch, credentials: { bearerAuth: async () => token } }).GET!("/v1/either"));
     expect(error).toBeInstanceOf(InputError);
-    expect(error).toMatchObject({ field: "credentials.bearerAuth", rule: "must not contain CR, LF or NUL" });
+    expect(error).toMatchObject({ field: "credentials.bearerAuth", message: expect.stringContaining("must not contain CR, LF or NUL") });
     expect(render(error)).not.toContain(SECRET.bearer);
     expect(sent).toEqual([]);
   });
@@ -103,7 +103,7 @@ describe("provider results", () => {
     const error = await thrown(() =>
       testClient({ credentials: { ...allCredentials, apiKey: () => `${SECRET.apiKey}\r\n` } }).POST!("/v1/keys", { body: {} }),
     );
-    expect(error).toMatchObject({ field: "credentials.apiKey", rule: "must not contain CR, LF or NUL" });
+    expect(error).toMatchObject({ field: "credentials.apiKey", message: expect.stringContaining("must not contain CR, LF or NUL") });
     expect(render(error)).not.toContain(SECRET.apiKey);
   });
 
@@ -112,21 +112,21 @@ describe("provider results", () => {
     ["blanks", "   "],
   ])("a provider returning %s is refused", async (_n, token) => {
     const error = await thrown(() => testClient({ credentials: { bearerAuth: () => token } }).GET!("/v1/either"));
-    expect(error).toMatchObject({ field: "credentials.bearerAuth", rule: "must not be empty" });
+    expect(error).toMatchObject({ field: "credentials.bearerAuth", message: expect.stringContaining("must not be empty") });
   });
 
   it("a provider returning something other than a string is refused", async () => {
     const error = await thrown(() => testClient({ credentials: { bearerAuth: () => 42 } }).GET!("/v1/either"));
-    expect(error).toMatchObject({ field: "credentials.bearerAuth", rule: "credential provider must return a string" });
+    expect(error).toMatchObject({ field: "credentials.bearerAuth", message: expect.stringContaining("credential provider must return a string") });
   });
 });
 
 describe("checks at creation", () => {
   it("refuses an unknown scheme, naming the known ones", () => {
     expect(() => checkCredentials(schemes, { nope: "x" })).toThrowError(
-      expect.objectContaining({ field: "credentials.nope", rule: "unknown security scheme; expected one of bearerAuth, basicAuth, apiKey, userToken, session" }),
+      expect.objectContaining({ field: "credentials.nope", message: expect.stringContaining("unknown security scheme; expected one of bearerAuth, basicAuth, apiKey, userToken, session") }),
     );
-    expect(() => checkCredentials({}, { nope: "x" })).toThrowError(expect.objectContaining({ rule: "unknown security scheme; expected one of (none)" }));
+    expect(() => checkCredentials({}, { nope: "x" })).toThrowError(expect.objectContaining({ message: expect.stringContaining("unknown security scheme; expected one of (none)") }));
   });
 
   it("accepts undefined for a known scheme and a provider function", () => {
@@ -145,7 +145,7 @@ describe("checks at creation", () => {
     [{ basicAuth: { username: "u", password: "p\0" } }, "credentials.basicAuth", "must not contain CR, LF or NUL"],
     [{ basicAuth: { username: "", password: "p" } }, "credentials.basicAuth.username", "must not be empty"],
   ])("refuses %j", (credentials, field, rule) => {
-    expect(() => checkCredentials(schemes, credentials)).toThrowError(expect.objectContaining({ name: "InputError", field, rule }));
+    expect(() => checkCredentials(schemes, credentials)).toThrowError(expect.objectContaining({ name: "InputError", field, message: expect.stringContaining(rule) }));
   });
 
   it("accepts an empty Basic password", () => {

@@ -18,7 +18,7 @@ describe("path parameters through the client", () => {
   it("refuses a missing path parameter instead of sending the literal template", async () => {
     const { sent, fetch } = fakeFetch();
     const error = await thrown(() => testClient({ fetch }).GET!(TOPIC, { params: { path: {} } }));
-    expect(error).toMatchObject({ name: "InputError", field: "params.path.id", rule: "is required" });
+    expect(error).toMatchObject({ name: "InputError", field: "params.path.id", message: expect.stringContaining("is required") });
     const noParams = await thrown(() => testClient({ fetch }).GET!(TOPIC));
     expect(noParams).toMatchObject({ name: "InputError", field: "params.path.id" });
     expect(sent).toEqual([]);
@@ -27,10 +27,10 @@ describe("path parameters through the client", () => {
   it("refuses a null path parameter and an object or array value", async () => {
     const { sent, fetch } = fakeFetch();
     const client = testClient({ fetch });
-    expect(await thrown(() => client.GET!(TOPIC, { params: { path: { id: null } } }))).toMatchObject({ field: "params.path.id", rule: "is required" });
+    expect(await thrown(() => client.GET!(TOPIC, { params: { path: { id: null } } }))).toMatchObject({ field: "params.path.id", message: expect.stringContaining("is required") });
     expect(await thrown(() => client.GET!(TOPIC, { params: { path: { id: { a: 1 } } } }))).toMatchObject({
       field: "params.path.id",
-      rule: "must be a string, number or boolean",
+      message: expect.stringContaining("must be a string, number or boolean"),
     });
     expect(await thrown(() => client.GET!(TOPIC, { params: { path: { id: ["a", "b"] } } }))).toMatchObject({ field: "params.path.id" });
     expect(sent).toEqual([]);
@@ -87,7 +87,7 @@ describe("bound path parameters", () => {
   it("refuses a call when a bound path parameter was never given", async () => {
     const { sent, fetch } = fakeFetch();
     const error = await thrown(() => testClient({ fetch, bind: {} }).GET!(TOPIC, { params: { path: { id: "t" } } }));
-    expect(error).toMatchObject({ field: "params.path.instance_id", rule: "is required" });
+    expect(error).toMatchObject({ field: "params.path.instance_id", message: expect.stringContaining("is required") });
     expect(sent).toEqual([]);
   });
 

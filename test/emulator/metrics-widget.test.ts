@@ -8,7 +8,7 @@ const T0 = Date.parse("2026-06-01T12:00:00Z") / 1000;
 
 function metrics(token = "iam token-1", scope?: string) {
   const env = emulator("metrics-v1");
-  const client = createMetricsV1Client({ credentials: { userToken: token }, ...(scope ? { bind: { "X-Auth-Scope-Id": scope } } : {}), fetch: env.fetch });
+  const client = createMetricsV1Client({ validate: false, credentials: { userToken: token }, ...(scope ? { bind: { "X-Auth-Scope-Id": scope } } : {}), fetch: env.fetch });
   const send = (samples: Array<{ name: string; value: number; timestamp?: number }>) => client.POST("/v1/metrics", { body: samples });
   const get = async (target: string[], from?: string, until?: string) => (await client.GET("/v1/metrics", { params: { query: { target, ...(from ? { from } : {}), ...(until ? { until } : {}) } } })).data!;
   return { ...env, client, send, get };
@@ -67,7 +67,7 @@ describe("metrics-v1 emulator", () => {
 describe("widget emulator", () => {
   it("gives a stable URL per request and refuses a key that differs from the header", async () => {
     const env = emulator("widget");
-    const client = createWidgetClient({ credentials: { apiKey: "prj_4f1c2a9d" }, fetch: env.fetch });
+    const client = createWidgetClient({ validate: false, credentials: { apiKey: "prj_4f1c2a9d" }, fetch: env.fetch });
     const body = { key: "prj_4f1c2a9d", user_email: "user@example.com", package_id: 1042 };
     const a = await client.POST("/developers/flex-api/widget-url", { body });
     const b = await client.POST("/developers/flex-api/widget-url", { body: { user_email: "user@example.com", package_id: 1042, key: "prj_4f1c2a9d" } });
