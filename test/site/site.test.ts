@@ -92,7 +92,9 @@ run("reference site in Chromium", () => {
       const url = new URL(r.url());
       if (!["blob:", "data:"].includes(url.protocol) && url.origin !== new URL(base).origin) problems.push(`off-host: ${r.url()}`);
     });
-    await page.goto(`${base}/${path}`, { waitUntil: "networkidle" });
+    // "load", not "networkidle" (which idles 500 ms per page): each test waits for what it
+    // checks, and reads `problems` at its end, after every request the page made.
+    await page.goto(`${base}/${path}`, { waitUntil: "load" });
     return { page, problems };
   }
 
@@ -191,7 +193,7 @@ run("reference site in Chromium", () => {
 
   it.each(services.map((s) => s.id))("%s page: every operation with TypeScript and curl samples, extensions as blocks, offline", async (id) => {
     const { page, problems } = await open(`${id}.html`);
-    await page.waitForSelector("[data-section-id]", { timeout: 15_000 });
+    await page.waitForSelector(".api-info a[download]", { timeout: 15_000 });
     const operations = await page.$$eval("[data-section-id]", (els) =>
       els
         // Redoc nests a second element with the same id inside each operation's section.
@@ -226,6 +228,8 @@ run("reference site in Chromium", () => {
     expect(download).toEqual({ href: `openapi/${id}.json`, name: `${id}.openapi.json` });
     await page.screenshot({ path: join(SHOTS, `${id}.png`) });
     expect(await overflow(page)).toEqual({ 390: 390, 1400: 1400 });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(SHOTS, `${id}-390.png`) });
     expect(problems).toEqual([]);
     await page.close();
   });
