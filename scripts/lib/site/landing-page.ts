@@ -34,7 +34,7 @@ header.hero pre { background: #161b22; color: #f0f6fc; display: inline-block; ma
 .service .facts { margin: 0; font-size: .9rem; color: #57606a; }
 .service .links { display: flex; flex-wrap: wrap; gap: .25rem 1rem; font-size: .95rem; }
 .service pre { font-size: .8rem; }
-.regions code { background: #eaeef2; border-radius: 4px; padding: 0 .25rem; margin-right: .25rem; }
+.regions code { display: inline-block; white-space: nowrap; overflow-wrap: normal; background: #eaeef2; border-radius: 4px; padding: 0 .25rem; margin-right: .25rem; }
 footer { max-width: 72rem; margin: 0 auto; padding: 1rem; color: #57606a; font-size: .9rem; }
 `;
 
