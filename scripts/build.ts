@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { globalKey, isFresh, readManifest, serviceKey, writeManifest, type CacheManifest } from "./lib/build-cache.js";
 import type { ServiceBuildResult } from "./lib/build-service.js";
-import { BUNDLE_DIR, GENERATED_DIR, SITE_DIR } from "./lib/paths.js";
+import { BUNDLE_DIR, GENERATED_DIR } from "./lib/paths.js";
 import { documentPath, readServices, selectServices, type Service } from "./lib/services.js";
 
 const WORKER_ENTRY = new URL("./lib/build-worker.ts", import.meta.url).href;
@@ -110,11 +110,12 @@ async function main(): Promise<number> {
       if (entry.isDirectory() && !known.has(entry.name)) rmSync(join(GENERATED_DIR, entry.name), { recursive: true });
     }
   }
-  if (stale.length > 0 || !existsSync(join(SITE_DIR, "index.html"))) {
-    const { buildSite } = await import("./lib/site.js");
-    // The site covers every bundled document, not only those of `--only`: its search spans all services.
+  {
+    // The site has its own freshness key (its code changes without any document changing), and
+    // covers every bundled document, not only those of `--only`: its search spans all services.
+    const { buildSiteIfChanged } = await import("./lib/site.js");
     const bundled = readServices().filter((s) => existsSync(join(BUNDLE_DIR, `${s.id}.json`)));
-    buildSite(bundled.map((service) => ({ service, doc: JSON.parse(readFileSync(join(BUNDLE_DIR, `${service.id}.json`), "utf8")) })));
+    buildSiteIfChanged(bundled.map((service) => ({ service, doc: JSON.parse(readFileSync(join(BUNDLE_DIR, `${service.id}.json`), "utf8")) })));
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(

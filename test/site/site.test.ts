@@ -41,6 +41,25 @@ function extensionNames(): string[] {
   return [...names];
 }
 
+/** WCAG contrast ratio of an element's text colour against the first opaque background behind it (runs in the page). */
+function contrast(element: Element): number {
+  const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+  let node: Element | null = element;
+  let background = [255, 255, 255];
+  while (node) {
+    const [r, g, b, a = 1] = rgb(getComputedStyle(node).backgroundColor);
+    if (a > 0) {
+      background = [r!, g!, b!];
+      break;
+    }
+    node = node.parentElement;
+  }
+  const luminance = ([r, g, b]: number[]) =>
+    [r!, g!, b!].map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+  const [l1, l2] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)].sort((x, y) => y - x);
+  return (l1! + 0.05) / (l2! + 0.05);
+}
+
 run("reference site in Chromium", () => {
   let browser: Browser;
   let server: Server;
@@ -73,7 +92,9 @@ run("reference site in Chromium", () => {
       const url = new URL(r.url());
       if (!["blob:", "data:"].includes(url.protocol) && url.origin !== new URL(base).origin) problems.push(`off-host: ${r.url()}`);
     });
-    await page.goto(`${base}/${path}`, { waitUntil: "networkidle" });
+    // "load", not "networkidle" (which idles 500 ms per page): each test waits for what it
+    // checks, and reads `problems` at its end, after every request the page made.
+    await page.goto(`${base}/${path}`, { waitUntil: "load" });
     return { page, problems };
   }
 
@@ -172,7 +193,7 @@ run("reference site in Chromium", () => {
 
   it.each(services.map((s) => s.id))("%s page: every operation with TypeScript and curl samples, extensions as blocks, offline", async (id) => {
     const { page, problems } = await open(`${id}.html`);
-    await page.waitForSelector("[data-section-id]", { timeout: 15_000 });
+    await page.waitForSelector(".api-info a[download]", { timeout: 15_000 });
     const operations = await page.$$eval("[data-section-id]", (els) =>
       els
         // Redoc nests a second element with the same id inside each operation's section.
@@ -194,6 +215,8 @@ run("reference site in Chromium", () => {
     await page.click(`${first} [role="tab"]:text-is("TypeScript")`);
     const code = await page.textContent(`${first} [role="tabpanel"]:not([hidden]) pre`);
     expect(code).toContain(`import { create${pascalName(id)}Client } from "cloud-interfaces/${id}";`);
+    // ... and is readable: the site's own styles must not put Redoc's light code text on a light background.
+    expect(await page.$eval(`${first} [role="tabpanel"]:not([hidden]) pre`, contrast)).toBeGreaterThanOrEqual(4.5);
 
     expect(await visibleExtensionNames(page)).toEqual([]);
     // Assumption links land on rows of the assumptions page.
@@ -205,6 +228,8 @@ run("reference site in Chromium", () => {
     expect(download).toEqual({ href: `openapi/${id}.json`, name: `${id}.openapi.json` });
     await page.screenshot({ path: join(SHOTS, `${id}.png`) });
     expect(await overflow(page)).toEqual({ 390: 390, 1400: 1400 });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: join(SHOTS, `${id}-390.png`) });
     expect(problems).toEqual([]);
     await page.close();
   });

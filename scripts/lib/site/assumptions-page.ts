@@ -2,7 +2,7 @@ import { collectAssumptions } from "../assumptions.js";
 import type { OpenApiDocument } from "../bundle.js";
 import type { Service } from "../services.js";
 import { assumptionIds } from "./anchors.js";
-import { html, page } from "./html.js";
+import { breakable, displayTitle, html, page } from "./html.js";
 
 /**
  * A table on wide screens; on narrow ones each row becomes a stacked card, so the long
@@ -10,7 +10,7 @@ import { html, page } from "./html.js";
  */
 const STYLE = `
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
-th, td { text-align: left; border-bottom: 1px solid #d0d7de; padding: .5rem; vertical-align: top; overflow-wrap: anywhere; }
+th, td { text-align: left; border-bottom: 1px solid #d0d7de; padding: .5rem; vertical-align: top; overflow-wrap: break-word; }
 col.operation { width: 13rem; } col.where { width: 17rem; }
 tr:target { background: #fff8c5; }
 nav.toc { display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
@@ -31,11 +31,11 @@ export function assumptionsPage(entries: readonly { service: Service; doc: OpenA
       const rows = items
         .map(
           (a, i) =>
-            `<tr class="assumption" id="${html(ids[i]!)}"><td data-label="Operation">${html(a.operation ?? "(document)")}</td><td data-label="Where"><code>${html(a.pointer)}</code></td><td data-label="What was chosen and why">${html(a.note)}</td></tr>`,
+            `<tr class="assumption" id="${html(ids[i]!)}"><td data-label="Operation">${breakable(a.operation ?? "(document)")}</td><td data-label="Where"><code>${breakable(a.pointer)}</code></td><td data-label="What was chosen and why">${html(a.note)}</td></tr>`,
         )
         .join("\n");
       return `<section id="${service.id}" data-count="${items.length}">
-<h2><a href="${service.id}.html">${html(doc.info.title)} ${html(String(doc.info.version))}</a> (${items.length})</h2>
+<h2><a href="${service.id}.html">${html(displayTitle(doc.info))}</a> (${items.length})</h2>
 <table><colgroup><col class="operation"><col class="where"><col></colgroup>
 <thead><tr><th>Operation</th><th>Where</th><th>What was chosen and why</th></tr></thead>
 <tbody>

@@ -24,7 +24,10 @@ const PROSE_NAMES: Record<string, string> = {
 };
 
 function rewriteProse(text: string): string {
-  return text.replace(/`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`/g, (whole, name: string) => (PROSE_NAMES[name] ? `*${PROSE_NAMES[name]}*` : whole));
+  // "(`x-audit-events`)" only pointed the reader at the raw extension, which the block now renders.
+  return text
+    .replace(/\s*\(`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`\)/g, (whole, name: string) => (PROSE_NAMES[name] ? "" : whole))
+    .replace(/`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`/g, (whole, name: string) => (PROSE_NAMES[name] ? `*${PROSE_NAMES[name]}*` : whole));
 }
 
 /** Every `description` of the document, with extension names in prose replaced by what they mean. */
@@ -92,7 +95,12 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
   // Links between documents point at their pages on this site.
   let description = copy.info.description ?? "";
   for (const other of services) description = description.split(`](${other.document})`).join(`](${other.id}.html)`);
-  const rows: Row[] = [];
+  const rows: Row[] = [
+    {
+      label: "Bundled document",
+      value: ["json", "yaml"].map((ext) => `<a href="openapi/${service.id}.${ext}" download="${service.id}.openapi.${ext}">${service.id}.openapi.${ext}</a>`).join(" · "),
+    },
+  ];
   const deprecation = copy.info["x-deprecated"];
   if (deprecation) {
     const successor = services.find((s) => s.id === deprecation.successor);

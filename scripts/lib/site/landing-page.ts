@@ -7,7 +7,7 @@ import type { OpenApiDocument } from "../bundle.js";
 import { listOperations } from "../client-meta.js";
 import type { Service } from "../services.js";
 import { landingExample, PACKAGE } from "./code-samples.js";
-import { html, page } from "./html.js";
+import { displayTitle, html, page } from "./html.js";
 
 const STYLE = `
 header.hero { background: #0d1117; color: #f0f6fc; }
@@ -34,7 +34,7 @@ header.hero pre { background: #161b22; color: #f0f6fc; display: inline-block; ma
 .service .facts { margin: 0; font-size: .9rem; color: #57606a; }
 .service .links { display: flex; flex-wrap: wrap; gap: .25rem 1rem; font-size: .95rem; }
 .service pre { font-size: .8rem; }
-.regions code { background: #eaeef2; border-radius: 4px; padding: 0 .25rem; margin-right: .25rem; }
+.regions code { display: inline-block; white-space: nowrap; overflow-wrap: normal; background: #eaeef2; border-radius: 4px; padding: 0 .25rem; margin-right: .25rem; }
 footer { max-width: 72rem; margin: 0 auto; padding: 1rem; color: #57606a; font-size: .9rem; }
 `;
 
@@ -60,7 +60,7 @@ function card(service: Service, doc: OpenApiDocument): string {
   const regions = regionsOf(doc);
   const operations = listOperations(doc).length;
   return `<article class="service" id="${service.id}" data-service="${service.id}" data-status="${deprecated ? "deprecated" : "current"}">
-<h2><a href="${service.id}.html">${html(doc.info.title)}</a> <span class="version">v${html(String(doc.info.version))}</span> <span class="badge ${deprecated ? "deprecated" : "current"}">${deprecated ? "deprecated" : "current"}</span></h2>
+<h2><a href="${service.id}.html">${html(displayTitle(doc.info))}</a> <span class="badge ${deprecated ? "deprecated" : "current"}">${deprecated ? "deprecated" : "current"}</span></h2>
 <p class="purpose">${html(purposeOf(doc))}</p>
 <p class="facts"><span class="regions">${regions.length > 0 ? `Regions: ${regions.map((r) => `<code>${html(r)}</code>`).join("")}` : "Single global endpoint"}</span> · ${operations} operation${operations === 1 ? "" : "s"}</p>
 <p class="links"><a class="reference" href="${service.id}.html">Reference</a><a class="json" href="openapi/${service.id}.json" download="${service.id}.openapi.json">OpenAPI JSON</a><a class="yaml" href="openapi/${service.id}.yaml" download="${service.id}.openapi.yaml">OpenAPI YAML</a><a href="assumptions.html#${service.id}">Assumptions</a></p>

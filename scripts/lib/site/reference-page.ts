@@ -39,5 +39,7 @@ export function referencePage(service: Service, doc: OpenApiDocument, services: 
 <script>
 Redoc.init(JSON.parse(document.getElementById("spec").textContent), ${JSON.stringify(options)}, document.getElementById("redoc"));
 </script>`,
+    "",
+    "redoc",
   );
 }
