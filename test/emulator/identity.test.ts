@@ -3,9 +3,8 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } fro
 import * as oauth from "oauth4webapi";
 import * as oidc from "openid-client";
 import { afterAll, describe, expect, it } from "vitest";
-import { createIdentityV4Client } from "../../generated/identity-v4/client.js";
-import { DEFAULT_CLIENT, DEFAULT_USER } from "../../runtime/emulator/services/identity.js";
-import { serveHandler } from "../../runtime/emulator/serve.js";
+import { createIdentityV4Client } from "cloud-interfaces/identity-v4";
+import { DEFAULT_CLIENT, DEFAULT_USER, serveHandler } from "cloud-interfaces/emulator";
 import { TEST_ONLY_PRIVATE_JWK } from "../identity/fixtures/test-signing-key.js";
 import { emulator } from "./harness.js";
 
