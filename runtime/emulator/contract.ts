@@ -100,6 +100,30 @@ function parseCookies(header: string | null): Record<string, string> {
   return out;
 }
 
+const ajvs = new Map<boolean, Ajv2020>();
+
+/** Two Ajv instances for the process (strict, and coercing for text-borne values). */
+function sharedAjv(coerce: boolean): Ajv2020 {
+  let ajv = ajvs.get(coerce);
+  if (!ajv) {
+    // validateSchema off: a whole OpenAPI document is registered as a schema resource, and
+    // checking it against the meta-schema costs more than all the validation the emulator does.
+    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, coerceTypes: coerce ? "array" : false });
+    // CommonJS default export: under NodeNext the callable sits on .default.
+    ((formats as any).default ?? formats)(ajv);
+    ajvs.set(coerce, ajv);
+  }
+  return ajv;
+}
+
+const documentNumbers = new WeakMap<object, number>();
+let documentCount = 0;
+function documentNumber(document: object): number {
+  let n = documentNumbers.get(document);
+  if (n === undefined) documentNumbers.set(document, (n = documentCount++));
+  return n;
+}
+
 export class Contract {
   readonly operations: OperationSpec[] = [];
   /** Path prefixes of the documented servers ("/event-notifications"), stripped before matching. */
@@ -113,16 +137,11 @@ export class Contract {
     readonly serviceId: string,
     readonly document: Json,
   ) {
-    this.id = `urn:emulator:${serviceId}`;
-    const make = (coerce: boolean) => {
-      const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, coerceTypes: coerce ? "array" : false });
-      // CommonJS default export: under NodeNext the callable sits on .default.
-      ((formats as any).default ?? formats)(ajv);
-      ajv.addSchema({ ...document, $id: this.id });
-      return ajv;
-    };
-    this.strict = make(false);
-    this.coercing = make(true);
+    this.id = `urn:emulator:${serviceId}:${documentNumber(document)}`;
+    this.strict = sharedAjv(false);
+    this.coercing = sharedAjv(true);
+    // One $id per document object, so two emulators of the same document share compiled schemas.
+    for (const ajv of [this.strict, this.coercing]) if (!ajv.getSchema(this.id)) ajv.addSchema({ ...document, $id: this.id });
     this.prefixes = (document.servers ?? [])
       .map((s: { url: string }) => {
         try {
@@ -155,10 +174,21 @@ export class Contract {
     return { value, pointer };
   }
 
+  /**
+   * A validator compiled on first use: compiling every schema of a document up front costs about
+   * a second, and a test usually touches a few operations.
+   */
   private compile(ajv: Ajv2020, pointer: string, wrap = false): ValidateFunction {
     const ref = { $ref: `${this.id}${pointer}` };
-    // Coercion rewrites the value in its parent, so coerced values travel in a one-field object.
-    return ajv.compile(wrap ? { type: "object", properties: { v: ref } } : ref);
+    let compiled: ValidateFunction | undefined;
+    const validate = ((data: unknown) => {
+      // Coercion rewrites the value in its parent, so coerced values travel in a one-field object.
+      compiled ??= ajv.compile(wrap ? { type: "object", properties: { v: ref } } : ref);
+      const ok = compiled(data);
+      validate.errors = compiled.errors;
+      return ok;
+    }) as ValidateFunction;
+    return validate;
   }
 
   private compileOperation(template: string, method: string, item: Json, opPtr: string): OperationSpec {

@@ -11,6 +11,8 @@ export type { Emulator, EmulatorOptions, MockHandler, Violation } from "./types.
 export { loadBundledDocument } from "./documents.js";
 export type { RequestLike, Reply } from "./app.js";
 export type { IdentityClient, IdentitySeed, IdentityState, IdentityUser } from "./services/identity.js";
+/** The client and user every identity emulator knows unless told otherwise (seedFromExamples: false). */
+export { DEFAULT_CLIENT, DEFAULT_USER } from "./services/identity.js";
 export type { KmsKey, KmsSeed, KmsState } from "./services/kms.js";
 export type { MetricsSeed, MetricsState } from "./services/metrics.js";
 export type { NotificationsSeed, NotificationsState } from "./services/notifications.js";

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { readServices } from "../../scripts/lib/services.js";
 import { generatedFactory, loadCatalogue } from "../harness/clients.js";
+import { TEST_ONLY_PRIVATE_JWK } from "../identity/fixtures/test-signing-key.js";
 import { emulator } from "./harness.js";
 
 const services = readServices().map((s) => s.id);
@@ -25,7 +26,7 @@ describe.each(services)("%s", async (serviceId) => {
   // The catalogue's client (and v4's audience) are registered, so identity runs its grants for real.
   const basic = (catalogue.client.credentials as any)?.basicAuth;
   const seed = basic
-    ? { clients: [{ client_id: basic.username, client_secret: basic.password }, { client_id: "5e9c1d7a-2b4f-4a8e-b3c6-0f1d2e3a4b5c", client_secret: "unused" }] }
+    ? { signingKey: TEST_ONLY_PRIVATE_JWK, clients: [{ client_id: basic.username, client_secret: basic.password }, { client_id: "5e9c1d7a-2b4f-4a8e-b3c6-0f1d2e3a4b5c", client_secret: "unused" }] }
     : undefined;
 
   it("answers every catalogued request with a documented, non-5xx case", async () => {
@@ -41,7 +42,7 @@ describe.each(services)("%s", async (serviceId) => {
   });
 
   it("gives each documented case on demand (Prefer: code=, example=)", async () => {
-    const { fetch } = emulator(serviceId, {}, Date.now());
+    const { fetch } = emulator(serviceId, seed ? { seed } : {}, Date.now());
     for (const c of catalogue.cases) {
       const { response } = await call(fetch, c, `code=${c.status}${c.example ? `, example=${c.example}` : ""}`);
       expect(response.status, `${c.operation} ${c.status} ${c.example ?? ""}`).toBe(c.status);

@@ -1,5 +1,5 @@
 import { afterEach, expect } from "vitest";
-import { createEmulator, type Emulator, type EmulatorOptions } from "../../runtime/emulator/index.js";
+import { createEmulator, type Emulator, type EmulatorOptions } from "cloud-interfaces/emulator";
 
 /** A fixed clock that tests move by hand, and a seeded generator: runs are repeatable. */
 export function deterministic(start = Date.parse("2026-06-01T12:00:00Z")) {

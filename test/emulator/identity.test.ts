@@ -3,9 +3,9 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } fro
 import * as oauth from "oauth4webapi";
 import * as oidc from "openid-client";
 import { afterAll, describe, expect, it } from "vitest";
-import { createIdentityV4Client } from "../../generated/identity-v4/client.js";
-import { DEFAULT_CLIENT, DEFAULT_USER } from "../../runtime/emulator/services/identity.js";
-import { serveHandler } from "../../runtime/emulator/serve.js";
+import { createIdentityV4Client } from "cloud-interfaces/identity-v4";
+import { DEFAULT_CLIENT, DEFAULT_USER, serveHandler } from "cloud-interfaces/emulator";
+import { TEST_ONLY_PRIVATE_JWK } from "../identity/fixtures/test-signing-key.js";
 import { emulator } from "./harness.js";
 
 const ORIGIN = "https://us-south.identity.example.com";
@@ -14,7 +14,8 @@ const CALLBACK = "https://app.example.com/callback";
 
 function v4() {
   // The OAuth libraries check token times against the real clock, so the emulator starts at now.
-  const env = emulator("identity-v4", {}, Date.now());
+  // One fixed test key instead of an RSA generation per emulator (the v3 test below generates its own).
+  const env = emulator("identity-v4", { seed: { signingKey: TEST_ONLY_PRIVATE_JWK } }, Date.now());
   const base = `${ORIGIN}/oauth/v4/${TENANT}`;
   const as: oauth.AuthorizationServer = {
     issuer: base,

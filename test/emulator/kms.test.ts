@@ -1,7 +1,6 @@
 /** The kms-v2 emulator through the generated client: state, search, filter, totals, key rings, errors. */
 import { describe, expect, it } from "vitest";
-import { createKmsV2Client } from "../../generated/kms-v2/client.js";
-import { createKmsClient } from "../../runtime/kms/client.js";
+import { createKmsClient, createKmsV2Client } from "cloud-interfaces/kms-v2";
 import { emulator } from "./harness.js";
 
 const KEY_TYPE = "application/vnd.svc.kms.key+json";

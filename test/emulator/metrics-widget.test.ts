@@ -1,7 +1,7 @@
 /** The metrics-v1 and widget emulators through the generated clients. */
 import { describe, expect, it } from "vitest";
-import { createMetricsV1Client } from "../../generated/metrics-v1/client.js";
-import { createWidgetClient } from "../../generated/widget/client.js";
+import { createMetricsV1Client } from "cloud-interfaces/metrics-v1";
+import { createWidgetClient } from "cloud-interfaces/widget";
 import { emulator } from "./harness.js";
 
 const T0 = Date.parse("2026-06-01T12:00:00Z") / 1000;

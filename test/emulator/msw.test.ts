@@ -1,9 +1,9 @@
 /** The MSW form: the generated clients talk to the emulators through setupServer, with no port. */
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKmsV2Client } from "../../generated/kms-v2/client.js";
-import { createNotificationsV1Client } from "../../generated/notifications-v1/client.js";
-import { mswEmulator } from "../../runtime/msw/index.js";
+import { createKmsV2Client } from "cloud-interfaces/kms-v2";
+import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
+import { mswEmulator } from "cloud-interfaces/msw";
 
 // MSW 3 declares Node >= 22.12 and calls Promise.withResolvers (Node 22); this suite runs on
 // Node 20 too, so the test (never the shipped code) supplies it when missing.

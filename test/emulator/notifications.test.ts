@@ -1,6 +1,6 @@
 /** The notifications-v1 emulator through the generated client. */
 import { describe, expect, it } from "vitest";
-import { createNotificationsV1Client } from "../../generated/notifications-v1/client.js";
+import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
 import { emulator } from "./harness.js";
 
 const INSTANCE = "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d";

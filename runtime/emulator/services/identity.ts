@@ -37,6 +37,11 @@ export interface IdentitySeed {
   signedInUser?: string;
   /** Public JWK of the tenant's custom-flow key, which verifies jwt-bearer assertions. */
   customFlowKey?: JWK;
+  /**
+   * A private RSA JWK every tenant signs with, instead of a key generated per tenant on first use
+   * (generation takes 50-500 ms; tests that make many emulators pass one key).
+   */
+  signingKey?: JWK;
 }
 
 interface Code {
@@ -74,6 +79,7 @@ export interface IdentityState {
   users: Map<string, IdentityUser>;
   signedInUser: string;
   customFlowKey?: JWK;
+  signingKey?: JWK;
   tenants: Map<string, Tenant>;
 }
 
@@ -91,6 +97,7 @@ function initialState(version: "v3" | "v4", options: EmulatorOptions): IdentityS
     users: new Map(users.map((u) => [u.username, u])),
     signedInUser: seed.signedInUser ?? users[0]?.username ?? "",
     customFlowKey: seed.customFlowKey,
+    signingKey: seed.signingKey,
     tenants: new Map(),
   };
 }
@@ -106,11 +113,13 @@ function tenantOf(ctx: Context<IdentityState>): Tenant {
 }
 
 /** The tenant's signing key, made on first use (RSA generation is the slow part of a tenant). */
-function keysOf(tenant: Tenant, tenantId: string) {
-  tenant.keys ??= generateKeyPair("RS256", { extractable: true }).then(async ({ privateKey, publicKey }) => {
-    const jwk = await exportJWK(publicKey);
-    return { privateKey, jwk: { ...jwk, kid: `${tenantId}-1`, alg: "RS256", use: "sig" } };
-  });
+function keysOf(state: IdentityState, tenant: Tenant, tenantId: string) {
+  const given = state.signingKey;
+  tenant.keys ??= (
+    given
+      ? importJWK(given, "RS256").then((privateKey) => ({ privateKey: privateKey as CryptoKey, publicKey: { kty: given.kty, n: given.n, e: given.e } as JWK }))
+      : generateKeyPair("RS256", { extractable: true }).then(async ({ privateKey, publicKey }) => ({ privateKey, publicKey: await exportJWK(publicKey) }))
+  ).then(({ privateKey, publicKey }) => ({ privateKey, jwk: { ...publicKey, kid: `${tenantId}-1`, alg: "RS256", use: "sig" } }));
   return tenant.keys;
 }
 
@@ -151,7 +160,7 @@ function authenticatedClient(ctx: Context<IdentityState>): IdentityClient | unde
 
 async function issueTokens(ctx: Context<IdentityState>, grant: Omit<Grant, "revoked">, extra: { nonce?: string; withRefresh: boolean; grantId?: string }) {
   const tenant = tenantOf(ctx);
-  const { privateKey, jwk } = await keysOf(tenant, ctx.input.path.tenantId as string);
+  const { privateKey, jwk } = await keysOf(ctx.state, tenant, ctx.input.path.tenantId as string);
   const gid = extra.grantId ?? ctx.token(12);
   if (!tenant.grants.has(gid)) tenant.grants.set(gid, { ...grant, revoked: false });
   const now = Math.floor(ctx.now() / 1000);
@@ -192,7 +201,7 @@ type Verified = { ok: true; claims: Record<string, any> } | { ok: false; reason:
 /** Checks an access token of this tenant: signature, issuer, expiry (on the emulator's clock), revocation. */
 async function verifyAccessToken(ctx: Context<IdentityState>, token: string): Promise<Verified> {
   const tenant = tenantOf(ctx);
-  const { jwk } = await keysOf(tenant, ctx.input.path.tenantId as string);
+  const { jwk } = await keysOf(ctx.state, tenant, ctx.input.path.tenantId as string);
   try {
     const key = await importJWK(jwk, "RS256");
     const { payload } = await jwtVerify(token, key, { issuer: issuer(ctx), algorithms: ["RS256"], currentDate: new Date(ctx.now()), typ: "at+jwt" });
@@ -376,7 +385,7 @@ async function generateTemporaryCode(ctx: Context<IdentityState>): Promise<Reply
 }
 
 async function getPublicKeys(ctx: Context<IdentityState>): Promise<Reply> {
-  const { jwk } = await keysOf(tenantOf(ctx), ctx.input.path.tenantId as string);
+  const { jwk } = await keysOf(ctx.state, tenantOf(ctx), ctx.input.path.tenantId as string);
   return json(200, { keys: [{ kty: jwk.kty, use: "sig", alg: "RS256", kid: jwk.kid, n: jwk.n, e: jwk.e }] });
 }
 
