@@ -155,10 +155,12 @@ export const identityV3Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -173,10 +175,12 @@ export const identityV3Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -187,10 +191,12 @@ export const identityV3Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",

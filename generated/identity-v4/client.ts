@@ -149,10 +149,12 @@ export const identityV4Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -167,10 +169,12 @@ export const identityV4Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -181,10 +185,12 @@ export const identityV4Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",
