@@ -127,8 +127,7 @@ describe("create media type", () => {
     expect(response.headers.get("sl-violations")).toMatch(/415.*application\/vnd\.svc\.kms\.key\+json/);
   });
 
-  it("the mock accepts plain application/json, so the clients must never send it", async () => {
-    // Documents the blind spot this test guards: Prism parses any JSON type as the vendor type.
+  it("the mock accepts plain application/json, which the document declares beside the vendor type (issue 14 item 16)", async () => {
     const response = await fetch(`${mockUrl("kms-v2")}${KEYS}`, {
       method: "POST",
       headers: { authorization: `Bearer ${TOKEN}`, "svc-instance": INSTANCE, "content-type": "application/json" },
@@ -137,17 +136,19 @@ describe("create media type", () => {
     expect(response.status).toBe(201);
   });
 
-  it("the generated client sends the vendor type and refuses any other before sending", async () => {
-    const { sent, fetch } = scriptedFetch([{ status: 201, body: envelope([{ id: INSTANCE }]) }]);
+  it("the generated client sends the vendor type by default, plain JSON when asked, and refuses any other type before sending", async () => {
+    const { sent, fetch } = scriptedFetch([{ status: 201, body: envelope([{ id: INSTANCE }]) }, { status: 201, body: envelope([{ id: INSTANCE }]) }]);
     const client = createKmsV2Client({ baseUrl: "https://us-south.kms.example.com", fetch, credentials: { bearerAuth: TOKEN }, bind: { "svc-instance": INSTANCE } });
     await client.POST(KEYS, { params: { header: {} }, body: envelope([resource]) as never });
     expect(sent[0]!.headers.get("content-type")).toBe(KEY_TYPE);
-    for (const type of ["application/json", "text/plain", "application/vnd.svc.collection+json"]) {
+    await client.POST(KEYS, { params: { header: {} }, body: envelope([resource]) as never, headers: { "Content-Type": "application/json" } });
+    expect(sent[1]!.headers.get("content-type")).toBe("application/json");
+    for (const type of ["text/plain", "application/vnd.svc.collection+json"]) {
       expect(await inputError(() => client.POST(KEYS, { params: { header: {} }, body: envelope([resource]) as never, headers: { "Content-Type": type } }))).toMatchObject({
         field: "Content-Type",
       });
     }
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
   });
 
   it("the kms client has no way to choose the type: every create goes out as the vendor type", async () => {
