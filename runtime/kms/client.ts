@@ -139,7 +139,7 @@ export function createKmsClient(options: KmsClientOptions) {
       if (prefer !== undefined && prefer !== "minimal" && prefer !== "representation") {
         throw new InputError("Prefer", "enum", "return is minimal or representation");
       }
-      const header = { "correlation-id": id, ...(prefer ? { Prefer: `return=${prefer}` } : {}) };
+      const header = { "correlation-id": id, ...(prefer ? { Prefer: `return=${prefer}` as const } : {}) };
       const body = { metadata: { collectionType: KEY_MEDIA_TYPE, collectionTotal: 1 as const }, resources: [resource] };
       const result = await withRetry("createKey", () => client.POST("/api/v2/keys", { params: { header }, body }), policy, clock);
       const created = result.data?.resources[0];
