@@ -41,8 +41,9 @@ export function rebase<T extends Record<string, unknown>>(metadata: T, mock: str
 export function preferring() {
   let prefer: string | undefined;
   const sent: Request[] = [];
-  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
+  // `init` is typed loosely: each client library passes its own RequestInit-like options.
+  const fetchFn = async (input: RequestInfo | URL, init?: any): Promise<Response> => {
+    const request = new Request(input, init as RequestInit);
     loopback(new URL(request.url).origin);
     sent.push(request.clone());
     if (prefer) request.headers.set("Prefer", prefer);
@@ -67,7 +68,7 @@ export function preferring() {
 export function routedTo(mock: string) {
   const base = loopback(mock);
   const net = preferring();
-  const fetchFn = (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchFn = (input: RequestInfo | URL, init?: any): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.origin !== DOCUMENTED_ORIGIN) throw new Error(`unexpected host ${url.origin}`);
     return net.fetch(base + url.pathname + url.search, init);

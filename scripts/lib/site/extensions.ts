@@ -20,6 +20,9 @@ const PROSE_NAMES: Record<string, string> = {
   "x-validity-seconds": "validity",
   "x-deprecated": "deprecation",
   "x-audit-event-renames": "audit event renames",
+  "x-value-pattern": "value pattern",
+  "x-retry": "retry advice",
+  "x-mock-schema": "mock-only schema",
   "x-client": "client options",
   "x-client.bind": "`bind` option of the client",
 };
