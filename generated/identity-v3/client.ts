@@ -156,10 +156,12 @@ export const identityV3Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -174,10 +176,12 @@ export const identityV3Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -188,10 +192,12 @@ export const identityV3Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",

@@ -17,12 +17,14 @@ export interface paths {
         };
         /**
          * Retrieve user info
+         * @deprecated
          * @description Obtains additional user information from the identity provider that authenticated the user. No query parameters are defined.
          */
         get: operations["getUserInfo"];
         put?: never;
         /**
          * Retrieve user info (POST)
+         * @deprecated
          * @description Same as the GET form. No body fields are defined; the request content type is one of
          *     `application/json` and `application/x-www-form-urlencoded`.
          */
@@ -51,6 +53,7 @@ export interface paths {
         put?: never;
         /**
          * Log user activity
+         * @deprecated
          * @description Logs user activity to the audit trail: the activity type and the user's identity token.
          *     The request content type is one of `application/json` and `application/x-www-form-urlencoded`.
          */
@@ -79,6 +82,7 @@ export interface paths {
         put?: never;
         /**
          * Register client
+         * @deprecated
          * @description Registers a client with a certificate signing request (version 3 only). The request
          *     content type is one of `application/json` and `application/x-www-form-urlencoded`.
          */
@@ -105,11 +109,14 @@ export interface paths {
         };
         /**
          * Authorization
+         * @deprecated
          * @description Starts the flow selected by `response_type`. The caller's browser is sent here (a
-         *     redirect, not a fetch call). `sign_up` returns the sign-up HTML form; otherwise the user
-         *     agent passes through the authorization UI and is redirected to `redirect_uri` with
-         *     `code` and `state` (302) or with `error` and `state` (303). A bad `redirect_uri` or
-         *     `client_id` is answered directly (400).
+         *     redirect, not a fetch call). `sign_up` returns the sign-up HTML form, and an empty
+         *     `idp` the login widget listing all enabled providers (200); otherwise a user who is not
+         *     authenticated or has not granted access is redirected to the authorization UI (307),
+         *     and the flow ends with a redirect to `redirect_uri` with `code` and `state` (302) or
+         *     with `error` and `state` (303). A bad `redirect_uri` or `client_id` is answered
+         *     directly (400).
          */
         get: operations["authorize"];
         put?: never;
@@ -138,6 +145,7 @@ export interface paths {
         put?: never;
         /**
          * Token
+         * @deprecated
          * @description Issues tokens for the grant in `grant_type` (see `TokenRequest` for which parameters each grant needs).
          */
         post: operations["requestTokens"];
@@ -165,6 +173,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke refresh token
+         * @deprecated
          * @description Revokes a refresh token.
          */
         post: operations["revokeRefreshToken"];
@@ -192,12 +201,14 @@ export interface paths {
         put?: never;
         /**
          * Introspect tokens
+         * @deprecated
          * @description Returns whether a token is valid (`active` true) or expired (`active` false).
          */
         post: operations["introspectToken"];
         delete?: never;
         /**
          * Introspect preflight
+         * @deprecated
          * @description CORS preflight for the introspection endpoint.
          */
         options: operations["preflightIntrospect"];
@@ -221,6 +232,7 @@ export interface paths {
         };
         /**
          * Public keys
+         * @deprecated
          * @description Returns the JWK set with the public keys used to verify token signatures.
          */
         get: operations["getPublicKeys"];
@@ -248,6 +260,7 @@ export interface paths {
         };
         /**
          * Generate temporary code
+         * @deprecated
          * @description Returns a temporary code to pass as `code` to the authorization endpoint with
          *     `response_type=change_details`. The code is valid for 15 seconds (`x-validity-seconds`).
          */
@@ -276,6 +289,7 @@ export interface paths {
         };
         /**
          * Discovery
+         * @deprecated
          * @description Returns the OIDC discovery document (version 3 only).
          */
         get: operations["getOpenIdConfiguration"];
@@ -303,6 +317,7 @@ export interface paths {
         };
         /**
          * SSO logout
+         * @deprecated
          * @description Ends the current single-sign-on session of the built-in user directory. The caller's
          *     browser is redirected to this endpoint (it is not called with fetch) and sends the SSO
          *     cookie. On failure the browser is redirected to the logout callback URI with
@@ -349,7 +364,7 @@ export interface components {
         };
         /** @description A client registration carrying a certificate signing request. */
         ClientRegistrationRequest: {
-            /** @description A PKCS */
+            /** @description A PKCS #10 certificate signing request, PEM-encoded. */
             csr: string;
         };
         /** @description The OIDC discovery document (supported configuration and endpoints). */
@@ -408,6 +423,9 @@ export interface components {
          *     and `password` for `password`, `refresh_token` for `refresh_token`, `assertion` for the
          *     jwt-bearer grant. `scope` is relevant only for the jwt-bearer and `password` grants, and
          *     `access_token` only for `password`.
+         *
+         *     Client authentication: HTTP Basic (`basicAuth`), or `client_id` and `client_secret` in the
+         *     form (`client_secret_post`), or, for a public client, `client_id` alone.
          */
         TokenRequest: {
             /** @enum {string} */
@@ -437,6 +455,17 @@ export interface components {
              *     holding at least the claims `sub`, `exp`, `aud` and `iss`.
              */
             assertion?: string;
+            /**
+             * @description The client identifier, in the form when the client does not use HTTP Basic: a public
+             *     client (no secret; version 4 with PKCE) sends it alone, a confidential client using
+             *     `client_secret_post` sends it with `client_secret`.
+             */
+            client_id?: string;
+            /**
+             * Format: password
+             * @description The client secret, with `client_id`, for `client_secret_post` client authentication.
+             */
+            client_secret?: string;
         } & ({
             /** @constant */
             grant_type: "authorization_code";
@@ -461,12 +490,18 @@ export interface components {
         });
         /**
          * @description Tokens issued by the token endpoint: an access token, an identity token, an optional
-         *     refresh token, the token type `Bearer` and the expiry in seconds.
+         *     refresh token, the token type `Bearer` and the expiry in seconds. Which tokens a response
+         *     carries depends on the grant: `authorization_code`, `password` and the jwt-bearer grant
+         *     return an identity token (the user authenticated); `client_credentials` returns none, as no
+         *     end user is involved; a `refresh_token` response may omit it (OIDC Core §12.2).
          */
         TokenResponse: {
             access_token: string;
-            /** @description The identity token, a signed JWT verifiable with the public keys. */
-            id_token: string;
+            /**
+             * @description The identity token, a signed JWT verifiable with the public keys. Present for the grants
+             *     that authenticate a user; absent for `client_credentials`; optional on refresh.
+             */
+            id_token?: string;
             /** @description Optional. */
             refresh_token?: string;
             /** @constant */
@@ -482,10 +517,24 @@ export interface components {
              * @enum {string}
              */
             token_type_hint?: "refresh_token";
+            /** @description The client identifier, when the client authenticates in the form rather than with HTTP Basic. */
+            client_id?: string;
+            /**
+             * Format: password
+             * @description The client secret, with `client_id`, for `client_secret_post` client authentication.
+             */
+            client_secret?: string;
         };
         IntrospectionRequest: {
             /** @description The token to introspect. */
             token: string;
+            /** @description The client identifier, when the client authenticates in the form rather than with HTTP Basic. */
+            client_id?: string;
+            /**
+             * Format: password
+             * @description The client secret, with `client_id`, for `client_secret_post` client authentication.
+             */
+            client_secret?: string;
         };
         /** @description Introspection result, returned for a valid (`active` true) or an expired (`active` false) token. */
         IntrospectionResult: {
@@ -538,6 +587,17 @@ export interface components {
         SsoLogoutErrorCode: "missing_sso_code" | "invalid_client" | "unauthorized_client" | "server_error" | "temporarily_unavailable";
     };
     responses: {
+        /** @description Tokens issued (see `TokenResponse`); which tokens a response holds depends on the grant. */
+        TokenIssued: {
+            headers: {
+                /** @description Token responses must not be cached. */
+                "Cache-Control"?: "no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TokenResponse"];
+            };
+        };
         /** @description User information for the authenticated user. */
         UserInfoReturned: {
             headers: {
@@ -560,7 +620,7 @@ export interface components {
         InvalidToken: {
             headers: {
                 /** @description Bearer challenge. */
-                "WWW-Authenticate"?: string;
+                "WWW-Authenticate": string;
                 [name: string]: unknown;
             };
             content: {
@@ -571,7 +631,7 @@ export interface components {
         InsufficientScope: {
             headers: {
                 /** @description Bearer challenge. */
-                "WWW-Authenticate"?: string;
+                "WWW-Authenticate": string;
                 [name: string]: unknown;
             };
             content: {
@@ -599,7 +659,11 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description With `response_type=sign_up`, the sign-up HTML form of the login widget. */
+        /**
+         * @description An HTML page of the login widget, returned directly: with `response_type=sign_up` the
+         *     sign-up form (§4.4 behaviour 1); with an empty or omitted `idp` the login widget listing
+         *     all enabled identity providers (§4.4, identity provider parameter).
+         */
         AuthorizationSignUpForm: {
             headers: {
                 [name: string]: unknown;
@@ -636,6 +700,19 @@ export interface components {
             content?: never;
         };
         /**
+         * @description The user is not authenticated or has not granted access: the user agent is redirected to
+         *     the authorization UI of the service (§4.4 behaviour 2). After success there, the flow ends
+         *     with the redirect to the callback URI carrying `code` and `state` (302).
+         */
+        AuthorizationUi: {
+            headers: {
+                /** @description The authorization UI (login page) of the service, carrying the original request so the flow can continue. */
+                Location: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
          * @description The redirection URI is missing, invalid or mismatching, or the client identifier is
          *     missing or invalid: the error is returned to the caller instead of a redirect.
          */
@@ -645,17 +722,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["OAuthError"];
-            };
-        };
-        /** @description Tokens issued (see `TokenResponse`). */
-        TokenIssued: {
-            headers: {
-                /** @description Token responses must not be cached. */
-                "Cache-Control"?: "no-store";
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["TokenResponse"];
             };
         };
         /** @description Client authentication failed - invalid client id or client secret (revoke, token), or invalid client id, client secret, username or password (introspect). */
@@ -735,10 +801,11 @@ export interface components {
         state: string;
         /**
          * @description Identity provider to use: an enabled provider name, or `authsvc_anon` for anonymous login.
-         *     When it is omitted the login widget listing all enabled providers is returned.
+         *     When it is empty (`idp=`) or omitted, the login widget listing all enabled providers is
+         *     returned.
          * @example saml
          */
-        idp: "authsvc_anon" | "social_provider_1" | "social_provider_2" | "saml";
+        idp: "" | "authsvc_anon" | "social_provider_1" | "social_provider_2" | "saml";
         /**
          * @description Optional; returned in the identity token so that replay can be detected.
          * @example n-0S6_WzA2Mj
@@ -758,7 +825,8 @@ export interface components {
          */
         temporary_code: string;
         /**
-         * @description Client language, as an RFC 5646 language tag (for example `en-US`).
+         * @description Client language: one RFC 5646 language tag (for example `en-US`), or several separated by
+         *     single spaces in order of preference (for example `pt-BR pt en`).
          * @example en-US
          */
         ui_locales: string;
@@ -932,7 +1000,8 @@ export interface operations {
                 state?: components["parameters"]["state"];
                 /**
                  * @description Identity provider to use: an enabled provider name, or `authsvc_anon` for anonymous login.
-                 *     When it is omitted the login widget listing all enabled providers is returned.
+                 *     When it is empty (`idp=`) or omitted, the login widget listing all enabled providers is
+                 *     returned.
                  * @example saml
                  */
                 idp?: components["parameters"]["idp"];
@@ -955,7 +1024,8 @@ export interface operations {
                  */
                 code?: components["parameters"]["temporary_code"];
                 /**
-                 * @description Client language, as an RFC 5646 language tag (for example `en-US`).
+                 * @description Client language: one RFC 5646 language tag (for example `en-US`), or several separated by
+                 *     single spaces in order of preference (for example `pt-BR pt en`).
                  * @example en-US
                  */
                 ui_locales?: components["parameters"]["ui_locales"];
@@ -976,6 +1046,7 @@ export interface operations {
             200: components["responses"]["AuthorizationSignUpForm"];
             302: components["responses"]["AuthorizationGranted"];
             303: components["responses"]["AuthorizationDenied"];
+            307: components["responses"]["AuthorizationUi"];
             400: components["responses"]["AuthorizationRejected"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -1004,6 +1075,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+                "multipart/form-data": components["schemas"]["TokenRequest"];
             };
         };
         responses: {
@@ -1031,6 +1103,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+                "multipart/form-data": components["schemas"]["RevocationRequest"];
             };
         };
         responses: {
@@ -1064,6 +1137,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["IntrospectionRequest"];
+                "multipart/form-data": components["schemas"]["IntrospectionRequest"];
             };
         };
         responses: {

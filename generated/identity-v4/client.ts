@@ -150,10 +150,12 @@ export const identityV4Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -168,10 +170,12 @@ export const identityV4Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -182,10 +186,12 @@ export const identityV4Service = {
       "security": [
         [
           "basicAuth"
-        ]
+        ],
+        []
       ],
       "requestMediaTypes": [
-        "application/x-www-form-urlencoded"
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
       ],
       "parseAs": "json",
       "redirect": "error",

@@ -78,10 +78,12 @@ export interface paths {
         /**
          * Authorization
          * @description Starts the flow selected by `response_type`. The caller's browser is sent here (a
-         *     redirect, not a fetch call). `sign_up` returns the sign-up HTML form; otherwise the user
-         *     agent passes through the authorization UI and is redirected to `redirect_uri` with
-         *     `code` and `state` (302) or with `error` and `state` (303). A bad `redirect_uri` or
-         *     `client_id` is answered directly (400).
+         *     redirect, not a fetch call). `sign_up` returns the sign-up HTML form, and an empty
+         *     `idp` the login widget listing all enabled providers (200); otherwise a user who is not
+         *     authenticated or has not granted access is redirected to the authorization UI (307),
+         *     and the flow ends with a redirect to `redirect_uri` with `code` and `state` (302) or
+         *     with `error` and `state` (303). A bad `redirect_uri` or `client_id` is answered
+         *     directly (400).
          */
         get: operations["authorize"];
         put?: never;
@@ -340,6 +342,9 @@ export interface components {
          *     and `password` for `password`, `refresh_token` for `refresh_token`, `assertion` for the
          *     jwt-bearer grant. `scope` is relevant only for the jwt-bearer and `password` grants, and
          *     `access_token` only for `password`.
+         *
+         *     Client authentication: HTTP Basic (`basicAuth`), or `client_id` and `client_secret` in the
+         *     form (`client_secret_post`), or, for a public client, `client_id` alone.
          */
         TokenRequest: {
             /** @enum {string} */
@@ -369,6 +374,17 @@ export interface components {
              *     holding at least the claims `sub`, `exp`, `aud` and `iss`.
              */
             assertion?: string;
+            /**
+             * @description The client identifier, in the form when the client does not use HTTP Basic: a public
+             *     client (no secret; version 4 with PKCE) sends it alone, a confidential client using
+             *     `client_secret_post` sends it with `client_secret`.
+             */
+            client_id?: string;
+            /**
+             * Format: password
+             * @description The client secret, with `client_id`, for `client_secret_post` client authentication.
+             */
+            client_secret?: string;
         } & ({
             /** @constant */
             grant_type: "authorization_code";
@@ -393,12 +409,18 @@ export interface components {
         });
         /**
          * @description Tokens issued by the token endpoint: an access token, an identity token, an optional
-         *     refresh token, the token type `Bearer` and the expiry in seconds.
+         *     refresh token, the token type `Bearer` and the expiry in seconds. Which tokens a response
+         *     carries depends on the grant: `authorization_code`, `password` and the jwt-bearer grant
+         *     return an identity token (the user authenticated); `client_credentials` returns none, as no
+         *     end user is involved; a `refresh_token` response may omit it (OIDC Core §12.2).
          */
         TokenResponse: {
             access_token: string;
-            /** @description The identity token, a signed JWT verifiable with the public keys. */
-            id_token: string;
+            /**
+             * @description The identity token, a signed JWT verifiable with the public keys. Present for the grants
+             *     that authenticate a user; absent for `client_credentials`; optional on refresh.
+             */
+            id_token?: string;
             /** @description Optional. */
             refresh_token?: string;
             /** @constant */
@@ -414,10 +436,24 @@ export interface components {
              * @enum {string}
              */
             token_type_hint?: "refresh_token";
+            /** @description The client identifier, when the client authenticates in the form rather than with HTTP Basic. */
+            client_id?: string;
+            /**
+             * Format: password
+             * @description The client secret, with `client_id`, for `client_secret_post` client authentication.
+             */
+            client_secret?: string;
         };
         IntrospectionRequest: {
             /** @description The token to introspect. */
             token: string;
+            /** @description The client identifier, when the client authenticates in the form rather than with HTTP Basic. */
+            client_id?: string;
+            /**
+             * Format: password
+             * @description The client secret, with `client_id`, for `client_secret_post` client authentication.
+             */
+            client_secret?: string;
         };
         /** @description Introspection result, returned for a valid (`active` true) or an expired (`active` false) token. */
         IntrospectionResult: {
@@ -470,6 +506,17 @@ export interface components {
         SsoLogoutErrorCode: "missing_sso_code" | "invalid_client" | "unauthorized_client" | "server_error" | "temporarily_unavailable";
     };
     responses: {
+        /** @description Tokens issued (see `TokenResponse`); which tokens a response holds depends on the grant. */
+        TokenIssued: {
+            headers: {
+                /** @description Token responses must not be cached. */
+                "Cache-Control"?: "no-store";
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TokenResponse"];
+            };
+        };
         /** @description User information for the authenticated user. */
         UserInfoReturned: {
             headers: {
@@ -492,7 +539,7 @@ export interface components {
         InvalidToken: {
             headers: {
                 /** @description Bearer challenge. */
-                "WWW-Authenticate"?: string;
+                "WWW-Authenticate": string;
                 [name: string]: unknown;
             };
             content: {
@@ -503,7 +550,7 @@ export interface components {
         InsufficientScope: {
             headers: {
                 /** @description Bearer challenge. */
-                "WWW-Authenticate"?: string;
+                "WWW-Authenticate": string;
                 [name: string]: unknown;
             };
             content: {
@@ -531,7 +578,11 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description With `response_type=sign_up`, the sign-up HTML form of the login widget. */
+        /**
+         * @description An HTML page of the login widget, returned directly: with `response_type=sign_up` the
+         *     sign-up form (§4.4 behaviour 1); with an empty or omitted `idp` the login widget listing
+         *     all enabled identity providers (§4.4, identity provider parameter).
+         */
         AuthorizationSignUpForm: {
             headers: {
                 [name: string]: unknown;
@@ -568,6 +619,19 @@ export interface components {
             content?: never;
         };
         /**
+         * @description The user is not authenticated or has not granted access: the user agent is redirected to
+         *     the authorization UI of the service (§4.4 behaviour 2). After success there, the flow ends
+         *     with the redirect to the callback URI carrying `code` and `state` (302).
+         */
+        AuthorizationUi: {
+            headers: {
+                /** @description The authorization UI (login page) of the service, carrying the original request so the flow can continue. */
+                Location: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
          * @description The redirection URI is missing, invalid or mismatching, or the client identifier is
          *     missing or invalid: the error is returned to the caller instead of a redirect.
          */
@@ -577,17 +641,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["OAuthError"];
-            };
-        };
-        /** @description Tokens issued (see `TokenResponse`). */
-        TokenIssued: {
-            headers: {
-                /** @description Token responses must not be cached. */
-                "Cache-Control"?: "no-store";
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["TokenResponse"];
             };
         };
         /** @description Client authentication failed - invalid client id or client secret (revoke, token), or invalid client id, client secret, username or password (introspect). */
@@ -630,7 +683,9 @@ export interface components {
     parameters: {
         /**
          * @description PKCE code challenge: base64url(SHA-256(code_verifier)) for `S256`, or the verifier
-         *     itself for `plain`. Required only for the PKCE flow.
+         *     itself for `plain`. Required only for the PKCE flow. RFC 7636 challenges are 43 to 128
+         *     unreserved characters (the runtime helper `createPkcePair` makes such values), but no
+         *     format is imposed here.
          * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
          */
         code_challenge: string;
@@ -678,10 +733,11 @@ export interface components {
         state: string;
         /**
          * @description Identity provider to use: an enabled provider name, or `authsvc_anon` for anonymous login.
-         *     When it is omitted the login widget listing all enabled providers is returned.
+         *     When it is empty (`idp=`) or omitted, the login widget listing all enabled providers is
+         *     returned.
          * @example saml
          */
-        idp: "authsvc_anon" | "social_provider_1" | "social_provider_2" | "saml";
+        idp: "" | "authsvc_anon" | "social_provider_1" | "social_provider_2" | "saml";
         /**
          * @description Optional; returned in the identity token so that replay can be detected.
          * @example n-0S6_WzA2Mj
@@ -701,7 +757,8 @@ export interface components {
          */
         temporary_code: string;
         /**
-         * @description Client language, as an RFC 5646 language tag (for example `en-US`).
+         * @description Client language: one RFC 5646 language tag (for example `en-US`), or several separated by
+         *     single spaces in order of preference (for example `pt-BR pt en`).
          * @example en-US
          */
         ui_locales: string;
@@ -842,7 +899,8 @@ export interface operations {
                 state?: components["parameters"]["state"];
                 /**
                  * @description Identity provider to use: an enabled provider name, or `authsvc_anon` for anonymous login.
-                 *     When it is omitted the login widget listing all enabled providers is returned.
+                 *     When it is empty (`idp=`) or omitted, the login widget listing all enabled providers is
+                 *     returned.
                  * @example saml
                  */
                 idp?: components["parameters"]["idp"];
@@ -865,13 +923,16 @@ export interface operations {
                  */
                 code?: components["parameters"]["temporary_code"];
                 /**
-                 * @description Client language, as an RFC 5646 language tag (for example `en-US`).
+                 * @description Client language: one RFC 5646 language tag (for example `en-US`), or several separated by
+                 *     single spaces in order of preference (for example `pt-BR pt en`).
                  * @example en-US
                  */
                 ui_locales?: components["parameters"]["ui_locales"];
                 /**
                  * @description PKCE code challenge: base64url(SHA-256(code_verifier)) for `S256`, or the verifier
-                 *     itself for `plain`. Required only for the PKCE flow.
+                 *     itself for `plain`. Required only for the PKCE flow. RFC 7636 challenges are 43 to 128
+                 *     unreserved characters (the runtime helper `createPkcePair` makes such values), but no
+                 *     format is imposed here.
                  * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
                  */
                 code_challenge?: components["parameters"]["code_challenge"];
@@ -897,6 +958,7 @@ export interface operations {
             200: components["responses"]["AuthorizationSignUpForm"];
             302: components["responses"]["AuthorizationGranted"];
             303: components["responses"]["AuthorizationDenied"];
+            307: components["responses"]["AuthorizationUi"];
             400: components["responses"]["AuthorizationRejected"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
@@ -925,6 +987,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["PkceTokenRequest"];
+                "multipart/form-data": components["schemas"]["PkceTokenRequest"];
             };
         };
         responses: {
@@ -952,6 +1015,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+                "multipart/form-data": components["schemas"]["RevocationRequest"];
             };
         };
         responses: {
@@ -985,6 +1049,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["IntrospectionRequest"];
+                "multipart/form-data": components["schemas"]["IntrospectionRequest"];
             };
         };
         responses: {

@@ -94,7 +94,8 @@ export const kmsV2Service = {
         ]
       ],
       "requestMediaTypes": [
-        "application/vnd.svc.kms.key+json"
+        "application/vnd.svc.kms.key+json",
+        "application/json"
       ],
       "parseAs": "json",
       "redirect": "error",

@@ -186,8 +186,10 @@ export interface components {
                 /** @description True when the search was incomplete (single-key lookup in a space above 5000 keys). */
                 incompleteSearch?: boolean;
             } & components["schemas"]["CollectionMetadata"];
-            resources: components["schemas"]["Key"][];
+            resources: components["schemas"]["ListedKey"][];
         };
+        /** @description A key as list returns it, without key material (§4A - list does not return key material). */
+        ListedKey: components["schemas"]["Key"] & unknown;
         /** @description Collection envelope of an error (error media type). */
         ErrorCollection: {
             metadata: components["schemas"]["CollectionMetadata"];
@@ -211,6 +213,7 @@ export interface components {
             };
             content: {
                 "application/vnd.svc.kms.error+json": components["schemas"]["ErrorCollection"];
+                "application/json": components["schemas"]["ErrorCollection"];
             };
         };
         /** @description Invalid credentials or insufficient permissions. */
@@ -221,6 +224,7 @@ export interface components {
             };
             content: {
                 "application/vnd.svc.kms.error+json": components["schemas"]["ErrorCollection"];
+                "application/json": components["schemas"]["ErrorCollection"];
             };
         };
         /**
@@ -235,6 +239,7 @@ export interface components {
             };
             content: {
                 "application/vnd.svc.kms.error+json": components["schemas"]["ErrorCollection"];
+                "application/json": components["schemas"]["ErrorCollection"];
             };
         };
         /** @description Server error. */
@@ -245,6 +250,7 @@ export interface components {
             };
             content: {
                 "application/vnd.svc.kms.error+json": components["schemas"]["ErrorCollection"];
+                "application/json": components["schemas"]["ErrorCollection"];
             };
         };
     };
@@ -268,7 +274,7 @@ export interface components {
          *     `return=representation` returns key material and metadata, except that root-key material
          *     is never returned. What the service does without the header is not shown.
          */
-        Prefer: string;
+        Prefer: "return=representation" | "return=minimal";
         /** @description Number of keys to return (1 to 5000). */
         Limit: number;
         /** @description Number of keys to skip. */
@@ -437,6 +443,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.svc.collection+json": components["schemas"]["KeyList"];
+                    "application/json": components["schemas"]["KeyList"];
                 };
             };
             /**
@@ -451,6 +458,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.svc.kms.error+json": components["schemas"]["ErrorCollection"];
+                    "application/json": components["schemas"]["ErrorCollection"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -484,6 +492,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/vnd.svc.kms.key+json": components["schemas"]["CreateKeyRequest"];
+                "application/json": components["schemas"]["CreateKeyRequest"];
             };
         };
         responses: {
@@ -495,18 +504,22 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.svc.kms.key+json": components["schemas"]["KeyCollection"];
+                    "application/json": components["schemas"]["KeyCollection"];
                 };
             };
             400: components["responses"]["CreateBadRequest"];
-            401: components["responses"]["Unauthorized"];
-            /** @description No authorization exists between the calling service and this service. */
-            403: {
+            /**
+             * @description Invalid credentials or insufficient permissions, or no authorization exists between
+             *     the calling service and this service.
+             */
+            401: {
                 headers: {
                     "correlation-ID": components["headers"]["CorrelationId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/vnd.svc.kms.error+json": components["schemas"]["ErrorCollection"];
+                    "application/json": components["schemas"]["ErrorCollection"];
                 };
             };
             /** @description The key ring, the instance or the import token does not exist (`reasons[0].code`). */
@@ -517,6 +530,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.svc.kms.error+json": components["schemas"]["ErrorCollection"];
+                    "application/json": components["schemas"]["ErrorCollection"];
                 };
             };
             /**
@@ -531,6 +545,7 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.svc.kms.error+json": components["schemas"]["ErrorCollection"];
+                    "application/json": components["schemas"]["ErrorCollection"];
                 };
             };
             429: components["responses"]["TooManyRequests"];

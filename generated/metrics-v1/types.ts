@@ -112,17 +112,16 @@ export interface components {
             detail?: string;
             /** Format: uri-reference */
             instance?: string;
+            /** @description The same error in the shape the service family's clients parse (`errors[0].code`, `errors[0].message`). */
+            errors?: {
+                /** @description Lower-snake-case status name, e.g. `bad_request`. */
+                code: string;
+                message: string;
+            }[];
         };
     };
     responses: never;
     parameters: {
-        /**
-         * @description The `userToken` credential, declared again as a parameter only so that validators
-         *     (the mock server among them) check its format: a kind prefix, one space, then the key or
-         *     token. Presence is the security requirement's job (missing → 401, §5B), so the parameter
-         *     is not required here and the typed client sends it through its `credentials`.
-         */
-        XAuthUserToken: string;
         /**
          * @description Platform space GUID prefixed `s-`. **Required with a `uaa` token**; optional with `iam`,
          *     where the account bound to the token is the domain. OpenAPI cannot tie a header to the
@@ -155,13 +154,6 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The `userToken` credential, declared again as a parameter only so that validators
-                 *     (the mock server among them) check its format: a kind prefix, one space, then the key or
-                 *     token. Presence is the security requirement's job (missing → 401, §5B), so the parameter
-                 *     is not required here and the typed client sends it through its `credentials`.
-                 */
-                "X-Auth-User-Token"?: components["parameters"]["XAuthUserToken"];
-                /**
                  * @description Platform space GUID prefixed `s-`. **Required with a `uaa` token**; optional with `iam`,
                  *     where the account bound to the token is the domain. OpenAPI cannot tie a header to the
                  *     token kind: the typed client enforces the `uaa` rule and the service answers 400.
@@ -184,8 +176,7 @@ export interface operations {
             };
             /**
              * @description Bad request: a required header or parameter is missing (`target`, or the space GUID
-             *     with a `uaa` token), more than 5 targets, or a malformed `X-Auth-User-Token` value
-             *     (RFC 6750 §3.1 also answers a malformed credential with 400).
+             *     with a `uaa` token) or more than 5 targets.
              */
             400: {
                 headers: {
@@ -195,7 +186,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing token or unauthorized subject. */
+            /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -219,13 +210,6 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The `userToken` credential, declared again as a parameter only so that validators
-                 *     (the mock server among them) check its format: a kind prefix, one space, then the key or
-                 *     token. Presence is the security requirement's job (missing → 401, §5B), so the parameter
-                 *     is not required here and the typed client sends it through its `credentials`.
-                 */
-                "X-Auth-User-Token"?: components["parameters"]["XAuthUserToken"];
                 /**
                  * @description Platform space GUID prefixed `s-`. **Required with a `uaa` token**; optional with `iam`,
                  *     where the account bound to the token is the domain. OpenAPI cannot tie a header to the
@@ -251,7 +235,7 @@ export interface operations {
             };
             /**
              * @description Bad request: a required header or parameter is missing (the body, or the space GUID
-             *     with a `uaa` token), a malformed body or a malformed `X-Auth-User-Token` value.
+             *     with a `uaa` token) or a malformed body.
              */
             400: {
                 headers: {
@@ -261,7 +245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing token or unauthorized subject. */
+            /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -289,13 +273,6 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The `userToken` credential, declared again as a parameter only so that validators
-                 *     (the mock server among them) check its format: a kind prefix, one space, then the key or
-                 *     token. Presence is the security requirement's job (missing → 401, §5B), so the parameter
-                 *     is not required here and the typed client sends it through its `credentials`.
-                 */
-                "X-Auth-User-Token"?: components["parameters"]["XAuthUserToken"];
-                /**
                  * @description Platform space GUID prefixed `s-`. **Required with a `uaa` token**; optional with `iam`,
                  *     where the account bound to the token is the domain. OpenAPI cannot tie a header to the
                  *     token kind: the typed client enforces the `uaa` rule and the service answers 400.
@@ -316,10 +293,7 @@ export interface operations {
                     "application/json": components["schemas"]["MetricList"];
                 };
             };
-            /**
-             * @description Bad request: a required header is missing (the space GUID with a `uaa` token) or the
-             *     `X-Auth-User-Token` value is malformed.
-             */
+            /** @description Bad request: a required header is missing (the space GUID with a `uaa` token). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -328,7 +302,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing token or unauthorized subject. */
+            /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -356,13 +330,6 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The `userToken` credential, declared again as a parameter only so that validators
-                 *     (the mock server among them) check its format: a kind prefix, one space, then the key or
-                 *     token. Presence is the security requirement's job (missing → 401, §5B), so the parameter
-                 *     is not required here and the typed client sends it through its `credentials`.
-                 */
-                "X-Auth-User-Token"?: components["parameters"]["XAuthUserToken"];
-                /**
                  * @description Platform space GUID prefixed `s-`. **Required with a `uaa` token**; optional with `iam`,
                  *     where the account bound to the token is the domain. OpenAPI cannot tie a header to the
                  *     token kind: the typed client enforces the `uaa` rule and the service answers 400.
@@ -385,7 +352,7 @@ export interface operations {
             };
             /**
              * @description Bad request: a required header or parameter is missing (`query`, or the space GUID
-             *     with a `uaa` token) or the `X-Auth-User-Token` value is malformed.
+             *     with a `uaa` token).
              */
             400: {
                 headers: {
@@ -395,7 +362,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing token or unauthorized subject. */
+            /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -243,10 +243,11 @@ export interface components {
             /** @description Event source. */
             source: string;
             /**
-             * @description Event specification version.
+             * @description Event specification version; `1.0` when omitted.
+             * @default 1.0
              * @constant
              */
-            specversion: "1.0";
+            specversion?: "1.0";
             /** @description Media type of `data`. */
             datacontenttype?: string;
             /** @description Event data. */
@@ -256,15 +257,15 @@ export interface components {
             /** @description Severity. */
             svcenseverity?: string;
             /** @description Identifier of the source, shape `<source_id>:api`. */
-            svcensourceid?: string;
+            svcensourceid: string;
             /** @description Email subject. */
             svcensubject?: string;
             /** @description SMS text. */
             svcensmstext?: string;
             /** @description Default short message. */
-            svcendefaultshort?: string;
+            svcendefaultshort: string;
             /** @description Default long message. */
-            svcendefaultlong?: string;
+            svcendefaultlong: string;
             /** @description HTML email body. */
             svcenhtmlbody?: string;
             /** @description String holding JSON; provider-specific push body for the first mobile platform. */
@@ -333,15 +334,19 @@ export interface components {
         /** @description A page of sources. */
         SourceList: {
             total_count: number;
-            offset: number;
-            limit: number;
+            offset?: number;
+            limit?: number;
             sources: components["schemas"]["Source"][];
             first?: components["schemas"]["Href"];
             next?: components["schemas"]["Href"];
         };
         /** @description A rule selecting which of a source's notifications the topic routes. */
         RuleRequest: {
-            enabled: boolean;
+            /**
+             * @description Whether the rule routes notifications; true when omitted.
+             * @default true
+             */
+            enabled?: boolean;
             /** @description Path expression over the notification, e.g. `$.notification_event_info.event_type == 'cert_manager'`, or the match-all expression `$.*`. */
             event_type_filter: string;
             /** @description Optional path expression over the notification body. */
@@ -417,8 +422,8 @@ export interface components {
         /** @description A page of topics. */
         TopicList: {
             total_count: number;
-            offset: number;
-            limit: number;
+            offset?: number;
+            limit?: number;
             topics: components["schemas"]["TopicListItem"][];
             first?: components["schemas"]["Href"];
             next?: components["schemas"]["Href"];
@@ -473,8 +478,8 @@ export interface components {
         /** @description A page of templates. */
         TemplateList: {
             total_count: number;
-            offset: number;
-            limit: number;
+            offset?: number;
+            limit?: number;
             templates: components["schemas"]["TemplateListItem"][];
             first?: components["schemas"]["Href"];
             next?: components["schemas"]["Href"];
@@ -630,8 +635,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The notification was accepted into the instance. */
-            201: {
+            /** @description The notification was accepted into the instance; routing to the subscriptions happens afterwards. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,9 +12,9 @@ export interface paths {
         put?: never;
         /**
          * Create a payment-widget URL
-         * @description Returns the URL of a payment widget for a subscription package. Exactly one of
-         *     `package_id` and `package_sku_id` identifies a stored package; `flex` = 1 marks a
-         *     flexible subscription.
+         * @description Returns the URL of a payment widget for a subscription package. `package_id` or
+         *     `package_sku_id` (at least one; both are allowed) identifies a stored package; `flex` = 1
+         *     marks a flexible subscription.
          */
         post: operations["createWidgetUrl"];
         delete?: never;
@@ -28,8 +28,9 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Request for a widget URL. Exactly one of `package_id` and `package_sku_id` must be
-         *     present (the interface document: each is required unless the other is present).
+         * @description Request for a widget URL. At least one of `package_id` and `package_sku_id` must be
+         *     present (the interface document: each is required unless the other is present); both
+         *     may be sent.
          */
         WidgetUrlRequest: {
             /** @description Project key from the merchant dashboard. */
@@ -44,15 +45,30 @@ export interface components {
             /** @description Unique SKU id of the stored package. Required unless `package_id` is present. */
             package_sku_id?: string;
             /** @description Extra parameters, e.g. `success_url` and `failure_url`, or user-profile parameters for risk scoring. */
-            custom?: {
+            custom?: ({
+                /**
+                 * Format: uri
+                 * @description Where the widget sends the user after a successful payment.
+                 */
+                success_url?: string;
+                /**
+                 * Format: uri
+                 * @description Where the widget sends the user after a failed payment.
+                 */
+                failure_url?: string;
+            } & {
                 [key: string]: unknown;
-            } | unknown[];
+            }) | unknown[];
             /**
              * @description Marks a flexible subscription; value 1. Required for a flexible subscription.
              * @enum {unknown}
              */
             flex?: 1 | true;
-        } & (unknown | unknown);
+        } & ({
+            package_id: number;
+        } | {
+            package_sku_id: string;
+        });
         WidgetUrlSuccess: {
             /**
              * @description 1 when the call succeeded.
@@ -73,25 +89,6 @@ export interface components {
             success: 0;
             /** @description Why the call failed. */
             error: string;
-        };
-        /** @description A flexible subscription product, defined in the request instead of the merchant dashboard. */
-        FlexibleProduct: {
-            /** @description Price of one period. */
-            amount: number;
-            /** @description ISO 4217 currency code. */
-            currencyCode: string;
-            name: string;
-            productId: string;
-            /** @constant */
-            productType: "subscription";
-            periodLength: number;
-            /** @enum {unknown} */
-            periodType: "day" | "week" | "month";
-            /**
-             * @description 1 for a recurring subscription.
-             * @constant
-             */
-            recurring: 1;
         };
     };
     responses: never;
@@ -115,13 +112,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The widget URL was produced (`success` = 1, `data` holds the URL). */
+            /**
+             * @description The widget URL was produced (`success` = 1, `data` holds the URL), or the call failed
+             *     although the status is 200 (`success` = 0, `error` says why): read `success`, not only
+             *     the status.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WidgetUrlSuccess"];
+                    "application/json": components["schemas"]["WidgetUrlSuccess"] | components["schemas"]["WidgetUrlFailure"];
                 };
             };
             /** @description The request was rejected (`success` = 0, `error` says why), e.g. a missing field or both/neither package identifier. */

@@ -1,5 +1,6 @@
 import { Contract, type OperationSpec, type RequestFailure, type RequestInput } from "./contract.js";
 import { loadBundledDocument } from "./documents.js";
+import { mockView } from "../mock/mock-view.js";
 import type { Emulator, EmulatorOptions, Violation } from "./types.js";
 
 /** Clock and randomness of one emulator; everything that varies goes through here. */
@@ -89,7 +90,8 @@ const contracts = new Map<unknown, Contract>();
 function contractFor(serviceId: string, document: unknown): Contract {
   let contract = contracts.get(document);
   if (!contract) {
-    contract = new Contract(serviceId, document);
+    // A mock reads the document's mock view (x-mock-schema): e.g. KMS Prefer takes code=/example= too.
+    contract = new Contract(serviceId, mockView(document));
     contracts.set(document, contract);
   }
   return contract;

@@ -18,12 +18,14 @@ export interface ParamRule {
 }
 
 const SCOPE = /^\S+(\s+\S+)*$/;
-const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+/** One RFC 5646 tag, or several separated by single spaces (OIDC Core §3.1.2.1 ui_locales). */
+const LANGUAGE_TAGS = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*( [A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)*$/;
 /** RFC 7636 §4.1: 43-128 unreserved characters; a S256 challenge has the same alphabet. */
 export const PKCE_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
 
 export const RESPONSE_TYPES = ["code", "sign_up", "forgot_password", "change_details", "change_password"] as const;
-export const IDENTITY_PROVIDERS = ["authsvc_anon", "social_provider_1", "social_provider_2", "saml"] as const;
+/** "" asks for the login widget listing every enabled provider (§4.4: "when empty"). */
+export const IDENTITY_PROVIDERS = ["", "authsvc_anon", "social_provider_1", "social_provider_2", "saml"] as const;
 export const CODE_CHALLENGE_METHODS = ["S256", "plain"] as const;
 export const AUTHORIZATION_ERROR_CODES = [
   "invalid_request",
@@ -48,20 +50,22 @@ const AUTHORIZATION_V3: Readonly<Record<string, ParamRule>> = {
   client_id: { required: true, minLength: 1 },
   redirect_uri: { required: true, format: "uri" },
   scope: { pattern: SCOPE },
-  state: { minLength: 1 },
+  state: {},
   idp: { enum: IDENTITY_PROVIDERS },
-  nonce: { minLength: 1 },
-  access_token: { minLength: 1 },
+  nonce: {},
+  access_token: {},
   user_id: { minLength: 1 },
   code: { minLength: 1 },
-  ui_locales: { pattern: LANGUAGE_TAG },
+  ui_locales: { pattern: LANGUAGE_TAGS },
 };
 
 export const AUTHORIZATION_RULES: Readonly<Record<IdentityVersion, Readonly<Record<string, ParamRule>>>> = {
   v3: AUTHORIZATION_V3,
   v4: {
     ...AUTHORIZATION_V3,
-    code_challenge: { pattern: PKCE_PATTERN },
+    // No format: the document accepts what real clients send (e.g. padded base64); the pairs
+    // createPkcePair makes are RFC 7636 all the same.
+    code_challenge: {},
     code_challenge_method: { enum: CODE_CHALLENGE_METHODS },
   },
 };

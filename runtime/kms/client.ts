@@ -6,6 +6,7 @@
 import { createKmsV2Client } from "../../generated/kms-v2/client.js";
 import type { components } from "../../generated/kms-v2/types.js";
 import { ApiError, InputError } from "../core/errors.js";
+import { PaginationError } from "../core/paginate.js";
 import type { SecretSource } from "../core/credentials.js";
 import { retryPolicy, systemClock, withRetry, type Clock, type RetryOptions } from "./retry.js";
 import {
@@ -84,6 +85,8 @@ export interface KeyPage {
   keys: Key[];
   /** True when the search space exceeded 5000 keys and a single-key lookup answered instead. */
   incompleteSearch: boolean;
+  /** `metadata.collectionTotal`: the number of key resources the service says this page holds. */
+  collectionTotal: number;
 }
 
 export function createKmsClient(options: KmsClientOptions) {
@@ -120,7 +123,8 @@ export function createKmsClient(options: KmsClientOptions) {
       clock,
     );
     if (!result.response.ok || !result.data) throw failure("listKeys", result, id);
-    return { keys: result.data.resources, incompleteSearch: result.data.metadata.incompleteSearch === true };
+    const { metadata, resources } = result.data;
+    return { keys: resources, incompleteSearch: metadata.incompleteSearch === true, collectionTotal: metadata.collectionTotal };
   }
 
   return {
@@ -135,7 +139,7 @@ export function createKmsClient(options: KmsClientOptions) {
       if (prefer !== undefined && prefer !== "minimal" && prefer !== "representation") {
         throw new InputError("Prefer", "enum", "return is minimal or representation");
       }
-      const header = { "correlation-id": id, ...(prefer ? { Prefer: `return=${prefer}` } : {}) };
+      const header = { "correlation-id": id, ...(prefer ? { Prefer: `return=${prefer}` as const } : {}) };
       const body = { metadata: { collectionType: KEY_MEDIA_TYPE, collectionTotal: 1 as const }, resources: [resource] };
       const result = await withRetry("createKey", () => client.POST("/api/v2/keys", { params: { header }, body }), policy, clock);
       const created = result.data?.resources[0];
@@ -146,15 +150,29 @@ export function createKmsClient(options: KmsClientOptions) {
     /** One page of keys (`limit` 1 to 5000, default 200 at the service). */
     listPage,
 
-    /** Every matching key, fetched `pageSize` (1 to 5000, default 5000) at a time. */
+    /**
+     * Every matching key, fetched `pageSize` (1 to 5000, default 5000) at a time. A page that
+     * holds more keys than asked for, or repeats the previous page (a server or a static mock
+     * ignoring `limit`/`offset`), ends the walk with a PaginationError instead of a loop.
+     */
     async *listKeys(query: ListQuery = {}, pageSize: number = LIMIT.max, call?: CallOptions): AsyncGenerator<Key, void, undefined> {
       const limit = checkInteger("limit", pageSize, LIMIT.min, LIMIT.max);
       listParams(query); // fail before the first request, not when iteration starts to matter
+      let previousFirst: string | undefined;
       for (let offset = 0; ; offset += limit) {
         const page = await listPage({ ...query, limit, offset }, call);
+        if (page.keys.length > limit) {
+          throw new PaginationError(`listKeys: the page at offset ${offset} holds ${page.keys.length} keys for limit ${limit}`);
+        }
+        const first = page.keys[0]?.id;
+        if (first !== undefined && first === previousFirst) {
+          throw new PaginationError(`listKeys: the page at offset ${offset} repeats the previous page (it does not advance)`);
+        }
         yield* page.keys;
-        // A single-key lookup has no further pages; a short page is the last one.
-        if (page.incompleteSearch || page.keys.length < limit) return;
+        // A single-key lookup has no further pages; a short page is the last one, whether the
+        // resources or the service's own count (collectionTotal: the resources of this page) say so.
+        if (page.incompleteSearch || page.keys.length < limit || page.collectionTotal < limit) return;
+        previousFirst = first;
       }
     },
 

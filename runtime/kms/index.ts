@@ -12,6 +12,7 @@ export {
   type NewKey,
   type PageQuery,
 } from "./client.js";
+export { PaginationError } from "../core/paginate.js";
 export { PERMANENT_CONFLICTS, retryAfterMs, type Clock, type RetryOptions } from "./retry.js";
 export { KEY_STATES, type KeyStateValue } from "./rules.js";
 export { parseFilter, matchesFilter, FilterSyntaxError, type FilterTerm } from "./filter.js";

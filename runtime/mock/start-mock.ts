@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { bundledDocumentPath } from "./package-files.js";
 import { loadPrism } from "./load-prism.js";
+import { mockView } from "./mock-view.js";
 import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 
 export interface RunningMock {
@@ -34,7 +35,7 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
   if (!SERVICE_IDS.includes(serviceId)) throw new Error(`startMock: unknown service id ${JSON.stringify(serviceId)}; expected one of ${SERVICE_IDS.join(", ")}`);
   const file = bundledDocumentPath(serviceId);
   if (!existsSync(file)) throw new Error(`startMock: no bundled document for service "${serviceId}" (expected ${file})`);
-  const bundle = JSON.parse(readFileSync(file, "utf8"));
+  const bundle = mockView(JSON.parse(readFileSync(file, "utf8")));
   const { getHttpOperationsFromSpec, createServer } = await loadPrism();
   const operations = await getHttpOperationsFromSpec(bundle);
   const server = createServer(operations, {

@@ -27,12 +27,14 @@ export interface NotificationInput {
   /** Media type of `data`. */
   datacontenttype?: string;
   severity?: string;
-  /** The source's id; sent as `svcensourceid` = `<sourceId>:api`. */
-  sourceId?: string;
+  /** The source's id; sent as `svcensourceid` = `<sourceId>:api`. Required, as by the service's SDKs. */
+  sourceId: string;
   subject?: string;
   smsText?: string;
-  defaultShort?: string;
-  defaultLong?: string;
+  /** `svcendefaultshort`; required, as by the service's SDKs. */
+  defaultShort: string;
+  /** `svcendefaultlong`; required, as by the service's SDKs. */
+  defaultLong: string;
   htmlBody?: string;
   pushTo?: PushTargets;
   /** Provider push bodies for mobile platforms 1–3. */
@@ -85,13 +87,11 @@ function bodies(prefix: "svcenmobile" | "svcenbrowser", given: Partial<Record<Sl
 
 export function buildNotification(input: NotificationInput): Notification {
   if (input === null || typeof input !== "object") throw new InputError("notification", "type");
-  let svcensourceid: string | undefined;
-  if (input.sourceId !== undefined) {
-    if (typeof input.sourceId !== "string" || !SOURCE_ID.test(input.sourceId)) {
-      throw new InputError("svcensourceid", "pattern", "sourceId: 1 to 100 letters, digits, hyphen, colon, underscore");
-    }
-    svcensourceid = `${input.sourceId}:api`;
+  if (input.sourceId === undefined) throw new InputError("svcensourceid", "required", "sourceId is required");
+  if (typeof input.sourceId !== "string" || !SOURCE_ID.test(input.sourceId)) {
+    throw new InputError("svcensourceid", "pattern", "sourceId: 1 to 100 letters, digits, hyphen, colon, underscore");
   }
+  const svcensourceid = `${input.sourceId}:api`;
   if (input.data !== undefined && (input.data === null || typeof input.data !== "object" || Array.isArray(input.data))) {
     throw new InputError("data", "type", "data: must be an object");
   }
@@ -107,8 +107,8 @@ export function buildNotification(input: NotificationInput): Notification {
     svcensourceid,
     svcensubject: optionalText("svcensubject", input.subject),
     svcensmstext: optionalText("svcensmstext", input.smsText),
-    svcendefaultshort: optionalText("svcendefaultshort", input.defaultShort),
-    svcendefaultlong: optionalText("svcendefaultlong", input.defaultLong),
+    svcendefaultshort: requiredText("svcendefaultshort", input.defaultShort),
+    svcendefaultlong: requiredText("svcendefaultlong", input.defaultLong),
     svcenhtmlbody: optionalText("svcenhtmlbody", input.htmlBody),
     ...bodies("svcenmobile", input.mobileBodies),
     svcenmobile2headers: input.mobile2Headers === undefined ? undefined : pushHeaders(input.mobile2Headers),

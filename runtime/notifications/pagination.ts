@@ -6,6 +6,7 @@
 import type { NotificationsV1Client } from "../../generated/notifications-v1/client.js";
 import type { components } from "../../generated/notifications-v1/types.js";
 import { InputError } from "../core/errors.js";
+import { PaginationError } from "../core/paginate.js";
 import { unwrap } from "../core/unwrap.js";
 
 export type Source = components["schemas"]["Source"];
@@ -36,9 +37,7 @@ export interface Page<T> {
 }
 
 /** The service answered with a `next` link that cannot be followed (it would repeat or loop). */
-export class PaginationError extends Error {
-  override readonly name = "PaginationError";
-}
+export { PaginationError };
 
 export function checkListOptions(options: ListOptions = {}): { limit?: number; offset: number; search?: string } {
   const { pageSize, offset = 0, search } = options;

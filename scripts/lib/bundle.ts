@@ -1,6 +1,7 @@
 import { bundle } from "@redocly/openapi-core";
 import { loadRedoclyConfig } from "./lint.js";
 import { toRelative } from "./build-cache.js";
+import { deprecateOperations } from "./deprecation.js";
 import { documentPath, type Service } from "./services.js";
 
 export type OpenApiDocument = Record<string, any>;
@@ -22,7 +23,7 @@ export async function bundleWithDependencies(
     throw new Error(`Bundling ${service.document} failed:\n${errors.map((p) => `  ${p.message}`).join("\n")}`);
   }
   return {
-    doc: result.bundle.parsed as OpenApiDocument,
+    doc: deprecateOperations(result.bundle.parsed as OpenApiDocument),
     dependencies: toRelative(new Set([file, ...result.fileDependencies])),
   };
 }

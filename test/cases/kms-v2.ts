@@ -46,11 +46,12 @@ export default {
   },
   cases: [
     create("created (Prefer return=representation: key material and metadata)", 201, "created"),
+    create("created (Prefer return=representation, root key: root-key material is never returned)", 201, "createdRootKey"),
     create("created (Prefer return=minimal: only the key identifier)", 201, "createdMinimal"),
     create("400 missing required field", 400, "missingRequiredField"),
     create("§7A KEY_ALIAS_QUOTA_ERR (alias quota reached; status not shown, x-assumed 400)", 400, "aliasQuotaReached"),
     create("401 invalid credentials or insufficient permissions", 401, "unauthorized"),
-    create("not authorized: no authorization between the calling service and this service (x-assumed 403)", 403, "serviceNotAuthorized"),
+    create("not authorized: no authorization between the calling service and this service (§7A has no 403: x-assumed 401)", 401, "serviceNotAuthorized"),
     create("404 reasons[0].code KEY_RING_NOT_FOUND_ERR", 404, "keyRingNotFound"),
     create("404 reasons[0].code INSTANCE_NOT_FOUND_ERR", 404, "instanceNotFound"),
     create("404 reasons[0].code IMPORT_TOKEN_NOT_FOUND_ERR", 404, "importTokenNotFound", importBody),

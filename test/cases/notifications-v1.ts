@@ -30,9 +30,10 @@ const requests: Record<string, NonNullable<DocumentedCase["request"]>> = {
       id: "b2198eb8-04b1-48ec-a78c-ee87694dd845",
       type: "com.example.certificate.expiring",
       source: "apisource/certificate-manager",
-      specversion: "1.0",
       time: "2026-11-20T10:15:00Z",
       svcensourceid: `${SOURCE_ID}:api`,
+      svcendefaultshort: "Certificate expiring",
+      svcendefaultlong: "The certificate for api.example.com expires in 7 days.",
       svcenpushto: JSON.stringify({ platforms: ["push_mobile_1"] }),
       svcenmailto: JSON.stringify(["ops@example.com"]),
     },
@@ -44,7 +45,8 @@ const requests: Record<string, NonNullable<DocumentedCase["request"]>> = {
   [CREATE_TOPIC]: {
     body: {
       name: "Build failures",
-      sources: [{ id: SOURCE_ID, rules: [{ enabled: true, event_type_filter: "$.*" }] }],
+      // `enabled` left out: it defaults to true (issue 14 item 14).
+      sources: [{ id: SOURCE_ID, rules: [{ event_type_filter: "$.*" }] }],
     },
   },
   [LIST_TOPICS]: { params: { query: { search: "build" } } },
@@ -61,7 +63,7 @@ type Row = [operation: string, status: number, example: string | undefined, sour
 
 /** §4 per-operation table, in its order; the operation names are the document's. */
 const listed: Row[] = [
-  [SEND, 201, "notificationSent", "§4 Send a notification: created"],
+  [SEND, 202, "notificationSent", "§4 Send a notification: created (the real service answers 202; x-assumed)"],
   [SEND, 400, "incorrectJson", "§4 Send a notification: 400 (§7 incorrect_json)"],
   [SEND, 401, "unauthorized", "§4 Send a notification: 401 (§7 unauthorized)"],
   [SEND, 415, "mediaTypeError", "§4 Send a notification: 415 (§7 media_type_error)"],

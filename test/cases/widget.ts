@@ -15,6 +15,20 @@ export default {
       request: { body: valid },
     },
     {
+      source: "§2C/§7C: `success` is 1 only when successful and a failed call returns `error`; its status is not shown, so a failure may come with 200 (x-assumed)",
+      operation: "POST /developers/flex-api/widget-url",
+      status: 200,
+      example: "failedWithStatus200",
+      request: { body: valid },
+    },
+    {
+      source: "§4C: package_id and package_sku_id together (each is required unless the other is present: both are allowed)",
+      operation: "POST /developers/flex-api/widget-url",
+      status: 200,
+      example: "success",
+      request: { body: { ...valid, package_sku_id: "gold-monthly" } },
+    },
+    {
       source: "§7C: a failed call returns `error` in the body",
       operation: "POST /developers/flex-api/widget-url",
       status: 400,

@@ -145,7 +145,7 @@ describe("identity-v4 through the generated client", () => {
     const { client, time, base } = v4();
     const tokens = (await exchange(client, { grant_type: "password", username: DEFAULT_USER.username, password: DEFAULT_USER.password })).data!;
     const jwks = (await client.GET("/oauth/v4/{tenantId}/publickeys", {})).data!;
-    const { payload } = await jwtVerify(tokens.id_token, createLocalJWKSet(jwks as any), { issuer: base, audience: DEFAULT_CLIENT.client_id, currentDate: new Date(time.clock()) });
+    const { payload } = await jwtVerify(tokens.id_token!, createLocalJWKSet(jwks as any), { issuer: base, audience: DEFAULT_CLIENT.client_id, currentDate: new Date(time.clock()) });
     expect(payload.sub).toBe(DEFAULT_USER.sub);
     const introspect = async () => (await client.POST("/oauth/v4/{tenantId}/introspect", { headers: form, body: { token: tokens.access_token } })).data!;
     expect((await introspect()).active).toBe(true);

@@ -18,7 +18,7 @@ function setup(options: Parameters<typeof emulator>[1] = {}, instance = INSTANCE
     bind: { "svc-instance": instance, ...(keyRing ? { "X-Kms-Key-Ring": keyRing } : {}) },
     fetch: env.fetch,
   });
-  const create = (resource: Record<string, unknown>, prefer = "return=representation", ring?: string) =>
+  const create = (resource: Record<string, unknown>, prefer: "return=representation" | "return=minimal" = "return=representation", ring?: string) =>
     client.POST("/api/v2/keys", {
       params: { header: { Prefer: prefer, ...(ring ? { "X-Kms-Key-Ring": ring } : {}) } },
       headers: { "content-type": KEY_TYPE },
@@ -115,7 +115,7 @@ describe("kms-v2 emulator: create, list, count", () => {
     const kms = setup();
     const limited = await kms.client.GET("/api/v2/keys", { params: { header: {} }, headers: { Prefer: "code=429" } });
     expect(limited.response.status).toBe(429);
-    const conflict = await kms.create({ name: "x" }, "return=minimal, code=409, example=importTokenExpired");
+    const conflict = await kms.create({ name: "x" }, "return=minimal, code=409, example=importTokenExpired" as "return=minimal");
     expect(conflict.response.status).toBe(409);
     expect((conflict.error as any).resources[0].reasons[0].code).toBe("IMPORT_TOKEN_EXPIRED_ERR");
   });

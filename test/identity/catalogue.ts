@@ -92,7 +92,9 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue {
   };
   op(`GET ${p}/authorization`, { params: { query: authorize } }, [
     ["§4.4 authorization behaviour 1: response_type sign_up returns the sign-up HTML form", 200, "signUpForm", { params: { query: { ...authorize, response_type: "sign_up" } } }],
-    ["§4.4 authorization behaviour 2: redirect to the callback URI with code and state", 302, "authorizationGranted"],
+    ["§4.4 identity provider: when empty, the login widget listing all enabled providers is returned", 200, "loginWidget", { params: { query: { ...authorize, idp: "" } } }],
+    ["§4.4 authorization behaviour 2: the user is not authenticated, redirect to the authorization UI (x-assumed 307)", 307, "authorizationUi"],
+    ["§4.4 authorization behaviour 2: after success, redirect to the callback URI with code and state", 302, "authorizationGranted"],
     ["§4.4 authorization behaviour 3: redirect to the callback URI with error and state", 303, "authorizationDenied"],
     ["§4.4 authorization behaviour 4: redirection URI or client identifier missing/invalid, error returned directly", 400, "invalidClientOrRedirectUri"],
     [TOO_FAST, 429, "tooManyRequests"],
@@ -108,10 +110,10 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue {
   const grant = (body: Record<string, string>): Request => ({ body, params: { query: { nonce: "n-0S6_WzA2Mj" } } });
   op(`POST ${p}/token`, grant(codeGrant), [
     ["§4.5 token: token response (§2.2), authorization_code grant", 200, "tokens"],
-    ["§4.5 token: token response, client_credentials grant", 200, "tokens",
+    ["§4.5 token: token response, client_credentials grant (no end user: no identity token)", 200, "clientCredentialsTokens",
       grant({ grant_type: "client_credentials", ...(v === "v4" ? { audience: "5e9c1d7a-2b4f-4a8e-b3c6-0f1d2e3a4b5c" } : {}) })],
     ["§4.5 token: token response, password grant", 200, "tokens", grant({ grant_type: "password", username: "ana.silva@example.com", password: "correct horse", scope: "openid profile" })],
-    ["§4.5 token: token response, refresh_token grant", 200, "tokens", grant({ grant_type: "refresh_token", refresh_token: "8f3a2c71-5d4e-4b9a-a6f0-1e2d3c4b5a69" })],
+    ["§4.5 token: token response, refresh_token grant (identity token omitted, OIDC Core §12.2)", 200, "refreshedTokens", grant({ grant_type: "refresh_token", refresh_token: "8f3a2c71-5d4e-4b9a-a6f0-1e2d3c4b5a69" })],
     ["§4.5 token: token response, jwt-bearer grant with an identity-provider assertion (§2.4)", 200, "tokens",
       grant({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: JWS, scope: "openid" })],
     ["§4.5 token: bad request for missing, invalid or mismatching parameters", 400, "invalidRequest"],

@@ -50,13 +50,17 @@ describe.each(["v3", "v4"] as const)("identity-%s public keys", (v) => {
     expect((await verifyToken(await sign(), keys, { issuer: ISSUER })).email).toBe("ana.silva@example.com");
   });
 
-  it("verifies the tokens of the documented token response", async () => {
+  // Issue 14 items 3 and 11: each version's tokens name that version's issuer, and they verify
+  // today without a pinned clock.
+  it("verifies the tokens of the documented token response with this version's issuer", async () => {
     const doc = bundledDocument(`identity-${v}`);
-    const tokens = doc.components.responses.TokenIssued.content["application/json"].examples.tokens.value;
+    const examples = doc.components.responses.TokenIssued.content["application/json"].examples;
     const keys = localKeys(documentedKeys(v));
-    const at = { issuer: ISSUER, audience: CLIENT_ID, currentDate: new Date(1767225600_000 + 60_000) };
-    expect((await verifyToken(tokens.id_token, keys, at)).nonce).toBe("n-0S6_WzA2Mj");
-    expect((await verifyToken(tokens.access_token, keys, at)).scope).toBe("openid profile email");
+    const at = { issuer: `https://us-south.identity.example.com/oauth/${v}/${TENANT_ID}`, audience: CLIENT_ID };
+    expect((await verifyToken(examples.tokens.value.id_token, keys, at)).nonce).toBe("n-0S6_WzA2Mj");
+    expect((await verifyToken(examples.tokens.value.access_token, keys, at)).scope).toBe("openid profile email");
+    expect((await verifyToken(examples.clientCredentialsTokens.value.access_token, keys, at)).sub).toBe(CLIENT_ID);
+    expect((await verifyToken(examples.refreshedTokens.value.access_token, keys, at)).sub).toBe("7b3e8f12-0c4d-4a5e-9f61-2d8c3b7a1e94");
   });
 });
 

@@ -58,11 +58,23 @@ describe("authorizationUrl", () => {
     ["change_password without user_id", () => authorizationUrl("v3", target, { ...code, response_type: "change_password" } as never), "user_id", "requiredWhen"],
     ["change_details without the temporary code", () => authorizationUrl("v4", target, { ...code, response_type: "change_details" } as never), "code", "requiredWhen"],
     ["PKCE parameter sent to v3", () => authorizationUrl("v3", target, { ...code, code_challenge: PKCE.challenge } as never), "code_challenge", "unknown"],
-    ["code_challenge shorter than 43", () => authorizationUrl("v4", target, { ...code, code_challenge: "abc" }), "code_challenge", "pattern"],
     ["code_challenge_method outside the enum", () => authorizationUrl("v4", target, { ...code, code_challenge: PKCE.challenge, code_challenge_method: "S512" as "S256" }), "code_challenge_method", "enum"],
     ["code_challenge_method without code_challenge", () => authorizationUrl("v4", target, { ...code, code_challenge_method: "S256" }), "code_challenge", "requiredWith"],
     ["non-string value", () => authorizationUrl("v4", target, { ...code, nonce: 5 as unknown as string }), "nonce", "type"],
   ];
+  // Issue 14 items 5 and 6: what the seed allows and real clients send is not refused.
+  it("accepts an empty idp (§4.4: when empty, the login widget is returned)", () => {
+    expect(authorizationUrl("v4", target, { ...code, idp: "" }).searchParams.get("idp")).toBe("");
+  });
+  it("accepts a space-separated list of RFC 5646 tags in ui_locales (OIDC Core §3.1.2.1)", () => {
+    expect(authorizationUrl("v3", target, { ...code, ui_locales: "pt-BR pt en" }).searchParams.get("ui_locales")).toBe("pt-BR pt en");
+  });
+  it("accepts a code_challenge outside RFC 7636's alphabet (a padded base64 digest of 88 characters)", () => {
+    const padded = Buffer.alloc(64, 0xfb).toString("base64");
+    expect(padded).toHaveLength(88);
+    expect(authorizationUrl("v4", target, { ...code, code_challenge: padded, code_challenge_method: "S256" }).searchParams.get("code_challenge")).toBe(padded);
+  });
+
   it.each(rejected)("rejects %s", (_, fn, field, rule) => {
     expect(inputError(fn)).toMatchObject({ field, rule });
   });

@@ -62,7 +62,23 @@ const DOCUMENTED: [string, Kind, string][] = [
   [P("/token", "post", "requestBody", "content", "application/x-www-form-urlencoded", "examples", "authorizationCode", "summary"), "changed", "§4.5 PKCE verifier in the example"],
   [P("/token", "post", "requestBody", "content", "application/x-www-form-urlencoded", "examples", "authorizationCode", "value", "code_verifier"), "added", "§4.5 PKCE verifier"],
   [P("/token", "post", "requestBody", "content", "application/x-www-form-urlencoded", "examples", "clientCredentials"), "added", "§4.5 audience with client_credentials"],
+  [P("/token", "post", "requestBody", "content", "application/x-www-form-urlencoded", "examples", "publicClient"), "added", "§4.5 PKCE: a public client exchanges its code with the verifier"],
+  [P("/token", "post", "x-assumed"), "changed", "§4.5 PKCE: the version 4 note names the public client's code_verifier"],
+  // The multipart form carries the same version 4 token parameters as the urlencoded one.
+  [P("/token", "post", "requestBody", "content", "multipart/form-data", "schema", "$ref"), "changed", "§4.5 version 4 token parameters"],
+  [P("/token", "post", "requestBody", "content", "multipart/form-data", "examples", "authorizationCode", "summary"), "changed", "§4.5 PKCE verifier in the example"],
+  [P("/token", "post", "requestBody", "content", "multipart/form-data", "examples", "authorizationCode", "value", "code_verifier"), "added", "§4.5 PKCE verifier"],
   ["/components/schemas/PkceTokenRequest", "added", "§4.5 version 4 adds code_verifier and audience"],
+  // Each version's example tokens name that version's issuer (§9: the version is a path segment of every URL).
+  ...[["tokens", "access_token"], ["tokens", "id_token"], ["clientCredentialsTokens", "access_token"], ["refreshedTokens", "access_token"]].map(
+    ([e, t]): [string, Kind, string] => [`/components/responses/TokenIssued/content/application~1json/examples/${e}/value/${t}`, "changed", "§9 tokens carry their version's issuer"],
+  ),
+  // §9: version 3 is deprecated, so every one of its operations is (added to the bundle by scripts/lib/deprecation.ts).
+  ...Object.entries(bundledDocument("identity-v4").paths as Record<string, object>).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => ["get", "put", "post", "delete", "options", "head", "patch", "trace"].includes(m))
+      .map((m): [string, Kind, string] => [pointer("paths", path, m, "deprecated").slice(1), "removed", "§9 version 3 is marked deprecated"]),
+  ),
 ];
 
 describe("identity v3 against v4", () => {
@@ -91,5 +107,14 @@ describe("identity v3 against v4", () => {
     expect(Object.keys(extension[1].properties)).toEqual(["code_verifier", "audience"]);
     expect(v3.info["x-deprecated"]).toMatchObject({ deprecated: true, successor: "identity-v4" });
     expect(v4.info["x-deprecated"]).toBeUndefined();
+  });
+
+  it("version 3 deprecates every operation, version 4 none (§9)", () => {
+    const operations = (d: any) =>
+      Object.values(d.paths as Record<string, any>).flatMap((item) =>
+        ["get", "put", "post", "delete", "options", "head", "patch", "trace"].filter((m) => item[m]).map((m) => item[m]),
+      );
+    expect(operations(bundledDocument("identity-v3")).every((op) => op.deprecated === true)).toBe(true);
+    expect(operations(bundledDocument("identity-v4")).some((op) => op.deprecated)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { ApiError, InputError } from "cloud-interfaces/core";
-import { createKmsClient } from "cloud-interfaces/kms-v2";
+import { createKmsClient, PaginationError } from "cloud-interfaces/kms-v2";
 import { mockUrl } from "../harness/mocks.js";
 import { INSTANCE, KEY_TYPE, TOKEN, errorBody, fakeClock, keyBody, keyId, recordingFetch, rejection, scriptedFetch } from "./fakes.js";
 
@@ -126,7 +126,7 @@ describe("listing", () => {
   it("one page over the mock", async () => {
     const { kms, sent } = overMock();
     const page = await kms.listPage({ limit: 100, filter: "state=1,2 extractable=false", sort: "-creationDate,id", search: "exact:alias:payroll-root" });
-    expect(page).toEqual({ keys: example("get", "200", "listed").resources, incompleteSearch: false });
+    expect(page).toEqual({ keys: example("get", "200", "listed").resources, incompleteSearch: false, collectionTotal: 2 });
     expect(sent[0]!.url.searchParams.get("filter")).toBe("state=1,2 extractable=false");
   });
 
@@ -168,6 +168,35 @@ describe("listing", () => {
     const ids: string[] = [];
     for await (const key of kms.listKeys({ search: "alias:payroll-root" }, 1)) ids.push(key.id);
     expect(ids).toEqual([keyId(0)]);
+    expect(sent).toHaveLength(1);
+  });
+
+  // Issue 14 item 21: the mock answers every page with the same two keys; the walk must end.
+  it.each([
+    [1, "holds 2 keys for limit 1"],
+    [2, "repeats the previous page"],
+  ])("ends against the static mock with page size %i: a PaginationError, not a loop", async (pageSize, reason) => {
+    const { kms, sent } = overMock();
+    const ids: string[] = [];
+    const error = await (async () => {
+      try {
+        for await (const key of kms.listKeys({}, pageSize)) ids.push(key.id);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(PaginationError);
+    expect((error as Error).message).toContain(reason);
+    expect(ids.length).toBeLessThanOrEqual(2);
+    expect(sent.length).toBeLessThanOrEqual(2);
+  });
+
+  it("stops when collectionTotal (the resources of the page) is below the page size", async () => {
+    const { sent, fetch } = scriptedFetch(() => ({ status: 200, body: { ...keyBody([keyId(0), keyId(1)]), metadata: { collectionType: KEY_TYPE, collectionTotal: 1 } } }));
+    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch });
+    const ids: string[] = [];
+    for await (const key of kms.listKeys({}, 2)) ids.push(key.id);
+    expect(ids).toEqual([keyId(0), keyId(1)]);
     expect(sent).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@ import { apikeyToken, iamToken, uaaToken } from "cloud-interfaces/metrics-v1";
 import { SPACE_GUID_PATTERN, TOKEN_PATTERN } from "../../runtime/metrics/token.js";
 
 const doc = parse(readFileSync(new URL("../../openapi/metrics-v1.yaml", import.meta.url), "utf8"));
-const docTokenPattern = new RegExp(doc.components.parameters.XAuthUserToken.schema.pattern);
+const docTokenPattern = new RegExp(doc.components.securitySchemes.userToken["x-value-pattern"]);
 const docSpacePattern = new RegExp(doc.components.parameters.XAuthScopeId.schema.pattern);
 
 const SECRET = "s3cr3t-KEY-value";

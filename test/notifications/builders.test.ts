@@ -163,22 +163,29 @@ describe("buildNotification", () => {
   });
 
   it("leaves out what was not given", () => {
-    expect(buildNotification({ id: "1", type: "t", source: "s" })).toEqual({ id: "1", type: "t", source: "s", specversion: "1.0" });
+    const required = { id: "1", type: "t", source: "s", sourceId: "src", defaultShort: "a", defaultLong: "b" };
+    expect(buildNotification(required)).toEqual({
+      id: "1", type: "t", source: "s", specversion: "1.0", svcensourceid: "src:api", svcendefaultshort: "a", svcendefaultlong: "b",
+    });
   });
 
-  it("is accepted by the mock (send a notification, 201)", async () => {
+  it("is accepted by the mock (send a notification, 202)", async () => {
     const client = createNotificationsV1Client({ baseUrl: mockUrl(ID), ...catalogue.client } as never);
     const { data, response } = await client.POST("/v1/instances/{instance_id}/notifications", {
       params: { path: {} },
       body: buildNotification(full),
     });
     expect(response.headers.get("sl-violations")).toBeNull();
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(202);
     expect(data?.notification_id).toBeTypeOf("string");
   });
 
   it.each([
     ["no id", { ...full, id: undefined }, "id", "required"],
+    // Issue 14 item 13: required by the service's SDK models, and now by the document.
+    ["no source id", { ...full, sourceId: undefined }, "svcensourceid", "required"],
+    ["no default short message", { ...full, defaultShort: undefined }, "svcendefaultshort", "required"],
+    ["no default long message", { ...full, defaultLong: undefined }, "svcendefaultlong", "required"],
     ["an empty type", { ...full, type: "" }, "type", "minLength"],
     ["a source that is not a string", { ...full, source: 7 }, "source", "type"],
     ["a time that is not RFC 3339", { ...full, time: "20 Nov 2026" }, "time", "format"],

@@ -234,6 +234,18 @@ run("reference site in Chromium", () => {
     await page.close();
   });
 
+  // Issue 14 item 20: the §6A renames are data (x-audit-event-renames), and the reference page shows them.
+  it("kms-v2 page lists every audit event rename of x-audit-event-renames", async () => {
+    const renames = bundledDocument("kms-v2")["x-audit-event-renames"] as Record<string, string>;
+    expect(Object.keys(renames)).toHaveLength(19);
+    const { page, problems } = await open("kms-v2.html");
+    await page.waitForSelector("[data-section-id]", { timeout: 15_000 });
+    const text = (await page.textContent("body")) ?? "";
+    for (const [from, to] of Object.entries(renames)) expect(text, from).toMatch(new RegExp(`${from.replace(/\./g, "\\.")}\\s*${to.replace(/\./g, "\\.")}`));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("assumptions page lists exactly the x-assumed notes, fits a phone and a wide window", async () => {
     const { page, problems } = await open("assumptions.html");
     for (const { id } of services) {

@@ -11,9 +11,8 @@ const client = () => createWidgetClient({ baseUrl: mockUrl("widget"), credential
 
 describe("widget bad input", () => {
   const rejected: [string, Record<string, unknown>, RegExp][] = [
-    ["both package identifiers", { ...valid, package_sku_id: "gold-monthly" }, /oneOf/],
-    ["neither package identifier", { key: valid.key, user_email: valid.user_email }, /oneOf/],
-    ["package_id as a string", { ...valid, package_id: "1042" }, /package_id|oneOf|type/],
+    ["neither package identifier", { key: valid.key, user_email: valid.user_email }, /anyOf|package_id|package_sku_id/],
+    ["package_id as a string", { ...valid, package_id: "1042" }, /package_id|anyOf|type/],
     ["missing key", { user_email: valid.user_email, package_id: 1 }, /key/],
     ["missing user_email", { key: valid.key, package_id: 1 }, /user_email/],
     ["user_email not an email", { ...valid, user_email: "not-an-email" }, /format|email/],
@@ -35,8 +34,8 @@ describe("widget bad input", () => {
     expect(error).toEqual({ success: 0, error: "Invalid project key" });
   });
 
-  it("accepts both readings of flex (1 and true) and custom as object or array", async () => {
-    for (const extra of [{ flex: 1 }, { flex: true }, { custom: ["risk", 1] }, { custom: { success_url: "https://x.example" } }]) {
+  it("accepts both readings of flex (1 and true), custom as object or array, and both package identifiers together", async () => {
+    for (const extra of [{ flex: 1 }, { flex: true }, { custom: ["risk", 1] }, { custom: { success_url: "https://x.example" } }, { package_sku_id: "gold-monthly" }]) {
       const { response } = await client().POST(PATH, { body: { ...valid, ...extra } as never });
       expect(response.status, JSON.stringify(extra)).toBe(200);
     }
@@ -58,3 +57,16 @@ describe("widget bad input", () => {
     }
   });
 });
+
+// Issue 14 item 24, checked by tsc (test/typecheck.test.ts): the generated request type takes
+// custom.success_url, refuses a request naming neither package, and a 200 body may be a failure.
+type WidgetRequest = import("../../generated/widget/types.js").components["schemas"]["WidgetUrlRequest"];
+type Widget200 = import("../../generated/widget/types.js").operations["createWidgetUrl"]["responses"][200]["content"]["application/json"];
+export const typed: WidgetRequest[] = [
+  { ...valid, custom: { success_url: "https://shop.example.com/paid", failure_url: "https://shop.example.com/failed" } },
+  { key: "k", user_email: "u@example.com", package_sku_id: "gold-monthly" },
+  { key: "k", user_email: "u@example.com", package_id: 1, package_sku_id: "gold-monthly" },
+  // @ts-expect-error neither package_id nor package_sku_id
+  { key: "k", user_email: "u@example.com" },
+];
+export const failedWith200: Widget200 = { success: 0, error: "Package not found" };

@@ -23,7 +23,11 @@ export interface MetricsSeed {
   domains?: Record<string, Record<string, Point[]>>;
 }
 
-const problem = (status: number, title: string, detail: string) => json(status, { type: "about:blank", title, status, detail }, "application/problem+json");
+/** RFC 9457 problem details, with the family's `errors` array beside them (openapi/metrics-v1.yaml Problem). */
+const problem = (status: number, title: string, detail: string) =>
+  json(status, { type: "about:blank", title, status, detail, errors: [{ code: title.toLowerCase().replace(/[^a-z0-9]+/g, "_"), message: detail }] }, "application/problem+json");
+/** `x-value-pattern` of the userToken scheme: a value the service cannot read is the not-authorized case (§5B). */
+const TOKEN_FORMAT = /^(apikey|iam|uaa) .+$/;
 const badRequest = (detail: string) => problem(400, "Bad Request", detail);
 
 function initialState(options: EmulatorOptions): MetricsState {
@@ -39,7 +43,9 @@ function initialState(options: EmulatorOptions): MetricsState {
  * key or token itself stands for the account bound to it.
  */
 function domainOf(ctx: Context<MetricsState>): { domain: string } | { error: Reply } {
-  const token = ctx.input.header["X-Auth-User-Token"] as string;
+  // The token is a security credential, not a document parameter: read it from the request.
+  const token = ctx.request.headers.get("X-Auth-User-Token") ?? "";
+  if (!TOKEN_FORMAT.test(token)) return { error: problem(401, "Unauthorized", "The X-Auth-User-Token value names no authorized subject") };
   const scope = ctx.input.header["X-Auth-Scope-Id"] as string | undefined;
   if (token.startsWith("uaa ") && scope === undefined) return { error: badRequest("Missing required header X-Auth-Scope-Id: a uaa token needs a space GUID") };
   return { domain: scope ?? token.slice(token.indexOf(" ") + 1) };

@@ -173,7 +173,7 @@ function topicSources(ctx: Context<NotificationsState>, instance: NotificationsI
   const sources: TopicRecord["sources"] = [];
   for (const s of given ?? []) {
     if (!instance.sources.has(s.id)) return { missing: s.id };
-    sources.push({ id: s.id, rules: (s.rules ?? []).map((r: any) => ({ id: ctx.uuid(), enabled: r.enabled, event_type_filter: r.event_type_filter, ...(r.notification_filter !== undefined ? { notification_filter: r.notification_filter } : {}), updated_at: iso(ctx) })) });
+    sources.push({ id: s.id, rules: (s.rules ?? []).map((r: any) => ({ id: ctx.uuid(), enabled: r.enabled ?? true, event_type_filter: r.event_type_filter, ...(r.notification_filter !== undefined ? { notification_filter: r.notification_filter } : {}), updated_at: iso(ctx) })) });
   }
   return { sources };
 }
@@ -289,7 +289,7 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
       .map((t) => t.id);
     const id = ctx.uuid();
     instance.sent.push({ notification_id: id, notification, topics, received_at: iso(ctx) });
-    return json(201, { notification_id: id });
+    return json(202, { notification_id: id });
   },
 };
 

@@ -19,6 +19,10 @@ const PROSE_NAMES: Record<string, string> = {
   "x-rate-limit": "rate limit",
   "x-validity-seconds": "validity",
   "x-deprecated": "deprecation",
+  "x-audit-event-renames": "audit event renames",
+  "x-value-pattern": "value pattern",
+  "x-retry": "retry advice",
+  "x-mock-schema": "mock-only schema",
   "x-client": "client options",
   "x-client.bind": "`bind` option of the client",
 };
@@ -59,6 +63,12 @@ const codes = (values: unknown[]) => values.map((v) => `<code>${html(String(v))}
 function assumptionList(items: { a: Assumption; id: string }[]): string {
   const links = items.map(({ a, id }) => `<li><a href="assumptions.html#${html(id)}" title="${html(a.note)}">${html(noteLead(a.note))}</a></li>`);
   return `<ul>${links.join("")}</ul>`;
+}
+
+/** `x-audit-event-renames` (old name → new name) as a two-column table. */
+function renameTable(renames: Record<string, string>): string {
+  const rows = Object.entries(renames).map(([from, to]) => `<tr><td><code>${html(from)}</code></td><td><code>${html(to)}</code></td></tr>`);
+  return `<table class="audit-renames"><thead><tr><th>Old</th><th>New</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 function rateLimit(value: any): string {
@@ -110,6 +120,8 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
     });
   }
   if (copy["x-rate-limit"]) rows.push({ label: "Rate limit", value: rateLimit(copy["x-rate-limit"]) });
+  const renames = copy["x-audit-event-renames"] as Record<string, string> | undefined;
+  if (renames) rows.push({ label: "Audit event renames", value: renameTable(renames) });
   const shared = withIds.filter(({ a }) => a.operation === undefined);
   if (shared.length > 0) {
     rows.push({

@@ -1,0 +1,81 @@
+/**
+ * Key management requests shaped as the service family's Go client sends them
+ * (IBM/keyprotect-go-client): kp.go `newRequest` JSON-encodes the body, sets only
+ * `accept: application/json` and never a Content-Type; `do` adds `authorization`, the instance
+ * header (`bluemix-instance` there, `svc-instance` in interface document 3), `correlation-id`
+ * and `x-kms-key-ring`; listkeys.go joins `state` with "," and encodes the query with Go's
+ * `url.Values.Encode` (so the comma travels as %2C). keys.go `createKeyResource` posts the
+ * collection envelope without a Prefer header. Issue 14 item 16.
+ */
+import { describe, expect, it } from "vitest";
+import { bundledDocument } from "../harness/documents.js";
+import { mockUrl } from "../harness/mocks.js";
+import { loopback } from "./loopback.js";
+
+const INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
+const KEY_TYPE = "application/vnd.svc.kms.key+json";
+
+/** The headers `newRequest` + `do` put on every call. */
+const goHeaders = {
+  accept: "application/json",
+  authorization: "Bearer eyJhbGciOiJSUzI1NiJ9.e30.c2ln",
+  "svc-instance": INSTANCE,
+  "correlation-id": "7a1c3e5f-2b4d-4c6e-8f0a-1b2c3d4e5f60",
+  "x-kms-key-ring": "payroll-ring",
+};
+
+const documented = (method: "get" | "post", status: string, example: string) =>
+  bundledDocument("kms-v2").paths["/api/v2/keys"][method].responses[status].content[method === "get" ? "application/vnd.svc.collection+json" : KEY_TYPE].examples[example].value;
+
+const kms = () => loopback(mockUrl("kms-v2"));
+
+describe("kms-v2: the Go client's requests", () => {
+  it("list keys: Accept application/json, the filter form-encoded as url.Values.Encode does → 200 as application/json", async () => {
+    // url.Values.Encode (QueryEscape): '=' → %3D, ',' → %2C, space → '+'; URLSearchParams encodes the same way.
+    const query = new URLSearchParams({ filter: "state=1,2 extractable=false", limit: "2000", offset: "0" }).toString();
+    expect(query).toBe("filter=state%3D1%2C2+extractable%3Dfalse&limit=2000&offset=0");
+    const response = await fetch(`${kms()}/api/v2/keys?${query}`, { headers: goHeaders });
+    expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual(documented("get", "200", "listed"));
+  });
+
+  it("list keys with the deprecated state parameter comma-joined (%2C): accepted, reported only as deprecated", async () => {
+    const query = new URLSearchParams({ limit: "2000", offset: "0", state: "0,1,2,3" }).toString();
+    expect(query).toContain("state=0%2C1%2C2%2C3");
+    const response = await fetch(`${kms()}/api/v2/keys?${query}`, { headers: goHeaders });
+    expect(response.status).toBe(200);
+    const violations = JSON.parse(response.headers.get("sl-violations") ?? "[]") as { severity: string; code: string }[];
+    expect(violations.map((x) => `${x.severity} ${x.code}`)).toEqual(["Warning deprecated"]);
+  });
+
+  it("a failure asked for with Accept application/json is the documented error body, not a 406", async () => {
+    const response = await fetch(`${kms()}/api/v2/keys`, { headers: { ...goHeaders, Prefer: "code=429" } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect((await response.json()).resources[0].errorMsg).toMatch(/^Too Many Requests/);
+  });
+
+  it("create, with the JSON body labelled application/json → 201 as application/json", async () => {
+    const body = JSON.stringify({ metadata: { collectionType: KEY_TYPE, collectionTotal: 1 }, resources: [{ type: KEY_TYPE, name: "session-signing-key", extractable: true }] });
+    const response = await fetch(`${kms()}/api/v2/keys`, { method: "POST", headers: { ...goHeaders, "content-type": "application/json" }, body });
+    expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.status).toBe(201);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual(documented("post", "201", "created"));
+  });
+
+  it("create exactly as the Go client sends it (no Content-Type): the document accepts its JSON, the mock cannot parse it yet", async () => {
+    // The body is JSON and the document declares application/json, which is what the service
+    // reads it as. Prism parses a body only by its Content-Type and validates the raw text:
+    // this pins that mock limit (the mock layer must default a missing Content-Type to the
+    // operation's JSON type) so it cannot go unnoticed, and flips when the mock is fixed.
+    const body = new TextEncoder().encode(JSON.stringify({ metadata: { collectionType: KEY_TYPE, collectionTotal: 1 }, resources: [{ type: KEY_TYPE, name: "k" }] }));
+    const response = await fetch(`${kms()}/api/v2/keys`, { method: "POST", headers: goHeaders, body });
+    const media = bundledDocument("kms-v2").paths["/api/v2/keys"].post.requestBody.content;
+    expect(Object.keys(media)).toContain("application/json");
+    expect(response.status).toBe(400);
+    expect(response.headers.get("sl-violations")).toMatch(/Request body must be object/);
+  });
+});
