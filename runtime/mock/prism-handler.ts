@@ -47,6 +47,19 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
   const config = { validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, mock: { dynamic: false } };
   const prism = prismHttp.createInstance(config, { logger: silent });
   const credentials = credentialNames(doc);
+  /** "apiKey (header X-ApiKey)": what an operation accepts, for 401 messages (Prism only says "Invalid security scheme used"). */
+  const accepted = (operation: OperationInfo) =>
+    (operation.raw.security ?? doc.security ?? [])
+      .map((requirement: object) =>
+        Object.keys(requirement)
+          .map((name) => {
+            const scheme = doc.components?.securitySchemes?.[name] ?? {};
+            const where = scheme.type === "apiKey" ? `${scheme.in} ${scheme.name}` : scheme.type === "http" ? `header Authorization: ${scheme.scheme === "basic" ? "Basic" : "Bearer"} …` : scheme.type;
+            return `${name} (${where})`;
+          })
+          .join(" + "),
+      )
+      .join(" or ");
   // Prism's own operation object for each of ours, so Prism only ever sees the one we routed to.
   const prismOperation = new Map<string, any>();
   for (const op of operations) {
@@ -158,12 +171,27 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
       const all = url.searchParams.getAll(name);
       query[name] = all.length === 1 ? all[0]! : all;
     }
+    const sentOf = (): SentRequest => ({ headers: request.headers, query: url.searchParams, body });
     const input = { method: method.toLowerCase(), url: { path: url.pathname, query }, headers, body };
     const mock = { dynamic: false, ...(status !== undefined ? { code: Number(status) } : {}), ...(exampleKey !== undefined ? { exampleKey } : {}) };
     const result = await prism.request(input, [prismOperation.get(operation.key)], { ...config, mock })();
     if (result._tag === "Left") {
       const e = result.left;
       if (e?.status === 406) return notAcceptable(operation, acceptHeader, target?.status);
+      // Prism's own answers to an invalid request whose status the operation does not document.
+      if (e?.status === 401) {
+        const v: Violation = { location: ["request"], severity: "Error", code: 401, message: "Invalid security scheme used" };
+        return shapes.respond({ operation, status: 401, kind: "unauthorized", method, message: `credentials: missing or not valid; this operation accepts ${accepted(operation)} (rule security)`, headers: { "sl-violations": violationHeader([v]), ...(e.additional?.headers ?? {}) } });
+      }
+      if (e?.status === 415 || e?.status === 422) {
+        const vs: Violation[] = (e.additional?.validation ?? [{ path: [], code: e.status, message: e.detail ?? "invalid" }]).map((v: any) => ({
+          location: ["request", ...(v.location ?? v.path ?? [])],
+          severity: v.severity ?? "Error",
+          code: v.code,
+          message: v.message,
+        }));
+        return shapes.respond({ operation, status: statusFor(operation, e.status === 415 ? 415 : 400), kind: "invalid-request", method, message: vs.map((v) => describe(v, sentOf(), credentials)).join("; "), headers: { "sl-violations": violationHeader(vs) } });
+      }
       throw new Error(`Prism could not mock ${operation.key}: ${e?.detail ?? e?.message ?? e}`);
     }
     const { output, validations } = result.right;
@@ -178,8 +206,9 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
     const errors = violations.filter((v) => v.location[0] === "request" && v.severity === "Error");
     if (errors.length > 0) {
       const wanted = errors.some((v) => String(v.code) === "401") ? 401 : errors.some((v) => String(v.code) === "415") ? statusFor(operation, 415) : 400;
-      const sent: SentRequest = { headers: request.headers, query: url.searchParams, body };
-      const message = errors.map((v) => describe(v, sent, credentials)).join("; ");
+      const message = errors
+        .map((v) => (String(v.code) === "401" ? `credentials: missing or not valid; this operation accepts ${accepted(operation)} (rule security)` : describe(v, sentOf(), credentials)))
+        .join("; ");
       // Documented headers Prism chose for this status (correlation-ID, WWW-Authenticate) stay.
       const keep = output.statusCode === wanted ? Object.fromEntries(Object.entries(outHeaders).filter(([k]) => k !== "content-type")) : { "sl-violations": outHeaders["sl-violations"]! };
       return shapes.respond({ operation, status: wanted, kind: "invalid-request", method, message, example: selection.code === String(wanted) ? exampleKey : undefined, headers: keep });
