@@ -9,6 +9,7 @@
 import { STATUS_CODES } from "node:http";
 import { MOCK_ERROR_HEADER } from "./handler.js";
 import { deref, type OperationInfo, type ResponseInfo } from "./operations.js";
+import type { MockErrorKind } from "./mock-errors.js";
 
 /** Messages are cut here so an error body never echoes a huge request back. */
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -82,7 +83,7 @@ export interface ErrorAnswer {
   /** Documented example to start from when the test asked for one of this status. */
   example?: string | undefined;
   /** Kind of mock error, sent as X-Mock-Error when the status is not documented for the operation. */
-  kind: string;
+  kind: MockErrorKind;
   method?: string;
   headers?: Record<string, string>;
 }

@@ -84,3 +84,4 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
       }),
   };
 }
+export { MOCK_ERRORS, type MockErrorKind } from "./mock-errors.js";

@@ -6,6 +6,11 @@
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Nesting of a JSON body (objects and arrays); deeper gets 400 before any parser recurses. */
 export const MAX_JSON_DEPTH = 64;
+/**
+ * JSON values in a body (every scalar, object and array counts one); more gets 400. Prism
+ * validates with all errors on, and 20,000 wrong array items took it over a second.
+ */
+export const MAX_JSON_VALUES = 10_000;
 /** Request-target length in bytes (path and query); longer gets 414. */
 export const MAX_URL_BYTES = 8 * 1024;
 /** All request header lines together (Node's parser limit); more gets 431. */
@@ -18,9 +23,14 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** Time the handler may take before the edge answers 500 itself. */
 export const HANDLER_TIMEOUT_MS = 5_000;
 
-/** True when a JSON text nests deeper than `max` (counted outside strings, without parsing). */
-export function jsonDepthExceeds(text: string, max: number): boolean {
+/**
+ * Which JSON limit a text breaks, if any, found in one pass outside strings and without
+ * parsing (a parser would recurse into the depth it is meant to refuse).
+ */
+export function jsonLimitBroken(text: string, maxDepth = MAX_JSON_DEPTH, maxValues = MAX_JSON_VALUES): "depth" | "values" | undefined {
   let depth = 0;
+  // Values = opening brackets + separators + 1 approximates the count from above for arrays and objects.
+  let values = 1;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -29,8 +39,10 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
-      if (++depth > max) return true;
+      if (++depth > maxDepth) return "depth";
+      if (++values > maxValues) return "values";
     } else if (c === 93 || c === 125) depth--;
+    else if (c === 44 && ++values > maxValues) return "values";
   }
-  return false;
+  return undefined;
 }

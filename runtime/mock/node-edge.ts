@@ -118,7 +118,13 @@ export function createEdgeServer(options: EdgeOptions): Server {
       init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>;
       init.duplex = "half";
     }
-    return new Request(`http://${req.headers.host && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : "mock"}${req.url}`, init);
+    const target = req.url ?? "/";
+    // Absolute-form (RFC 9112 §3.2.2) is served like its path; the host part is not ours to judge.
+    const pathAndQuery = target.startsWith("/") ? target : (() => {
+      const u = new URL(target);
+      return `${u.pathname}${u.search}`;
+    })();
+    return new Request(`http://mock${pathAndQuery}`, init);
   }
 
   async function respond(req: IncomingMessage, res: ServerResponse, started: number) {
@@ -126,10 +132,12 @@ export function createEdgeServer(options: EdgeOptions): Server {
     const target = req.url ?? "/";
     let response: Response;
     let internal: unknown;
-    const refusal = (answer: Omit<ErrorAnswer, "method">) => shapes.respond({ ...answer, method, operation: answer.operation ?? operationOf(method, target) });
+    const refusal = (answer: Omit<ErrorAnswer, "method">) => shapes.respond({ ...answer, method, operation: "operation" in answer ? answer.operation : operationOf(method, target) });
     try {
       if (Buffer.byteLength(target) > MAX_URL_BYTES) throw new EdgeRefusal({ status: 414, kind: "uri-too-long", message: `request-target: ${Buffer.byteLength(target)} bytes (rule at most ${MAX_URL_BYTES} bytes)` });
-      if (!target.startsWith("/")) throw new EdgeRefusal({ status: 400, kind: "bad-request-target", message: `request-target: must be an absolute path (rule RFC 9112 §3.2.1; sent ${JSON.stringify(target.slice(0, 60))})` });
+      if (!target.startsWith("/") && !/^https?:\/\//i.test(target)) {
+        throw new EdgeRefusal({ status: 400, kind: "bad-request-target", operation: undefined, message: `request-target: must be a path or an absolute URL (rule RFC 9112 §3.2; sent ${JSON.stringify(target.slice(0, 60))})` });
+      }
       if (FORBIDDEN_METHODS.has(method)) throw new EdgeRefusal({ status: 405, kind: "method-not-allowed", message: `${method} is not served by this mock` });
       const body = await readBody(req);
       const request = toRequest(req, body);
@@ -143,6 +151,8 @@ export function createEdgeServer(options: EdgeOptions): Server {
         clearTimeout(timer);
       }
     } catch (error) {
+      // The client went away mid-request: nobody is left to answer.
+      if (req.destroyed && (error as NodeJS.ErrnoException)?.code === "ECONNRESET") return;
       if (error instanceof EdgeRefusal) response = refusal(error.answer);
       else {
         internal = error;
@@ -184,7 +194,8 @@ export function createEdgeServer(options: EdgeOptions): Server {
     });
   }
 
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS }, (req, res) => {
+  // requireHostHeader off: a missing Host says nothing about the operation, and Node's own 400 would have no body.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, requireHostHeader: false }, (req, res) => {
     const started = performance.now();
     req.on("error", () => {});
     res.on("error", () => {});

@@ -8,10 +8,11 @@ import { MOCK_CASE_HEADER, type MockHandler } from "./handler.js";
 import { acceptable, essence, parseAccept, parseMediaType, type AcceptRange, type MediaType } from "./media.js";
 import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "./operations.js";
 import type { ErrorShapes } from "./errors.js";
+import type { MockErrorKind } from "./mock-errors.js";
 import { selectCase, preferences } from "./prefer.js";
 import { loadPrism } from "./load-prism.js";
 import { credentialNames, describe, shown, type SentRequest, type Violation } from "./violations.js";
-import { MAX_JSON_DEPTH, jsonDepthExceeds } from "./limits.js";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "./limits.js";
 
 const SEVERITY = ["Error", "Warning", "Information", "Hint"];
 const JSON_MEDIA = (m: MediaType) => m.subtype === "json" || m.subtype.endsWith("+json");
@@ -31,7 +32,7 @@ export interface PrismHandlerOptions {
 class Refusal {
   constructor(
     readonly status: number,
-    readonly kind: string,
+    readonly kind: MockErrorKind,
     readonly message: string,
   ) {}
 }
@@ -144,15 +145,21 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
         return refuse(new Refusal(400, "invalid-utf8", "body: not valid UTF-8 (rule RFC 8259 §8.1)"));
       }
       if (contentType && JSON_MEDIA(contentType)) {
-        if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-          return refuse(new Refusal(400, "too-deep", `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels (rule mock depth limit)`));
-        }
+        const broken = jsonLimitBroken(text);
+        if (broken === "depth") return refuse(new Refusal(400, "too-deep", `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels (rule mock limit MAX_JSON_DEPTH)`));
+        if (broken === "values") return refuse(new Refusal(400, "too-many-values", `body: more than ${MAX_JSON_VALUES} JSON values (rule mock limit MAX_JSON_VALUES)`));
         try {
           body = JSON.parse(text);
         } catch (error) {
           return refuse(new Refusal(400, "malformed-json", `body: not JSON (rule RFC 8259; ${(error as Error).message})`));
         }
-      } else body = text;
+      } else {
+        // Prism's form decoder throws a URIError on bad percent-encoding (a 500 before this check).
+        if (contentType?.subtype === "x-www-form-urlencoded" && !formDecodes(text)) {
+          return refuse(new Refusal(400, "malformed-form", `body: not application/x-www-form-urlencoded (rule percent-encoding, RFC 3986 §2.1; sent ${shown(text)})`));
+        }
+        body = text;
+      }
     }
 
     const headers: Record<string, string> = {};
@@ -229,6 +236,15 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
       return refuse(new Refusal(statusFor(op, 406, 406), "not-acceptable", `header.accept: allows none of the documented media types (${documented}) (rule RFC 9110 §12.5.1; sent ${shown(accept)})`));
     }
   };
+}
+
+function formDecodes(text: string): boolean {
+  try {
+    for (const part of text.split("&")) decodeURIComponent(part.replace(/\+/g, " "));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Prism's own header format (its server's), capped like Prism caps it. */
