@@ -9,7 +9,7 @@ import { createEdgeServer } from "../../runtime/mock/node-edge.js";
 import { errorShapes } from "../../runtime/mock/errors.js";
 import { readOperations } from "../../runtime/mock/operations.js";
 import { MAX_BODY_BYTES } from "../../runtime/mock/limits.js";
-import { startMock, type MockLogEntry } from "../../runtime/mock/index.js";
+import { startMock, type MockLogEntry } from "cloud-interfaces/mock";
 import { describe as describeViolation } from "../../runtime/mock/violations.js";
 import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";
