@@ -27,7 +27,7 @@ export interface StartMockOptions {
   log?: boolean;
   /** Called once per answered request. */
   onRequest?: (entry: MockLogEntry) => void;
-  /** A stateful emulator instead of static examples (runtime/emulator; not available yet). */
+  /** The stateful emulator (runtime/emulator, needs ajv) instead of Prism's static examples. */
   stateful?: boolean;
   /** Where log lines and internal failures go (default stderr). */
   write?: (line: string) => void;
@@ -46,13 +46,11 @@ export async function createMockHandler(serviceId: ServiceId): Promise<MockHandl
 }
 
 export async function startMock(serviceId: ServiceId, options: StartMockOptions = {}): Promise<RunningMock> {
-  if (options.stateful) {
-    throw new Error(`startMock("${serviceId}", { stateful: true }): the stateful emulator is not available yet; omit stateful to get the example-based mock.`);
-  }
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
   const shapes = errorShapes(doc, operations);
-  const handler = await createPrismHandler({ doc, operations, shapes });
+  // Both behaviours are MockHandlers behind the same edge: limits, logging and crash-proofing do not depend on which.
+  const handler = options.stateful ? (await import("../emulator/index.js")).createEmulator(serviceId).handle : await createPrismHandler({ doc, operations, shapes });
   const server = createEdgeServer({
     service: serviceId,
     handler,

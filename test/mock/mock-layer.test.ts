@@ -220,7 +220,23 @@ describe("explicit limits", () => {
     expect(headers.json).toMatchObject({ success: 0 });
   });
 
-  it("stateful mode says it is not available yet", async () => {
-    await expect(startMock("kms-v2", { stateful: true })).rejects.toThrow(/not available yet/);
+  it("stateful mode serves the emulator behind the same edge: a created key is listed, limits and logging still apply", async () => {
+    const entries: MockLogEntry[] = [];
+    const mock = await startMock("kms-v2", { stateful: true, onRequest: (e) => entries.push(e) });
+    try {
+      const w = await baseline("kms-v2", "POST /api/v2/keys");
+      const port = Number(new URL(mock.url).port);
+      const created = await sendWire(port, serialize(withHeaders(w, {}, validKey)));
+      expect(created.status).toBe(201);
+      const list = await sendWire(port, serialize(await baseline("kms-v2", "GET /api/v2/keys")));
+      expect(list.status).toBe(200);
+      const listed = JSON.parse(list.body.toString("utf8")).resources as { name: string }[];
+      expect(listed.map((k) => k.name)).toContain("k");
+      const big = await sendWire(port, serialize({ ...w, body: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20) }));
+      expect(big.status).toBe(413);
+      expect(entries.map((e) => e.status)).toEqual([201, 200, 413]);
+    } finally {
+      await mock.close();
+    }
   });
 });
