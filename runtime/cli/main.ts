@@ -7,11 +7,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { siteDir } from "../mock/package-files.js";
-import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
+import { SERVICE_IDS } from "../../generated/service-ids.js";
 import { serveStatic } from "./static-server.js";
 
 const USAGE = `usage:
-  cloud-interfaces mock <service-id> [--port N] [--host H]   a mock of one service (needs Prism, see README)
+  cloud-interfaces mock <service-id> [--port N] [--host H] [--log]   a mock of one service (needs Prism, see README)
   cloud-interfaces docs [--port N] [--host H]                the reference site
 service ids: ${SERVICE_IDS.join(", ")}`;
 
@@ -37,17 +37,16 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { port: { type: "string" }, host: { type: "string", default: "127.0.0.1" }, help: { type: "boolean", short: "h" } },
+    options: { port: { type: "string" }, host: { type: "string", default: "127.0.0.1" }, log: { type: "boolean" }, help: { type: "boolean", short: "h" } },
   });
   const [command, id, ...rest] = positionals;
   if (values.help || command === undefined) fail(USAGE, values.help ? 0 : 2);
   if (rest.length > 0) fail(`unexpected argument(s): ${rest.join(" ")}\n${USAGE}`);
   if (command === "mock") {
-    if (id === undefined || !(SERVICE_IDS as readonly string[]).includes(id)) fail(`mock: unknown service id ${JSON.stringify(id ?? "")}\n${USAGE}`);
-    const { startMock } = await import("../mock/index.js");
-    const mock = await startMock(id as ServiceId, { port: portOf(values.port, 4010), host: values.host });
-    console.log(`${id} mock listening on ${mock.url} (Ctrl-C to stop)`);
-    stopOnSignal(() => mock.close());
+    // The mock's own argument handling (runtime/mock/cli.ts), shared with npm run mock.
+    const { runMockCli } = await import("../mock/cli.js");
+    const code = await runMockCli(argv.filter((_, i) => i !== argv.indexOf("mock")));
+    if (code !== 0) process.exit(code);
   } else if (command === "docs") {
     if (id !== undefined) fail(`docs: takes no service id\n${USAGE}`);
     const dir = siteDir();

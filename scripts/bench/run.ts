@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --quick] [-- --skip-tests]`: client overhead, build time, bundle size, test
- * time and type-check time, printed side by side with targets and written to dist/bench.json.
+ * `npm run bench [-- --quick] [-- --skip-tests]`: client overhead, build time, mock load beside
+ * Prism's CLI (scripts/bench/mock-load.ts), bundle size, test time and type-check time, printed
+ * side by side with targets and written to dist/bench.json.
  */
 import { cpus } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import { parseArgs } from "node:util";
 import { DIST_DIR } from "../lib/paths.js";
 import { bundleSizes } from "./bundle-size.js";
 import { CASES, measureClients } from "./client-overhead.js";
+import { measureMockLoad, mockBenchTable } from "./mock-load.js";
 import { buildTimes, testTime, typecheckTime } from "./timed.js";
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, "skip-tests": { type: "boolean", default: false } } });
@@ -45,6 +47,22 @@ for (const k of CASES) {
   }
 }
 
+console.log("bench: mock load (runtime/mock beside Prism's CLI) and the bad-input battery ...");
+const mockBench = await measureMockLoad({ quick: values.quick });
+for (const who of ["mock", "prism"] as const) {
+  const name = who === "mock" ? "runtime/mock" : "Prism CLI";
+  for (const l of mockBench.load[who]) {
+    row(`${name} req/s at concurrency ${l.concurrency}`, l.rps, "req/s", null);
+    row(`${name} p50 / p99 at concurrency ${l.concurrency}`, l.p99, "ms", who === "mock" ? 2000 : null);
+    rows.at(-1)!.value = `${l.p50.toFixed(1)} / ${l.p99.toFixed(1)} ms`;
+  }
+}
+const battery = mockBench.battery.mock;
+row("runtime/mock RSS after the bad-input battery", battery.rssAfterMB ?? NaN, "MB", 300);
+rows.push({ metric: "runtime/mock alive after the battery", value: `${battery.answered}/${battery.sent} answered`, target: "all", ratio: "", ok: battery.alive && battery.answered === battery.sent });
+rows.push({ metric: "Prism CLI alive after the KMS battery", value: `${mockBench.battery.prism.answered}/${mockBench.battery.prism.sent} answered`, target: "—", ratio: "", ok: null });
+console.log(mockBenchTable(mockBench));
+
 console.log("bench: bundle sizes ...");
 for (const [id, size] of Object.entries(await bundleSizes())) {
   row(`bundle ${id} (min+gz)`, size.gzip / 1024, "KB", 8);
@@ -67,5 +85,5 @@ console.log(line({ metric: "metric", value: "value", target: "target", ratio: "r
 console.log(`|${"-".repeat(width("metric") + 2)}|${"-".repeat(width("value") + 2)}|${"-".repeat(width("target") + 2)}|${"-".repeat(width("ratio") + 2)}|----|`);
 for (const r of rows) console.log(line(r));
 mkdirSync(DIST_DIR, { recursive: true });
-writeFileSync(join(DIST_DIR, "bench.json"), JSON.stringify({ date: new Date().toISOString(), machine, rows, clients, build }, null, 2));
+writeFileSync(join(DIST_DIR, "bench.json"), JSON.stringify({ date: new Date().toISOString(), machine, rows, clients, build, mock: mockBench }, null, 2));
 console.log("\nwritten to dist/bench.json");

@@ -59,7 +59,7 @@ describe("installed from the tarball", () => {
 
   it("without Prism installed, startMock fails with one sentence naming what to install", () => {
     expect(withoutPrism.code).toBe(3);
-    expect(withoutPrism.stdout.trim()).toMatch(/^startMock needs Prism, an optional peer dependency: npm install --save-dev @stoplight\/prism-http@5\.12\.0 @stoplight\/prism-http-server@5\.12\.2$/);
+    expect(withoutPrism.stdout.trim()).toMatch(/^startMock needs Prism, an optional peer dependency: npm install --save-dev @stoplight\/prism-http@5\.12\.0 @stoplight\/prism-core@5\.8\.0$/);
   });
 
   it("runs a plain JavaScript app that creates a key and sends a notification against the mocks", async () => {

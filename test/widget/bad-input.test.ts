@@ -31,7 +31,9 @@ describe("widget bad input", () => {
     const anonymous = createWidgetClient({ baseUrl: mockUrl("widget") });
     const { error, response } = await anonymous.POST(PATH, { body: valid });
     expect(response.status).toBe(401);
-    expect(error).toEqual({ success: 0, error: "Invalid project key" });
+    // The documented failure shape, saying which credential is missing (not the example's fixed text).
+    expect(Object.keys(error as object).sort()).toEqual(["error", "success"]);
+    expect(error).toMatchObject({ success: 0, error: expect.stringContaining("X-ApiKey") });
   });
 
   it("accepts both readings of flex (1 and true), custom as object or array, and both package identifiers together", async () => {

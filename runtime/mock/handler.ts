@@ -1,0 +1,26 @@
+/**
+ * The one signature every mock behaviour implements (the Prism-backed mock here, the stateful
+ * emulator in runtime/emulator): a WHATWG request in, a response out. The HTTP edge
+ * (node-edge.ts) owns limits, logging, error shapes and crash-proofing, so any handler behind
+ * it inherits them.
+ */
+export type MockHandler = (request: Request) => Promise<Response>;
+
+/** One line of `--log` / `onRequest`: what was asked, what was answered, and why. */
+export interface MockLogEntry {
+  service: string;
+  method: string;
+  /** Path and query, with secret-looking query values replaced. */
+  path: string;
+  status: number;
+  durationMs: number;
+  /** Request and response violations the mock found (the `sl-violations` header). */
+  violations: { location: string[]; severity: string; code: string | number; message: string }[];
+  /** Set when the answer is the mock's own error (see runtime/mock/README.md), not a documented case. */
+  mockError?: string;
+}
+
+/** Response header naming the mock's own error kind; absent on every documented answer. */
+export const MOCK_ERROR_HEADER = "x-mock-error";
+/** Request header that selects a documented case (`code=404, example=keyRingNotFound`). */
+export const MOCK_CASE_HEADER = "x-mock-case";

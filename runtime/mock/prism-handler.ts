@@ -1,0 +1,255 @@
+/**
+ * The Prism-backed mock as a MockHandler: Prism (prism-http's instance API, in process)
+ * validates the request and picks the documented example; everything around it is this
+ * layer's: routing, header parsing Prism would crash on, case selection, body decoding with
+ * limits, and error bodies in the document's shape that say what was wrong.
+ */
+import { MOCK_CASE_HEADER, type MockHandler } from "./handler.js";
+import { acceptable, essence, parseAccept, parseMediaType, type AcceptRange, type MediaType } from "./media.js";
+import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "./operations.js";
+import type { ErrorShapes } from "./errors.js";
+import type { MockErrorKind } from "./mock-errors.js";
+import { selectCase, preferences } from "./prefer.js";
+import { loadPrism } from "./load-prism.js";
+import { credentialNames, describe, shown, type SentRequest, type Violation } from "./violations.js";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "./limits.js";
+
+const SEVERITY = ["Error", "Warning", "Information", "Hint"];
+const JSON_MEDIA = (m: MediaType) => m.subtype === "json" || m.subtype.endsWith("+json");
+const QUERY_OVERRIDES = ["__code", "__example", "__dynamic", "__seed", "__server"];
+/** Headers the mock reads for itself; Prism never sees them. */
+const MOCK_ONLY = new Set([MOCK_CASE_HEADER]);
+
+/** Statuses for a mock's own refusal of a case selection: the first one the operation does not document, so it cannot pass for a documented case. */
+const CASE_ERROR_STATUSES = [422, 400, 409, 412, 417];
+
+export interface PrismHandlerOptions {
+  doc: any;
+  operations: OperationInfo[];
+  shapes: ErrorShapes;
+}
+
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly kind: MockErrorKind,
+    readonly message: string,
+  ) {}
+}
+
+function statusFor(operation: OperationInfo, preferred: number, otherwise = 400): number {
+  return operation.responses.has(String(preferred)) ? preferred : otherwise;
+}
+
+export async function createPrismHandler({ doc, operations, shapes }: PrismHandlerOptions): Promise<MockHandler> {
+  const prismHttp = await loadPrism();
+  const prismOperations: any[] = await prismHttp.getHttpOperationsFromSpec(doc);
+  const silent: any = new Proxy({}, { get: (_t, key) => (key === "child" ? () => silent : key === "level" ? "silent" : () => undefined) });
+  const config = { validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, mock: { dynamic: false } };
+  const prism = prismHttp.createInstance(config, { logger: silent });
+  const credentials = credentialNames(doc);
+  /** "apiKey (header X-ApiKey)": what an operation accepts, for 401 messages (Prism only says "Invalid security scheme used"). */
+  const accepted = (operation: OperationInfo) =>
+    (operation.raw.security ?? doc.security ?? [])
+      .map((requirement: object) =>
+        Object.keys(requirement)
+          .map((name) => {
+            const scheme = doc.components?.securitySchemes?.[name] ?? {};
+            const where = scheme.type === "apiKey" ? `${scheme.in} ${scheme.name}` : scheme.type === "http" ? `header Authorization: ${scheme.scheme === "basic" ? "Basic" : "Bearer"} …` : scheme.type;
+            return `${name} (${where})`;
+          })
+          .join(" + "),
+      )
+      .join(" or ");
+  // Prism's own operation object for each of ours, so Prism only ever sees the one we routed to.
+  const prismOperation = new Map<string, any>();
+  for (const op of operations) {
+    const found = prismOperations.find((p) => p.method === op.method.toLowerCase() && p.path === op.path);
+    if (found) prismOperation.set(op.key, found);
+  }
+
+  return async (request) => {
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const found = route(operations, method, url.pathname);
+    if (found.kind === "not-found") {
+      return shapes.respond({ status: 404, kind: "not-found", method, message: `No operation of this document at ${method} ${url.pathname}` });
+    }
+    if (found.kind === "method-not-allowed") {
+      return shapes.respond({
+        status: 405,
+        kind: "method-not-allowed",
+        method,
+        message: `${method} is not an operation of ${url.pathname}; allowed: ${found.allow.join(", ")}`,
+        headers: { allow: found.allow.join(", ") },
+      });
+    }
+    const operation = found.operation;
+    const refuse = (r: Refusal, headers?: Record<string, string>) =>
+      shapes.respond({ operation, status: r.status, kind: r.kind, method, message: r.message, ...(headers ? { headers } : {}) });
+
+    // Headers Prism cannot parse are answered here, before Prism sees them.
+    const contentTypeHeader = request.headers.get("content-type");
+    const contentType = contentTypeHeader === null ? undefined : parseMediaType(contentTypeHeader);
+    if (contentTypeHeader !== null && !contentType) {
+      return refuse(new Refusal(statusFor(operation, 415), "malformed-content-type", `header.content-type: not a media type (rule RFC 9110 §8.3; sent ${shown(contentTypeHeader)})`));
+    }
+    const acceptHeader = request.headers.get("accept");
+    const ranges: AcceptRange[] | undefined = acceptHeader === null ? undefined : parseAccept(acceptHeader);
+    if (acceptHeader !== null && !ranges) {
+      return refuse(new Refusal(statusFor(operation, 406), "malformed-accept", `header.accept: not a list of media ranges (rule RFC 9110 §12.5.1; sent ${shown(acceptHeader)})`));
+    }
+
+    // Case selection, checked against the document before anything is mocked.
+    const { selection, apiPrefer } = selectCase(request.headers.get("prefer"), request.headers.get(MOCK_CASE_HEADER), url.searchParams);
+    const caseError = (message: string) => {
+      const status = CASE_ERROR_STATUSES.find((s) => !operation.responses.has(String(s))) ?? 400;
+      return new Refusal(status, "unknown-case", `${message}; ${operation.key} documents: ${availableCases(operation)}`);
+    };
+    let status = selection.code;
+    let exampleKey = selection.example;
+    if (status !== undefined && !operation.responses.has(status)) return refuse(caseError(`Mock case: status ${shown(status)} is not documented`));
+    if (exampleKey !== undefined) {
+      const owners = statusesOwning(operation, exampleKey);
+      if (status === undefined) {
+        if (owners.length === 0) return refuse(caseError(`Mock case: no example named ${shown(exampleKey)}`));
+        if (owners.length > 1) return refuse(caseError(`Mock case: example ${shown(exampleKey)} is documented under ${owners.join(" and ")}; add code=`));
+        status = owners[0];
+      } else if (!owners.includes(status)) {
+        return refuse(caseError(`Mock case: status ${status} has no example named ${shown(exampleKey)}`));
+      }
+    }
+    // An API preference the document ties to an example (x-prefer) picks it, unless the test picked one.
+    const target = operation.responses.get(status ?? defaultStatus(operation) ?? "");
+    if (exampleKey === undefined && target && apiPrefer) {
+      const prefs = preferences(apiPrefer);
+      const tied = [...target.examples.values()].flat().find((e) => {
+        if (!e.prefer) return false;
+        const [name, value = ""] = e.prefer.split("=").map((s) => s.trim());
+        return prefs.get(name!.toLowerCase()) === value;
+      });
+      if (tied) {
+        status = target.status;
+        exampleKey = tied.name;
+      }
+    }
+
+    // Body: bytes to what Prism expects (parsed JSON, text, or null), with explicit limits.
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    let body: unknown = null;
+    if (bytes.length > 0) {
+      let text: string;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch {
+        return refuse(new Refusal(400, "invalid-utf8", "body: not valid UTF-8 (rule RFC 8259 §8.1)"));
+      }
+      if (contentType && JSON_MEDIA(contentType)) {
+        const broken = jsonLimitBroken(text);
+        if (broken === "depth") return refuse(new Refusal(400, "too-deep", `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels (rule mock limit MAX_JSON_DEPTH)`));
+        if (broken === "values") return refuse(new Refusal(400, "too-many-values", `body: more than ${MAX_JSON_VALUES} JSON values (rule mock limit MAX_JSON_VALUES)`));
+        try {
+          body = JSON.parse(text);
+        } catch (error) {
+          return refuse(new Refusal(400, "malformed-json", `body: not JSON (rule RFC 8259; ${(error as Error).message})`));
+        }
+      } else {
+        // Prism's form decoder throws a URIError on bad percent-encoding (a 500 before this check).
+        if (contentType?.subtype === "x-www-form-urlencoded" && !formDecodes(text)) {
+          return refuse(new Refusal(400, "malformed-form", `body: not application/x-www-form-urlencoded (rule percent-encoding, RFC 3986 §2.1; sent ${shown(text)})`));
+        }
+        body = text;
+      }
+    }
+
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      if (!MOCK_ONLY.has(name)) headers[name] = value;
+    });
+    delete headers.prefer;
+    if (apiPrefer) headers.prefer = apiPrefer;
+    if (contentType) headers["content-type"] = essence(contentType) + (contentType.params.charset ? `; charset=${contentType.params.charset}` : "");
+    delete headers.accept;
+    const offered = target && ranges ? acceptable(ranges, target.mediaTypes) : undefined;
+    if (offered && offered.length > 0) headers.accept = offered.join(", ");
+    const query: Record<string, string | string[]> = {};
+    for (const name of new Set(url.searchParams.keys())) {
+      if (QUERY_OVERRIDES.includes(name)) continue;
+      const all = url.searchParams.getAll(name);
+      query[name] = all.length === 1 ? all[0]! : all;
+    }
+    const sentOf = (): SentRequest => ({ headers: request.headers, query: url.searchParams, body });
+    const input = { method: method.toLowerCase(), url: { path: url.pathname, query }, headers, body };
+    const mock = { dynamic: false, ...(status !== undefined ? { code: Number(status) } : {}), ...(exampleKey !== undefined ? { exampleKey } : {}) };
+    const result = await prism.request(input, [prismOperation.get(operation.key)], { ...config, mock })();
+    if (result._tag === "Left") {
+      const e = result.left;
+      if (e?.status === 406) return notAcceptable(operation, acceptHeader, target?.status);
+      // Prism's own answers to an invalid request whose status the operation does not document.
+      if (e?.status === 401) {
+        const v: Violation = { location: ["request"], severity: "Error", code: 401, message: "Invalid security scheme used" };
+        return shapes.respond({ operation, status: 401, kind: "unauthorized", method, message: `credentials: missing or not valid; this operation accepts ${accepted(operation)} (rule security)`, headers: { "sl-violations": violationHeader([v]), ...(e.additional?.headers ?? {}) } });
+      }
+      if (e?.status === 415 || e?.status === 422) {
+        const vs: Violation[] = (e.additional?.validation ?? [{ path: [], code: e.status, message: e.detail ?? "invalid" }]).map((v: any) => ({
+          location: ["request", ...(v.location ?? v.path ?? [])],
+          severity: v.severity ?? "Error",
+          code: v.code,
+          message: v.message,
+        }));
+        return shapes.respond({ operation, status: statusFor(operation, e.status === 415 ? 415 : 400), kind: "invalid-request", method, message: vs.map((v) => describe(v, sentOf(), credentials)).join("; "), headers: { "sl-violations": violationHeader(vs) } });
+      }
+      throw new Error(`Prism could not mock ${operation.key}: ${e?.detail ?? e?.message ?? e}`);
+    }
+    const { output, validations } = result.right;
+    const violations: Violation[] = [
+      ...validations.input.map((v: any) => ({ location: ["request", ...(v.path ?? [])], severity: SEVERITY[v.severity] ?? String(v.severity), code: v.code, message: v.message })),
+      ...validations.output.map((v: any) => ({ location: ["response", ...(v.path ?? [])], severity: SEVERITY[v.severity] ?? String(v.severity), code: v.code, message: v.message })),
+    ];
+    const outHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries<any>(output.headers ?? {})) outHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : String(v);
+    if (violations.length > 0) outHeaders["sl-violations"] = violationHeader(violations);
+
+    const errors = violations.filter((v) => v.location[0] === "request" && v.severity === "Error");
+    if (errors.length > 0) {
+      const wanted = errors.some((v) => String(v.code) === "401") ? 401 : errors.some((v) => String(v.code) === "415") ? statusFor(operation, 415) : 400;
+      const message = errors
+        .map((v) => (String(v.code) === "401" ? `credentials: missing or not valid; this operation accepts ${accepted(operation)} (rule security)` : describe(v, sentOf(), credentials)))
+        .join("; ");
+      // Documented headers Prism chose for this status (correlation-ID, WWW-Authenticate) stay.
+      const keep = output.statusCode === wanted ? Object.fromEntries(Object.entries(outHeaders).filter(([k]) => k !== "content-type")) : { "sl-violations": outHeaders["sl-violations"]! };
+      return shapes.respond({ operation, status: wanted, kind: "invalid-request", method, message, example: selection.code === String(wanted) ? exampleKey : undefined, headers: keep });
+    }
+    if (offered && offered.length === 0 && target && target.mediaTypes.length > 0) {
+      return notAcceptable(operation, acceptHeader, target.status);
+    }
+    const contentTypeOut = outHeaders["content-type"];
+    let payload: string | null = null;
+    if (method !== "HEAD" && output.body !== undefined && output.body !== null) {
+      payload = typeof output.body === "string" && !(contentTypeOut && /json/i.test(contentTypeOut)) ? output.body : JSON.stringify(output.body);
+    }
+    if (payload === null) delete outHeaders["content-type"];
+    return new Response(payload, { status: output.statusCode, headers: outHeaders });
+
+    function notAcceptable(op: OperationInfo, accept: string | null, forStatus?: string) {
+      const documented = forStatus ? op.responses.get(forStatus)?.mediaTypes.join(", ") : "";
+      return refuse(new Refusal(statusFor(op, 406, 406), "not-acceptable", `header.accept: allows none of the documented media types (${documented}) (rule RFC 9110 §12.5.1; sent ${shown(accept)})`));
+    }
+  };
+}
+
+function formDecodes(text: string): boolean {
+  try {
+    for (const part of text.split("&")) decodeURIComponent(part.replace(/\+/g, " "));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Prism's own header format (its server's), capped like Prism caps it. */
+function violationHeader(violations: Violation[]): string {
+  // Header values must be Latin-1; a violation may quote any character the request sent.
+  const value = JSON.stringify(violations).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return value.length > 8000 ? `Too many violations! ${value.slice(0, 8000)}` : value;
+}
