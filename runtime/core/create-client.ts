@@ -130,7 +130,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       carrier.init.redirect === "follow" ? followSameOrigin(send, carrier.url, carrier.init) : send(carrier.url, carrier.init)) as unknown as typeof globalThis.fetch,
   });
   const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
-  const serializers = new Map<string, (query: Record<string, unknown>) => string>();
+  /** One query serializer per operation, made once: openapi-fetch calls it on every request. */
+  const serializers = new Map(
+    Object.entries(meta.operations).map(([key, op]) => [key, (query: Record<string, unknown>) => serializeQuery(query, op.query)]),
+  );
   const secretHeaders = credentialHeaderNames(meta);
   /** Every secret known at creation: credentials as given and credential headers among the client-level headers. */
   const configuredSecrets = [...staticSecrets(credentials), ...callerSecrets(options.headers)];
@@ -162,11 +165,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       if (given !== undefined && !op.requestMediaTypes.includes(given)) {
         throw new InputError("Content-Type", `must be one of ${op.requestMediaTypes.join(", ")}`);
       }
-      let serialize = serializers.get(key);
-      if (!serialize) {
-        serialize = (query) => serializeQuery(query, op.query);
-        serializers.set(key, serialize);
-      }
       // One deadline for the whole call: credential resolution, the request and reading the body.
       // One cleared timer per call: AbortSignal.timeout would leave a live timer behind every request.
       const controller = new AbortController();
@@ -174,7 +172,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       const unlink = linkAbort(init.signal, controller);
       try {
         controller.signal.throwIfAborted();
-        const credentialHeaders = op.security.length > 0 ? await untilAborted(resolveCredentials(op.security), controller.signal) : undefined;
+        const credentialHeaders = op.security.length > 0 ? await untilAborted(resolveCredentials(op.security, { signal: controller.signal }), controller.signal) : undefined;
         const callerHeaders = init.headers instanceof Headers ? Object.fromEntries(init.headers) : (init.headers as Record<string, string> | undefined);
         // Caller headers win over credentials: an explicit per-call Authorization is the caller's choice.
         const headers = {
@@ -195,7 +193,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
           signal: controller.signal,
           parseAs: init.parseAs ?? op.parseAs,
           redirect: init.redirect ?? op.redirect,
-          querySerializer: serialize,
+          querySerializer: serializers.get(key),
         })) as { response: Response; error?: unknown };
         const context = { operation: op.operationId, secrets };
         rememberCall(result.response, context);
