@@ -22,25 +22,24 @@ export function linkAbort(outer: AbortSignal | undefined, inner: AbortController
   let link = links.get(outer);
   if (!link) {
     const controllers = new Set<AbortController>();
+    // Not `once`: every call still unlinks itself, and the last one removes the listener.
     const onAbort = () => {
-      links.delete(outer);
       for (const controller of controllers) controller.abort(outer.reason);
     };
     link = { controllers, onAbort };
     links.set(outer, link);
-    outer.addEventListener("abort", onAbort, { once: true });
+    outer.addEventListener("abort", onAbort);
   }
   const { controllers, onAbort } = link;
   controllers.add(inner);
   return () => {
     controllers.delete(inner);
-    if (controllers.size === 0 && links.get(outer) === link) {
+    if (controllers.size === 0) {
       links.delete(outer);
       outer.removeEventListener("abort", onAbort);
     }
   };
 }
-
 /** Settles like `work`, or rejects with the signal's reason as soon as it aborts (a provider cannot be cancelled, only abandoned). */
 export function untilAborted<T>(work: T | Promise<T>, signal: AbortSignal): Promise<T> {
   if (!(work instanceof Promise)) return Promise.resolve(work);

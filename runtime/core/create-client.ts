@@ -177,7 +177,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   const clock = options.clock ?? systemClock;
   const retryFor = new Map<string, ReturnType<typeof resolveRetry>>();
   const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
-  const serializers = new Map<string, (query: Record<string, unknown>) => string>();
+  /** One query serializer per operation, made once: openapi-fetch calls it on every request. */
+  const serializers = new Map(
+    Object.entries(meta.operations).map(([key, op]) => [key, (query: Record<string, unknown>) => serializeQuery(query, op.query)]),
+  );
   const secretHeaders = credentialHeaderNames(meta);
   /** Every secret known at creation: credentials as given and credential headers among the client-level headers. */
   const configuredSecrets = [...staticSecrets(credentials), ...callerSecrets(options.headers)];
@@ -214,14 +217,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       if (given !== undefined && !op.requestMediaTypes.includes(given)) {
         throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
       }
-      let serialize = serializers.get(key);
-      if (!serialize) {
-        serialize = (query) => serializeQuery(query, op.query);
-        serializers.set(key, serialize);
-      }
+      const serialize = serializers.get(key)!;
       let retry = retryFor.get(key);
       if (!retryFor.has(key)) retryFor.set(key, (retry = resolveRetry(op.retry, options.retry)));
-      return withRetry(() => attempt(call, concretePath, init, op, given, headerParams, serialize!), retry, clock, init.signal);
+      return withRetry(() => attempt(call, concretePath, init, op, given, headerParams, serialize), retry, clock, init.signal);
     };
   };
 
@@ -235,43 +234,43 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     headerParams: Record<string, unknown> | undefined,
     serialize: (query: Record<string, unknown>) => string,
   ) => {
-      // One cleared timer per attempt: AbortSignal.timeout would leave a live timer behind every request.
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
-      const unlink = linkAbort(init.signal, controller);
-      try {
-        controller.signal.throwIfAborted();
-        const credentialHeaders = op.security.length > 0 ? await untilAborted(resolveCredentials(op.security), controller.signal) : undefined;
-        const callerHeaders = init.headers instanceof Headers ? Object.fromEntries(init.headers) : (init.headers as Record<string, string> | undefined);
-        // Caller headers win over credentials: an explicit per-call Authorization is the caller's choice.
-        const headers = {
-          ...credentialHeaders,
-          ...(init.body !== undefined && given === undefined ? { "Content-Type": op.requestMediaTypes[0] } : undefined),
-          ...callerHeaders,
-        };
-        const secrets = [...configuredSecrets, ...callerSecrets(credentialHeaders), ...callerSecrets(callerHeaders)];
-        const result = (await call(concretePath, {
-          ...init,
-          params: {
-            ...init.params,
-            // The path is already filled in; openapi-fetch's own serializer would keep a missing parameter as `{name}`.
-            path: undefined,
-            header: headerParams,
-          },
-          headers,
-          signal: controller.signal,
-          parseAs: init.parseAs ?? op.parseAs,
-          redirect: init.redirect ?? op.redirect,
-          querySerializer: serialize,
-        })) as { response: Response; error?: unknown };
-        const context = { operation: op.operationId, secrets };
-        rememberCall(result.response, context);
-        rememberCall(result.error, context);
-        return result;
-      } finally {
-        clearTimeout(timer);
-        unlink();
-      }
+    // One cleared timer per attempt: AbortSignal.timeout would leave a live timer behind every request.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
+    const unlink = linkAbort(init.signal, controller);
+    try {
+      controller.signal.throwIfAborted();
+      const credentialHeaders = op.security.length > 0 ? await untilAborted(resolveCredentials(op.security, { signal: controller.signal }), controller.signal) : undefined;
+      const callerHeaders = init.headers instanceof Headers ? Object.fromEntries(init.headers) : (init.headers as Record<string, string> | undefined);
+      // Caller headers win over credentials: an explicit per-call Authorization is the caller's choice.
+      const headers = {
+        ...credentialHeaders,
+        ...(init.body !== undefined && given === undefined ? { "Content-Type": op.requestMediaTypes[0] } : undefined),
+        ...callerHeaders,
+      };
+      const secrets = [...configuredSecrets, ...callerSecrets(credentialHeaders), ...callerSecrets(callerHeaders)];
+      const result = (await call(concretePath, {
+        ...init,
+        params: {
+          ...init.params,
+          // The path is already filled in; openapi-fetch's own serializer would keep a missing parameter as `{name}`.
+          path: undefined,
+          header: headerParams,
+        },
+        headers,
+        signal: controller.signal,
+        parseAs: init.parseAs ?? op.parseAs,
+        redirect: init.redirect ?? op.redirect,
+        querySerializer: serialize,
+      })) as { response: Response; error?: unknown };
+      const context = { operation: op.operationId, secrets };
+      rememberCall(result.response, context);
+      rememberCall(result.error, context);
+      return result;
+    } finally {
+      clearTimeout(timer);
+      unlink();
+    }
   };
 
   const client: Record<string, unknown> = {

@@ -1,7 +1,11 @@
 import { InputError } from "./errors.js";
 import type { SecuritySchemeMeta } from "./service-meta.js";
 
-export type SecretSource = string | (() => string | Promise<string>);
+/** What a token provider is told about the call: `signal` aborts with the call's deadline or the caller's signal. */
+export interface ProviderContext {
+  signal?: AbortSignal;
+}
+export type SecretSource = string | ((context: ProviderContext) => string | Promise<string>);
 export interface BasicCredentials {
   username: string;
   password: string;
@@ -46,8 +50,8 @@ function checkSecretString(field: string, value: string): void {
   if (HEADER_UNSAFE.test(value)) throw new InputError(field, "headerSafe", `${field}: must not contain CR, LF or NUL`);
 }
 
-async function resolveSecret(field: string, source: SecretSource): Promise<string> {
-  const value = typeof source === "function" ? await source() : source;
+async function resolveSecret(field: string, source: SecretSource, context: ProviderContext): Promise<string> {
+  const value = typeof source === "function" ? await source(context) : source;
   if (typeof value !== "string") throw new InputError(field, "type", `${field}: the credential provider must return a string`);
   checkSecretString(field, value);
   return value;
@@ -72,9 +76,9 @@ type HeaderSet = Record<string, string>;
 export function createCredentialResolver(
   schemes: Readonly<Record<string, SecuritySchemeMeta>>,
   credentials: Readonly<Record<string, unknown>>,
-): (security: Security) => HeaderSet | Promise<HeaderSet> {
+): (security: Security, context?: ProviderContext) => HeaderSet | Promise<HeaderSet> {
   const cache = new WeakMap<Security, HeaderSet>();
-  const resolve = async (alternative: readonly string[]): Promise<HeaderSet> => {
+  const resolve = async (alternative: readonly string[], context: ProviderContext): Promise<HeaderSet> => {
     const headers: HeaderSet = {};
     for (const name of alternative) {
       const scheme = schemes[name];
@@ -83,23 +87,23 @@ export function createCredentialResolver(
       if (!scheme) continue;
       if (scheme.type === "http") {
         headers.Authorization =
-          scheme.scheme === "basic" ? basicAuthorization(value as BasicCredentials) : `Bearer ${await resolveSecret(field, value as SecretSource)}`;
+          scheme.scheme === "basic" ? basicAuthorization(value as BasicCredentials) : `Bearer ${await resolveSecret(field, value as SecretSource, context)}`;
       } else if (scheme.in === "header") {
-        headers[scheme.name] = await resolveSecret(field, value as SecretSource);
+        headers[scheme.name] = await resolveSecret(field, value as SecretSource, context);
       } else {
-        const cookie = `${scheme.name}=${await resolveSecret(field, value as SecretSource)}`;
+        const cookie = `${scheme.name}=${await resolveSecret(field, value as SecretSource, context)}`;
         headers.Cookie = headers.Cookie ? `${headers.Cookie}; ${cookie}` : cookie;
       }
     }
     return headers;
   };
-  return (security) => {
+  return (security, context = {}) => {
     const cached = cache.get(security);
     if (cached) return cached;
     const alternative = security.find((set) => set.every((name) => credentials[name] !== undefined));
     if (!alternative) return {};
     const dynamic = alternative.some((name) => typeof credentials[name] === "function");
-    const headers = resolve(alternative);
+    const headers = resolve(alternative, context);
     if (!dynamic) void headers.then((h) => cache.set(security, h), () => undefined);
     return headers;
   };
@@ -124,11 +128,9 @@ export function staticSecrets(credentials: Readonly<Record<string, unknown>>): s
  * server may echo any part.
  */
 export function headerSecrets(name: string, value: string): string[] {
-  if (name.toLowerCase() === "cookie") {
-    return [value, ...value.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1).trim())];
-  }
-  const credential = /^[A-Za-z][\w!#$%&'*+.^`|~-]*\s+(\S.*)$/.exec(value);
-  return credential ? [value, credential[1]!] : [value];
+  if (name.toLowerCase() === "cookie") return [value, ...value.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1))];
+  const space = value.indexOf(" ");
+  return space > 0 ? [value, value.slice(space + 1)] : [value];
 }
 
 /** Adds the credentials of the first fully supplied security alternative of the operation. */

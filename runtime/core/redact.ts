@@ -62,7 +62,8 @@ export function rememberCall(target: unknown, context: CallContext): void {
 }
 
 export function callContextOf(target: unknown): CallContext | undefined {
-  return typeof target === "object" && target !== null ? contexts.get(target) : undefined;
+  // WeakMap.get answers undefined for a primitive.
+  return contexts.get(target as object);
 }
 
 export function secretsOf(target: unknown): readonly string[] {

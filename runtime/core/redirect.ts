@@ -29,7 +29,8 @@ export async function followSameOrigin(send: Send, url: string, init: RequestIni
       throw new TypeError("redirect to another origin refused: credentials are only sent to the configured service origin");
     }
     await response.body?.cancel();
-    const method = (hop.method ?? "GET").toUpperCase();
+    // openapi-fetch always sets an upper-case method.
+    const { method } = hop;
     if ((response.status === 303 && method !== "HEAD") || ((response.status === 301 || response.status === 302) && method === "POST")) {
       const headers = new Headers(hop.headers);
       for (const name of BODY_HEADERS) headers.delete(name);

@@ -65,6 +65,20 @@ describe("listeners on a shared AbortSignal", () => {
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
+  it.each([
+    ["resolves", async () => "tok-1"],
+    ["rejects", async () => Promise.reject(new Error("idp down"))],
+  ])("leaves no listener on the call's own signal when a provider %s", async (_name, result) => {
+    const seen: AbortSignal[] = [];
+    const { fetch } = fakeFetch();
+    const provider = ({ signal }: { signal: AbortSignal }) => (seen.push(signal), result());
+    const outer = new AbortController();
+    await testClient({ fetch, credentials: { bearerAuth: provider } }).GET!("/v1/either", { signal: outer.signal }).catch(() => undefined);
+    expect(seen).toHaveLength(1);
+    expect(getEventListeners(seen[0]!, "abort")).toHaveLength(0);
+    expect(getEventListeners(outer.signal, "abort")).toHaveLength(0);
+  });
+
   it("a signal aborted after the call finished does not reach a later call", async () => {
     const controller = new AbortController();
     const { fetch } = fakeFetch();

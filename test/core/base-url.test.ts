@@ -72,7 +72,10 @@ describe("documented servers", () => {
     expect(resolveBaseUrl(meta, { server: "private" })).toBe("https://private.eu-de.api.example.com/base");
   });
   it("refuses an unknown server, naming the choices", () => {
-    expect(() => resolveBaseUrl(meta, { server: "nope" })).toThrowError(expect.objectContaining({ field: "server", message: expect.stringContaining("must be one of public, private") }));
+    expect(() => resolveBaseUrl(meta, { server: "nope" })).toThrowError(expect.objectContaining({ field: "server", message: expect.stringContaining("must be one of public, private, staging") }));
+  });
+  it("fills only the region variable from the region option; others keep their default", () => {
+    expect(resolveBaseUrl(meta, { server: "staging", region: "eu-de" })).toBe("https://stage.eu-de.example.com");
   });
   it("refuses a region outside the enum", () => {
     expect(() => resolveBaseUrl(meta, { region: "mars" })).toThrowError(expect.objectContaining({ field: "region", message: expect.stringContaining("must be one of us-south, eu-de") }));

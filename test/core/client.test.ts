@@ -133,3 +133,34 @@ describe("serializeQuery", () => {
     expect(serializeQuery({ a: ["x"] }, { a: { explode: true } })).toBe("a=x");
   });
 });
+
+describe("edge cases the runtime must keep", () => {
+  it("a service without bound parameters says so when one is given", async () => {
+    const { createServiceClient } = await import("../../runtime/core/create-client.js");
+    const { meta } = await import("./harness.js");
+    expect(() => createServiceClient({ ...meta, bind: [] }, { baseUrl: "https://h.example", bind: { x: 1 } })).toThrowError(
+      expect.objectContaining({ field: "bind.x", rule: "unknown", message: expect.stringContaining("not a bound parameter; expected one of (none)") }),
+    );
+  });
+
+  it("a HEAD response is not parsed as a body", async () => {
+    const { fetch } = fakeFetch(() => new Response('{"a":1}', { headers: { "content-type": "application/json" } }));
+    const result = await testClient({ fetch }).HEAD!("/v1/open");
+    expect(result.data).toBeUndefined();
+    expect(result.response.status).toBe(200);
+  });
+
+  it("an error response whose JSON body is null is returned as such", async () => {
+    const { fetch } = fakeFetch(() => new Response("null", { status: 404, headers: { "content-type": "application/json" } }));
+    const result = await testClient({ fetch }).GET!("/v1/open");
+    expect(result.error).toBeNull();
+    expect(result.response.status).toBe(404);
+  });
+
+  it("static credentials are reused from the first call on later calls", async () => {
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch });
+    for (let i = 0; i < 3; i++) await client.GET!("/v1/either");
+    expect(sent.map((s) => s.headers.authorization)).toEqual(Array(3).fill("Bearer bearer-TOKEN-5b7e21"));
+  });
+});

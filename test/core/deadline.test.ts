@@ -50,6 +50,15 @@ describe("credential resolution", () => {
     expect(error).toMatchObject({ name: "TimeoutError" });
   });
 
+  it("the provider is given the call's signal, which aborts at the deadline so it can stop its own work", async () => {
+    const seen: AbortSignal[] = [];
+    const provider = ({ signal }: { signal: AbortSignal }) => (seen.push(signal), never());
+    const error = await thrown(() => testClient({ timeoutMs: 50, credentials: { bearerAuth: provider } }).GET!("/v1/either"));
+    expect(error).toMatchObject({ name: "TimeoutError" });
+    expect(seen[0]!.aborted).toBe(true);
+    expect(seen[0]!.reason).toBe(error);
+  });
+
   it("a provider error reaches the caller as it is", async () => {
     const error = await thrown(() => testClient({ credentials: { bearerAuth: async () => Promise.reject(new Error("idp down")) } }).GET!("/v1/either"));
     expect(error).toMatchObject({ message: "idp down" });

@@ -25,6 +25,11 @@ export const meta: ServiceMeta = {
       variables: { region: { default: "us-south", enum: ["us-south", "eu-de"] } },
     },
     { name: "private", url: "https://private.{region}.api.example.com/base", variables: { region: { default: "eu-de" } } },
+    {
+      name: "staging",
+      url: "https://{env}.{region}.example.com",
+      variables: { env: { default: "stage" }, region: { default: "us-south" } },
+    },
   ],
   bind: [
     { name: "instance_id", in: "path" },

@@ -192,3 +192,65 @@ describe("secretsOf", () => {
     expect(secretsOf(undefined)).toEqual([]);
   });
 });
+
+describe("secrets a client call knows", () => {
+  const echoing = (text: (headers: Headers) => string) => fakeFetch((_u, init) => new Response(text(new Headers(init.headers)), { status: 400 }));
+  const bodyOf = async (client: ReturnType<typeof testClient>, method: string, path: string, init = {}) =>
+    (await thrown(async () => unwrap((await client[method]!(path, init)) as never))).body as string;
+
+  it("masks a Basic user name and password echoed on their own", async () => {
+    const { fetch } = echoing(() => `user ${SECRET.username} password ${SECRET.password}`);
+    expect(await bodyOf(testClient({ fetch }), "POST", "/v1/token", { body: {} })).toBe(`user ${REDACTED} password ${REDACTED}`);
+  });
+
+  it("masks a provider's cookie value echoed without its name", async () => {
+    const { fetch } = echoing((h) => `session ${h.get("cookie")!.split("=")[1]} expired`);
+    const client = testClient({ fetch, credentials: { apiKey: "k-12345678", userToken: "u-12345678", session: () => "prov-SESSION-1" } });
+    expect(await bodyOf(client, "POST", "/v1/keys", { body: {} })).toBe(`session ${REDACTED} expired`);
+  });
+
+  it("masks each value of a caller's multi-cookie header", async () => {
+    const { fetch } = echoing(() => "a=first-COOKIE b=second-COOKIE");
+    const client = testClient({ fetch, credentials: {} });
+    expect(await bodyOf(client, "GET", "/v1/open", { headers: { Cookie: "a=first-COOKIE; b=second-COOKIE" } })).toBe(`a=${REDACTED} b=${REDACTED}`);
+  });
+
+  it("masks a provider's token echoed without its scheme, and a caller's Proxy-Authorization", async () => {
+    const { fetch } = echoing((h) => `token ${h.get("authorization")!.slice(7)} / ${h.get("proxy-authorization")}`);
+    const client = testClient({ fetch, credentials: { bearerAuth: () => "prov-TOKEN-7" } });
+    expect(await bodyOf(client, "GET", "/v1/either", { headers: { "Proxy-Authorization": "pxy-SECRET-1" } })).toBe(`token ${REDACTED} / ${REDACTED}`);
+  });
+
+  it("masks credential headers given as client-level headers", async () => {
+    const { fetch } = echoing((h) => `key ${h.get("x-apikey")}`);
+    const client = testClient({ fetch, credentials: {}, headers: { "X-ApiKey": "lvl-KEY-1", "X-Other": "plain" } });
+    expect(await bodyOf(client, "GET", "/v1/open")).toBe(`key ${REDACTED}`);
+  });
+
+  it("leaves other caller headers alone", async () => {
+    const { fetch } = echoing((h) => `trace ${h.get("x-trace")}`);
+    expect(await bodyOf(testClient({ fetch }), "GET", "/v1/open", { headers: { "X-Trace": "trace-1234" } })).toBe("trace trace-1234");
+  });
+
+  it("masks the percent-encoded form of a secret", () => {
+    expect(maskSecrets(`q=${encodeURIComponent("a b/c?")}`, ["a b/c?"])).toBe(`q=${REDACTED}`);
+  });
+
+  it("walks exactly 20 levels deep and replaces what is deeper", () => {
+    const nest = (levels: number) => {
+      const top: Record<string, unknown> = {};
+      let cursor = top;
+      for (let i = 1; i < levels; i++) cursor = (cursor.n = {}) as Record<string, unknown>;
+      cursor.note = "kept";
+      return top;
+    };
+    expect(JSON.stringify(redact(nest(21)))).toContain("kept");
+    expect(JSON.stringify(redact(nest(22)))).not.toContain("kept");
+  });
+
+  it("an InputError keeps a given message, masked", () => {
+    const error = new InputError("f", "r", `custom ${SECRET.apiKey}`, [SECRET.apiKey]);
+    expect(error.message).toBe(`custom ${REDACTED}`);
+    expect(new InputError("f", "r").message).toBe("f: r");
+  });
+});

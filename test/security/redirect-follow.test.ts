@@ -128,3 +128,59 @@ describe("per-call redirect: follow", () => {
     expect(elsewhere.requests).toEqual([]);
   });
 });
+
+describe("following within the origin (fetch double)", () => {
+  const hops = (answers: Response[]) => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const fetch = async (url: string, init: RequestInit) => (seen.push({ url, init }), answers.shift()!);
+    return { seen, fetch };
+  };
+
+  it("refuses a Location that is not a URL, without echoing it", async () => {
+    const { fetch } = hops([new Response(null, { status: 302, headers: { location: "http://[SECRET-loc" } })]);
+    const error = await testClient({ fetch }).GET!("/v1/open", { redirect: "follow" }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe("redirect Location is not a URL");
+  });
+
+  it("drops the request-body headers when a 303 turns a POST into a GET, and keeps the others", async () => {
+    const { seen, fetch } = hops([new Response(null, { status: 303, headers: { location: "/next" } }), new Response("{}")]);
+    const bodyHeaders = { "Content-Language": "en", "Content-Encoding": "identity", "Content-Location": "/x", "Content-Length": "9", "X-Keep": "1" };
+    await testClient({ fetch }).POST!("/v1/keys", { body: { a: 1 }, headers: bodyHeaders, redirect: "follow" });
+    const [first, second] = seen.map((s) => Object.fromEntries(new Headers(s.init.headers)));
+    expect(first).toMatchObject({ "content-language": "en", "content-type": "application/json", "x-keep": "1" });
+    expect(Object.keys(second!).sort()).toEqual(["cookie", "x-apikey", "x-auth-user-token", "x-keep"]);
+    expect(seen.map((s) => [s.init.method, s.init.body, s.init.redirect])).toEqual([
+      ["POST", '{"a":1}', "manual"],
+      ["GET", undefined, "manual"],
+    ]);
+  });
+
+  it("keeps a DELETE a DELETE on 302, as fetch does", async () => {
+    const { seen, fetch } = hops([new Response(null, { status: 302, headers: { location: "/next" } }), new Response(null, { status: 204 })]);
+    await testClient({ fetch }).DELETE!("/v1/instances/{instance_id}/topics/{id}", { params: { path: { id: "t" } }, redirect: "follow" });
+    expect(seen.map((s) => [s.init.method, s.url])).toEqual([
+      ["DELETE", "https://api.example.com/base/v1/instances/inst-1/topics/t"],
+      ["DELETE", "https://api.example.com/next"],
+    ]);
+  });
+
+  it("releases the body of each redirect it follows", async () => {
+    let cancelled = 0;
+    const body = () => new ReadableStream({ cancel: () => void cancelled++ });
+    const { fetch } = hops([
+      new Response(body(), { status: 301, headers: { location: "/a" } }),
+      new Response(body(), { status: 307, headers: { location: "/b" } }),
+      new Response("{}"),
+    ]);
+    await testClient({ fetch }).GET!("/v1/open", { redirect: "follow" });
+    expect(cancelled).toBe(2);
+  });
+
+  it("does not treat a 3xx outside the redirect statuses as a redirect", async () => {
+    const { seen, fetch } = hops([new Response(null, { status: 304, headers: { location: "/a" } })]);
+    const result = await testClient({ fetch }).GET!("/v1/open", { redirect: "follow" });
+    expect(result.response.status).toBe(304);
+    expect(seen).toHaveLength(1);
+  });
+});
