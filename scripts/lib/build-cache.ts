@@ -5,9 +5,9 @@
  * generator's own code), changed since its last clean build.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { DIST_DIR, ROOT } from "./paths.js";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { layoutFor, ROOT } from "./paths.js";
 
 export interface CacheEntry {
   key: string;
@@ -18,11 +18,13 @@ export interface CacheEntry {
 export interface CacheManifest {
   global: string;
   services: Record<string, CacheEntry>;
+  /** Hash of the bundles the reference site was last built from. */
+  site?: string;
 }
 
-const MANIFEST = join(DIST_DIR, "build-cache.json");
+const MANIFEST = layoutFor().cacheFile;
 
-function hashFiles(files: string[], root = ROOT): string {
+export function hashFiles(files: string[], root = ROOT): string {
   const hash = createHash("sha256");
   for (const file of [...files].sort()) {
     hash.update(file);
@@ -62,8 +64,15 @@ export function readManifest(file = MANIFEST): CacheManifest | undefined {
   }
 }
 
+/** Written whole or not at all: an interrupted build must not leave half a manifest. */
 export function writeManifest(manifest: CacheManifest, file = MANIFEST): void {
-  writeFileSync(file, JSON.stringify(manifest, null, 2));
+  const text = JSON.stringify(manifest, null, 2);
+  // Unchanged stays untouched, timestamp included: a failed build leaves the cache as it was.
+  if (existsSync(file) && readFileSync(file, "utf8") === text) return;
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
 }
 
 /** Fresh only if the global inputs, every recorded dependency and every output are unchanged and present. */

@@ -1,40 +1,97 @@
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+/**
+ * Every step for one document, in memory: bundle, lint (source with Redocly, bundle with
+ * Spectral), generate types and client. Nothing is written here; the caller moves the outputs
+ * into place only when `findings` is empty (see build-run.ts).
+ */
 import { join } from "node:path";
+import { bundleForBuild } from "./bundle.js";
+import { DocumentError } from "./client-meta.js";
+import { dedupeFindings, type Finding } from "./findings.js";
 import { stringify } from "yaml";
-import { bundleWithDependencies } from "./bundle.js";
 import { generateClient, generateEntryPoint } from "./generate-client.js";
 import { generateRules } from "./generate-rules.js";
 import { generateTypes } from "./generate-types.js";
-import { lintBundle, lintSource, type Finding } from "./lint.js";
-import { BUNDLE_DIR, GENERATED_DIR } from "./paths.js";
-import type { Service } from "./services.js";
+import { lintBundle, lintSource } from "./lint.js";
+import { layoutFor, type Layout } from "./paths.js";
+import { documentPath, type Service } from "./services.js";
+import { locate, splitPointer } from "./source-location.js";
+
+export interface BuildOutput {
+  file: string;
+  content: string;
+}
 
 export interface ServiceBuildResult {
   id: string;
+  /** Errors and warnings of every step run; any one fails the document. */
   findings: Finding[];
+  /** Files the bundle was made from, relative to the project root. */
   dependencies: string[];
+  /** What the document builds to; empty when a step failed. */
+  outputs: BuildOutput[];
 }
 
-/** Writes only when the content differs, so unchanged files keep their timestamps. */
-function writeIfChanged(file: string, content: string): void {
-  if (existsSync(file) && readFileSync(file, "utf8") === content) return;
-  writeFileSync(file, content);
+/** Turns a generator's exception into a finding at the pointer it names (or the document root). */
+function generatorFinding(tool: "types" | "client", error: unknown, rootFile: string): Finding {
+  const pointer = error instanceof DocumentError ? error.pointer : "#";
+  return {
+    tool,
+    severity: "error",
+    rule: error instanceof DocumentError ? error.rule : tool === "types" ? "openapi-typescript" : "client-generator",
+    message: error instanceof Error ? error.message : String(error),
+    ...locate(rootFile, splitPointer(pointer)),
+  };
 }
 
-/** Lint (source with Redocly, bundle with Spectral), bundle, and generate types and client for one document. */
-export async function buildService(service: Service): Promise<ServiceBuildResult> {
-  const [sourceFindings, { doc, dependencies }] = await Promise.all([lintSource(service), bundleWithDependencies(service)]);
-  const bundleText = JSON.stringify(doc, null, 2);
-  const bundleFile = join(BUNDLE_DIR, `${service.id}.json`);
-  mkdirSync(BUNDLE_DIR, { recursive: true });
-  writeFileSync(bundleFile, bundleText);
-  writeFileSync(join(BUNDLE_DIR, `${service.id}.yaml`), stringify(doc, { aliasDuplicateObjects: false }));
-  const bundleFindings = await lintBundle(service, bundleText, bundleFile);
-  const outDir = join(GENERATED_DIR, service.id);
-  mkdirSync(outDir, { recursive: true });
-  writeIfChanged(join(outDir, "types.ts"), await generateTypes(service, doc));
-  writeIfChanged(join(outDir, "client.ts"), generateClient(service, doc));
-  writeIfChanged(join(outDir, "rules.ts"), generateRules(service, doc));
-  writeIfChanged(join(outDir, "index.ts"), generateEntryPoint(service));
-  return { id: service.id, findings: [...sourceFindings, ...bundleFindings], dependencies };
+export function serviceOutputs(service: Service, layout: Layout = layoutFor()): string[] {
+  return [
+    join(layout.bundleDir, `${service.id}.json`),
+    join(layout.bundleDir, `${service.id}.yaml`),
+    join(layout.generatedDir, service.id, "types.ts"),
+    join(layout.generatedDir, service.id, "client.ts"),
+    join(layout.generatedDir, service.id, "rules.ts"),
+    join(layout.generatedDir, service.id, "index.ts"),
+  ];
+}
+
+/** Runs each step only on a document that passed the ones before it, so every error is a first cause. */
+export async function buildService(service: Service, layout: Layout = layoutFor()): Promise<ServiceBuildResult> {
+  const file = documentPath(service, layout.openapiDir);
+  const [sourceFindings, bundled] = await Promise.all([lintSource(service, file), bundleForBuild(service, file, layout.root)]);
+  const failed = (findings: Finding[]) => ({ id: service.id, findings: dedupeFindings(findings), dependencies: bundled.dependencies, outputs: [] });
+  if (bundled.findings.length > 0) return failed([...sourceFindings, ...bundled.findings]);
+
+  const bundleText = JSON.stringify(bundled.doc, null, 2);
+  const lint = [...sourceFindings, ...(await lintBundle(service, bundleText, file))];
+  // Warnings fail too: each one is either fixed or excepted in the document with a reason.
+  if (lint.length > 0) return failed(lint);
+
+  let types: string;
+  let client: string;
+  let rules: string;
+  try {
+    types = await generateTypes(service, bundled.doc);
+  } catch (error) {
+    return failed([generatorFinding("types", error, file)]);
+  }
+  try {
+    client = generateClient(service, bundled.doc);
+    rules = generateRules(service, bundled.doc);
+  } catch (error) {
+    return failed([generatorFinding("client", error, file)]);
+  }
+  const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile] = serviceOutputs(service, layout) as [string, string, string, string, string, string];
+  return {
+    id: service.id,
+    findings: [],
+    dependencies: bundled.dependencies,
+    outputs: [
+      { file: bundleFile, content: bundleText },
+      { file: typesFile, content: types },
+      { file: clientFile, content: client },
+      { file: rulesFile, content: rules },
+      { file: indexFile, content: generateEntryPoint(service) },
+      { file: yamlFile, content: stringify(bundled.doc, { aliasDuplicateObjects: false }) },
+    ],
+  };
 }

@@ -1,7 +1,9 @@
 import { bundle } from "@redocly/openapi-core";
-import { loadRedoclyConfig } from "./lint.js";
 import { toRelative } from "./build-cache.js";
 import { deprecateOperations } from "./deprecation.js";
+import { formatFindings, type Finding } from "./findings.js";
+import { loadRedoclyConfig, redoclyFinding } from "./lint.js";
+import { ROOT } from "./paths.js";
 import { documentPath, type Service } from "./services.js";
 
 export type OpenApiDocument = Record<string, any>;
@@ -11,19 +13,32 @@ export async function bundleDocument(service: Service, file = documentPath(servi
   return (await bundleWithDependencies(service, file)).doc;
 }
 
-/** The bundle plus the files it was made from (for the build cache). */
+export interface BundleResult {
+  doc: OpenApiDocument;
+  /** Files the bundle was made from, relative to `root` (for the build cache). */
+  dependencies: string[];
+  /** The bundler's errors (an unresolvable $ref), each with file, pointer and line. */
+  findings: Finding[];
+}
+
+/** The bundle plus the files it was made from; problems are returned, not thrown. */
+export async function bundleForBuild(service: Service, file = documentPath(service), root = ROOT): Promise<BundleResult> {
+  const config = await loadRedoclyConfig();
+  const result = await bundle({ ref: file, config: config.forAlias(service.id), dereference: false });
+  return {
+    doc: deprecateOperations(result.bundle.parsed as OpenApiDocument),
+    // Sorted: the resolver finishes files in no fixed order, and the cache file must not churn.
+    dependencies: toRelative(new Set([file, ...result.fileDependencies]), root).sort(),
+    findings: result.problems.filter((p) => p.severity === "error").map((p) => redoclyFinding("bundle", p, file)),
+  };
+}
+
+/** The bundle plus the files it was made from; throws when the document cannot be bundled. */
 export async function bundleWithDependencies(
   service: Service,
   file = documentPath(service),
 ): Promise<{ doc: OpenApiDocument; dependencies: string[] }> {
-  const config = await loadRedoclyConfig();
-  const result = await bundle({ ref: file, config: config.forAlias(service.id), dereference: false });
-  const errors = result.problems.filter((p) => p.severity === "error");
-  if (errors.length > 0) {
-    throw new Error(`Bundling ${service.document} failed:\n${errors.map((p) => `  ${p.message}`).join("\n")}`);
-  }
-  return {
-    doc: deprecateOperations(result.bundle.parsed as OpenApiDocument),
-    dependencies: toRelative(new Set([file, ...result.fileDependencies])),
-  };
+  const { doc, dependencies, findings } = await bundleForBuild(service, file);
+  if (findings.length > 0) throw new Error(`Bundling ${service.document} failed:\n${formatFindings(findings)}`);
+  return { doc, dependencies };
 }

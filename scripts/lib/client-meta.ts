@@ -3,6 +3,18 @@ import type { RetryMeta } from "../../runtime/core/retry.js";
 import type { OperationMeta, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
 import type { OpenApiDocument } from "./bundle.js";
 
+/** A document the client generator cannot use, with the JSON pointer and the rule it breaks. */
+export class DocumentError extends Error {
+  constructor(
+    message: string,
+    readonly pointer: string,
+    readonly rule: string,
+  ) {
+    super(message);
+    this.name = "DocumentError";
+  }
+}
+
 export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 const JSON_MEDIA = /^application\/(.+\+)?json$/;
 
@@ -73,7 +85,11 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
       securitySchemes[name] = { type: "apiKey", in: s.in, name: s.name };
     } else {
       // Query-string credentials end up in logs and caches; no document may use them.
-      throw new Error(`${id}: security scheme ${name} (${s.type}/${s.in ?? s.scheme}) is not supported by the client runtime`);
+      throw new DocumentError(
+        `${id}: security scheme ${name} (${s.type}/${s.in ?? s.scheme}) is not supported by the client runtime`,
+        `#/components/securitySchemes/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+        "client-supported-security-scheme",
+      );
     }
   }
 
@@ -100,9 +116,11 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
     };
   }
 
-  const bind = ((doc["x-client"]?.bind ?? []) as string[]).map((name) => {
+  const bind = ((doc["x-client"]?.bind ?? []) as string[]).map((name, i) => {
     const location = parameterLocations.get(name);
-    if (!location) throw new Error(`${id}: x-client.bind names "${name}", which is no path or header parameter`);
+    if (!location) {
+      throw new DocumentError(`${id}: x-client.bind names "${name}", which is no path or header parameter`, `#/x-client/bind/${i}`, "client-bind-parameter");
+    }
     return { name, in: location };
   });
 

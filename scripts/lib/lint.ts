@@ -5,19 +5,14 @@ import { lint as redoclyLint, loadConfig } from "@redocly/openapi-core";
 import { Document, Spectral } from "@stoplight/spectral-core";
 import spectralParsers from "@stoplight/spectral-parsers";
 import { createRequire } from "node:module";
+import { dedupeFindings, type Finding } from "./findings.js";
 import { ROOT } from "./paths.js";
 import { documentPath, type Service } from "./services.js";
+import { joinPointer, locate, splitPointer } from "./source-location.js";
 
 // CommonJS package: its named exports only exist on the default export under ESM.
 const Parsers = spectralParsers as unknown as typeof import("@stoplight/spectral-parsers");
 
-export interface Finding {
-  tool: "redocly" | "spectral";
-  severity: "error" | "warn";
-  rule: string;
-  message: string;
-  where: string;
-}
 
 type RedoclyConfig = Awaited<ReturnType<typeof loadConfig>>;
 let redoclyConfig: Promise<RedoclyConfig> | undefined;
@@ -45,12 +40,14 @@ function loadSpectral() {
   return spectral;
 }
 
-const sourceCache = new Map<string, unknown>();
+// Keyed by content as well: the build may run more than once in a process (tests), on edited files.
+const sourceCache = new Map<string, { text: string; doc: unknown }>();
 
 /** The in-document exception for a rule at a pointer of a source file (root document or fragment), if any. */
 function sourceException(file: string, pointer: string, rule: string): string | undefined {
-  if (!sourceCache.has(file)) sourceCache.set(file, parseYaml(readFileSync(file.replace(/^file:\/\//, ""), "utf8")));
-  let node: any = sourceCache.get(file);
+  const text = readFileSync(file.replace(/^file:\/\//, ""), "utf8");
+  if (sourceCache.get(file)?.text !== text) sourceCache.set(file, { text, doc: parseYaml(text) });
+  let node: any = sourceCache.get(file)!.doc;
   const keys = pointer.replace(/^#\/?/, "").split("/").filter(Boolean).map((k) => decodeURIComponent(k).replace(/~1/g, "/").replace(/~0/g, "~"));
   for (let i = 0; ; i++) {
     const reason = node?.[EXCEPTIONS]?.[rule];
@@ -61,21 +58,31 @@ function sourceException(file: string, pointer: string, rule: string): string | 
 }
 
 /** Redocly lints the source (it follows $refs into shared fragments), with example validation on. */
-export async function lintSource(service: Service): Promise<Finding[]> {
+export async function lintSource(service: Service, file = documentPath(service)): Promise<Finding[]> {
   const config = await loadRedoclyConfig();
-  const problems = await redoclyLint({ ref: documentPath(service), config: config.forAlias(service.id) });
+  const problems = await redoclyLint({ ref: file, config: config.forAlias(service.id) });
   return problems
     .filter((p) => {
       const at = p.location[0];
       return !at || !sourceException(at.source.absoluteRef, at.pointer ?? "#/", p.ruleId);
     })
-    .map((p) => ({
-      tool: "redocly" as const,
-      severity: p.severity === "error" ? ("error" as const) : ("warn" as const),
-      rule: p.ruleId,
-      message: p.message,
-      where: p.location[0] ? `${p.location[0].source.absoluteRef}#${p.location[0].pointer}` : service.document,
-    }));
+    .map((p) => redoclyFinding("redocly", p, file));
+}
+
+type RedoclyProblem = Awaited<ReturnType<typeof redoclyLint>>[number];
+
+/** A Redocly problem (lint or bundler) with the file and line its pointer leads to. */
+export function redoclyFinding(tool: "redocly" | "bundle", p: RedoclyProblem, rootFile: string): Finding {
+  const at = p.location[0];
+  const where = locate(at ? at.source.absoluteRef.replace(/^file:\/\//, "") : rootFile, splitPointer(at?.pointer ?? "#"));
+  return {
+    tool,
+    severity: p.severity === "error" ? "error" : "warn",
+    rule: p.ruleId,
+    message: p.message,
+    ...where,
+    ...(at?.pointer && at.pointer !== where.pointer ? { reported: at.pointer } : {}),
+  };
 }
 
 const EXCEPTIONS = "x-lint-exceptions";
@@ -102,12 +109,12 @@ function applyExceptions<R extends { code: string | number; path: (string | numb
     }
     return true;
   });
-  const unused: { where: string; rule: string }[] = [];
+  const unused: { path: string[]; rule: string }[] = [];
   const walk = (node: any, trail: string[]) => {
     if (!node || typeof node !== "object") return;
     for (const rule of Object.keys(node[EXCEPTIONS] ?? {})) {
       // Exceptions for Redocly's rules are honoured by lintSource; only Spectral's are checked for use here.
-      if (spectralRules.has(rule) && !used.has(`${trail.join("/")}|${rule}`)) unused.push({ where: `#/${trail.join("/")}`, rule });
+      if (spectralRules.has(rule) && !used.has(`${trail.join("/")}|${rule}`)) unused.push({ path: [...trail, EXCEPTIONS, rule], rule });
     }
     for (const [k, v] of Object.entries(node)) if (k !== EXCEPTIONS) walk(v, [...trail, k]);
   };
@@ -116,27 +123,37 @@ function applyExceptions<R extends { code: string | number; path: (string | numb
 }
 
 /** Spectral lints the bundle: its oas3-schema check misreads external $refs in 3.1 path items. */
-export async function lintBundle(service: Service, bundleText: string, bundleFile: string): Promise<Finding[]> {
+export async function lintBundle(service: Service, bundleText: string, rootFile = documentPath(service)): Promise<Finding[]> {
   const spectral = await loadSpectral();
-  const results = await spectral.run(new Document(bundleText, Parsers.Json, bundleFile));
+  // The bundle has local $refs only; the name is what Spectral would resolve relative ones against.
+  const results = await spectral.run(new Document(bundleText, Parsers.Json, rootFile.replace(/\.ya?ml$/, ".bundle.json")));
   const rules = new Set(Object.keys(spectral.ruleset?.rules ?? {}));
   const { kept, unused } = applyExceptions(JSON.parse(bundleText), results.filter((r) => r.severity <= 1), rules);
+  const at = (path: readonly (string | number)[]) => {
+    const reported = joinPointer(path);
+    const where = locate(rootFile, path.map(String));
+    return { ...where, ...(reported !== where.pointer ? { reported } : {}) };
+  };
   const stale: Finding[] = unused.map((u) => ({
-    tool: "spectral" as const,
-    severity: "error" as const,
+    tool: "spectral",
+    severity: "error",
     rule: "project-unused-lint-exception",
     message: `x-lint-exceptions names ${u.rule}, which reports nothing here: remove the exception`,
-    where: `${service.id} bundle ${u.where}`,
+    ...at(u.path),
   }));
   const findings: Finding[] = kept.map((r) => ({
-      tool: "spectral" as const,
-      severity: r.severity === 0 ? ("error" as const) : ("warn" as const),
-      rule: String(r.code),
-      message: r.message,
-      where: `${service.id} bundle #/${r.path.join("/")}`,
+    tool: "spectral",
+    severity: r.severity === 0 ? "error" : "warn",
+    rule: String(r.code),
+    message: r.message,
+    ...at(r.path),
   }));
   return [...findings, ...stale];
 }
 
-export { formatFindings } from "./format-findings.js";
+/** Both linters of one document, each problem once. */
+export async function lintDocument(service: Service, bundleText: string, rootFile = documentPath(service)): Promise<Finding[]> {
+  const [source, bundle] = await Promise.all([lintSource(service, rootFile), lintBundle(service, bundleText, rootFile)]);
+  return dedupeFindings([...source, ...bundle]);
+}
 

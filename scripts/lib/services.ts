@@ -12,27 +12,27 @@ export interface Service {
   family?: string;
 }
 
-export function readServices(): Service[] {
-  const raw = JSON.parse(readFileSync(join(OPENAPI_DIR, "services.json"), "utf8")) as { services: Service[] };
+export function readServices(openapiDir = OPENAPI_DIR): Service[] {
+  const raw = JSON.parse(readFileSync(join(openapiDir, "services.json"), "utf8")) as { services: Service[] };
   return raw.services;
 }
 
-export function documentPath(service: Service): string {
-  return join(OPENAPI_DIR, service.document);
+export function documentPath(service: Service, openapiDir = OPENAPI_DIR): string {
+  return join(openapiDir, service.document);
 }
 
 /**
  * The services to work on; `only` narrows the list for development. A missing document is an
  * error, never a silent skip, so a half-written registry cannot pass the build.
  */
-export function selectServices(only: string[] = []): Service[] {
-  const all = readServices();
+export function selectServices(only: string[] = [], openapiDir = OPENAPI_DIR): Service[] {
+  const all = readServices(openapiDir);
   const unknown = only.filter((id) => !all.some((s) => s.id === id));
   if (unknown.length > 0) {
     throw new Error(`Unknown service id(s): ${unknown.join(", ")}. Known: ${all.map((s) => s.id).join(", ")}`);
   }
   const chosen = only.length > 0 ? all.filter((s) => only.includes(s.id)) : all;
-  const missing = chosen.filter((s) => !existsSync(documentPath(s)));
+  const missing = chosen.filter((s) => !existsSync(documentPath(s, openapiDir)));
   if (missing.length > 0) {
     throw new Error(
       `Missing OpenAPI document(s): ${missing.map((s) => `openapi/${s.document} (service ${s.id})`).join(", ")}. ` +

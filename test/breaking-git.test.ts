@@ -1,0 +1,91 @@
+/**
+ * The gate end to end against a scratch git repository: base read from a commit, services
+ * matched through services.json (a removed service fails, a renamed document is still
+ * compared), and a --base that tries shell or option injection is refused without effect.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GateUsageError, runGate } from "../scripts/lib/breaking-git.js";
+import { OPENAPI_DIR, ROOT } from "../scripts/lib/paths.js";
+import { readServices } from "../scripts/lib/services.js";
+
+let repo: string;
+const git = (...args: string[]) => execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { encoding: "utf8" });
+const openapi = (...parts: string[]) => join(repo, "openapi", ...parts);
+const writeRegistry = (services: unknown[]) => writeFileSync(openapi("services.json"), JSON.stringify({ services }, null, 2));
+const registered = readServices().filter((s) => s.id === "kms-v2" || s.id === "widget");
+
+beforeAll(() => {
+  repo = mkdtempSync(join(tmpdir(), "gate-repo-"));
+  mkdirSync(openapi(), { recursive: true });
+  for (const s of registered) cpSync(join(OPENAPI_DIR, s.document), openapi(s.document));
+  writeRegistry(registered);
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", "base");
+});
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+describe("gate against a git base", () => {
+  it("passes an unchanged tree", async () => {
+    const result = await runGate({ root: repo });
+    expect(result.code).toBe(0);
+    expect(result.output.split("\n").at(-1)).toBe("breaking: 0 error(s), 0 warning(s)");
+  });
+
+  it("fails a removed service and compares a renamed document with its old self", async () => {
+    const kms = registered.find((s) => s.id === "kms-v2")!;
+    renameSync(openapi(kms.document), openapi("kms.yaml"));
+    const text = readFileSync(openapi("kms.yaml"), "utf8");
+    const header = "              description: Number of keys that match the request.\n              required: true\n";
+    expect(text.split(header)).toHaveLength(2);
+    writeFileSync(openapi("kms.yaml"), text.replace(header, "              description: Number of keys that match the request.\n"));
+    rmSync(openapi("widget.yaml"));
+    writeRegistry([{ ...kms, document: "kms.yaml" }]);
+    try {
+      const result = await runGate({ root: repo });
+      expect(result.code).toBe(1);
+      expect(result.reports.flatMap((r) => r.changes.map((c) => `${r.id} ${c.level} ${c.rule}`)).sort()).toEqual([
+        "kms-v2 error response-header-became-optional",
+        "kms-v2 info service-document-renamed",
+        "widget error service-removed",
+      ]);
+      const changelog = await runGate({ root: repo, changelog: true });
+      expect(changelog.output).toContain("### Removed\n- widget: `openapi/services.json`: service removed (was openapi/widget.yaml) **(breaking)**");
+    } finally {
+      git("checkout", "-q", "--", ".");
+      rmSync(openapi("kms.yaml"), { force: true });
+    }
+  });
+
+  it("refuses a --base with shell or option injection, and runs nothing", async () => {
+    const marker = join(repo, "F");
+    const attempts = [
+      `main" openapi >/dev/null; echo INJECTED > F; echo "`,
+      `HEAD; echo INJECTED > ${marker}`,
+      `$(echo INJECTED > ${marker})`,
+      `--output=${marker}`,
+    ];
+    for (const base of attempts) {
+      await expect(runGate({ root: repo, base }), base).rejects.toThrow(GateUsageError);
+      await expect(runGate({ root: repo, base })).rejects.toThrow(`--base ${JSON.stringify(base)} is not a commit of this repository`);
+    }
+    for (const place of [marker, join(ROOT, "F"), join(process.cwd(), "F")]) expect(existsSync(place), place).toBe(false);
+  });
+
+  it("the command exits 2 on the issue's injection string and writes no file", () => {
+    const cwd = mkdtempSync(join(tmpdir(), "gate-cwd-"));
+    try {
+      const run = spawnSync(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/breaking.ts"), "--base", `main" openapi >/dev/null; echo INJECTED > F; echo "`], { cwd, encoding: "utf8" });
+      expect(run.status, run.stderr).toBe(2);
+      expect(run.stderr).toContain("is not a commit of this repository");
+      expect(existsSync(join(cwd, "F"))).toBe(false);
+      expect(existsSync(join(ROOT, "F"))).toBe(false);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+});
