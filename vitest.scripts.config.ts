@@ -13,6 +13,8 @@ export default defineConfig({
       "test/breaking*.test.ts",
       "test/supply-chain.test.ts",
     ],
+    // Bundles the documents once per run, as the default config's global setup does.
+    globalSetup: ["test/harness/bundle-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],

@@ -16,12 +16,11 @@ export interface SourceLocation {
   line: number;
 }
 
-export const splitPointer = (pointer: string): string[] =>
-  pointer
-    .replace(/^#?\/?/, "")
-    .split("/")
-    .filter((k, i, all) => k !== "" || all.length > 1)
-    .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+/** "#", "#/" and "" are the root (Redocly writes "#/" for it). */
+export function splitPointer(pointer: string): string[] {
+  const path = pointer.replace(/^#?\/?/, "");
+  return path === "" ? [] : path.split("/").map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
 
 export const joinPointer = (keys: readonly (string | number)[]): string =>
   "#" + keys.map((k) => "/" + String(k).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
