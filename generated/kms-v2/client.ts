@@ -62,6 +62,19 @@ export const kmsV2Service = {
       "requestMediaTypes": [],
       "parseAs": "json",
       "redirect": "error",
+      "pagination": {
+        "offsetParam": "offset",
+        "limitParam": "limit",
+        "items": "/resources"
+      },
+      "retry": {
+        "statuses": [
+          429
+        ],
+        "maxAttempts": 4,
+        "backoffMs": 1000,
+        "maxWaitMs": 60000
+      },
       "query": {
         "limit": {
           "explode": true
@@ -99,6 +112,24 @@ export const kmsV2Service = {
       ],
       "parseAs": "json",
       "redirect": "error",
+      "retry": {
+        "statuses": [
+          409,
+          429
+        ],
+        "except": {
+          "409": {
+            "reasonAt": "/resources/0/reasons/0/code",
+            "reasons": [
+              "KEY_ALIAS_NOT_UNIQUE_ERR",
+              "KEY_CREATE_IMPORT_ACCESS_ERR"
+            ]
+          }
+        },
+        "maxAttempts": 4,
+        "backoffMs": 1000,
+        "maxWaitMs": 60000
+      },
       "query": {}
     },
     "HEAD /api/v2/keys": {
@@ -111,6 +142,14 @@ export const kmsV2Service = {
       "requestMediaTypes": [],
       "parseAs": "json",
       "redirect": "error",
+      "retry": {
+        "statuses": [
+          429
+        ],
+        "maxAttempts": 4,
+        "backoffMs": 1000,
+        "maxWaitMs": 60000
+      },
       "query": {
         "state": {
           "explode": false
@@ -138,7 +177,9 @@ export type KmsV2Bind = {
 export type KmsV2BoundParameter = "svc-instance" | "X-Kms-Key-Ring";
 export type KmsV2ClientOptions = ServiceClientOptions<KmsV2Region, KmsV2ServerName, KmsV2Credentials, KmsV2Bind>;
 /** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
-export type KmsV2Pages = {};
+export type KmsV2Pages = {
+  "/api/v2/keys": NonNullable<paths["/api/v2/keys"]["get"]["responses"][200]["content"]["application/vnd.svc.collection+json"]["resources"]>[number];
+};
 
 /** Typed client for "Key management" 2. */
 export function createKmsV2Client(options: KmsV2ClientOptions = {}) {

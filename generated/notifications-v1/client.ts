@@ -81,6 +81,13 @@ export const notificationsV1Service = {
       "requestMediaTypes": [],
       "parseAs": "json",
       "redirect": "error",
+      "pagination": {
+        "offsetParam": "offset",
+        "limitParam": "limit",
+        "items": "/sources",
+        "total": "/total_count",
+        "next": "/next/href"
+      },
       "query": {
         "limit": {
           "explode": true
@@ -143,6 +150,13 @@ export const notificationsV1Service = {
       "requestMediaTypes": [],
       "parseAs": "json",
       "redirect": "error",
+      "pagination": {
+        "offsetParam": "offset",
+        "limitParam": "limit",
+        "items": "/topics",
+        "total": "/total_count",
+        "next": "/next/href"
+      },
       "query": {
         "limit": {
           "explode": true
@@ -221,6 +235,13 @@ export const notificationsV1Service = {
       "requestMediaTypes": [],
       "parseAs": "json",
       "redirect": "error",
+      "pagination": {
+        "offsetParam": "offset",
+        "limitParam": "limit",
+        "items": "/templates",
+        "total": "/total_count",
+        "next": "/next/href"
+      },
       "query": {
         "limit": {
           "explode": true
@@ -261,7 +282,11 @@ export type NotificationsV1Bind = {
 export type NotificationsV1BoundParameter = "instance_id";
 export type NotificationsV1ClientOptions = ServiceClientOptions<NotificationsV1Region, NotificationsV1ServerName, NotificationsV1Credentials, NotificationsV1Bind>;
 /** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
-export type NotificationsV1Pages = {};
+export type NotificationsV1Pages = {
+  "/v1/instances/{instance_id}/sources": NonNullable<paths["/v1/instances/{instance_id}/sources"]["get"]["responses"][200]["content"]["application/json"]["sources"]>[number];
+  "/v1/instances/{instance_id}/topics": NonNullable<paths["/v1/instances/{instance_id}/topics"]["get"]["responses"][200]["content"]["application/json"]["topics"]>[number];
+  "/v1/instances/{instance_id}/templates": NonNullable<paths["/v1/instances/{instance_id}/templates"]["get"]["responses"][200]["content"]["application/json"]["templates"]>[number];
+};
 
 /** Typed client for "Notification routing service" 1.0. */
 export function createNotificationsV1Client(options: NotificationsV1ClientOptions = {}) {

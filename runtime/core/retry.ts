@@ -1,13 +1,16 @@
 /**
- * The retry policy a document declares (`x-retry` on the document or an operation): which
- * statuses are worth waiting out, honouring `Retry-After` (RFC 9110 §10.2.3), with bounded
+ * The retry policy a document declares (`x-retry` on responses, `x-retry-policy` on the
+ * document): which statuses are worth waiting out, honouring `Retry-After` (RFC 9110 §10.2.3), with bounded
  * exponential backoff. Nothing is retried that the document does not name.
  */
 import { InputError } from "./errors.js";
+import { atPointer } from "./paginate.js";
 
 export interface RetryMeta {
-  /** Statuses the document says a client should retry. */
+  /** Statuses the document says a client should retry (responses marked `x-retry: { retry: true }`). */
   readonly statuses: readonly number[];
+  /** Per status: reason codes (at a JSON pointer into the error body) that no retry can cure. */
+  readonly except?: Readonly<Record<string, { readonly reasonAt: string; readonly reasons: readonly string[] }>>;
   /** Attempts in all, the first included. */
   readonly maxAttempts: number;
   /** Wait before the n-th retry when the answer has no Retry-After: backoffMs * 2^(n-1). */
@@ -62,7 +65,14 @@ export function retryAfterMs(header: string | null, now: number): number | undef
 }
 
 /** Sends, and sends again while the policy says the answer is worth waiting out. */
-export async function withRetry<R extends { response: Response }>(
+function excepted(policy: RetryMeta, status: number, body: unknown): boolean {
+  const rule = policy.except?.[String(status)];
+  if (!rule) return false;
+  const reason = atPointer(body, rule.reasonAt);
+  return typeof reason === "string" && rule.reasons.includes(reason);
+}
+
+export async function withRetry<R extends { response: Response; error?: unknown }>(
   send: () => Promise<R>,
   policy: RetryMeta | undefined,
   clock: Clock,
@@ -71,7 +81,7 @@ export async function withRetry<R extends { response: Response }>(
   for (let attempt = 1; ; attempt++) {
     const result = await send();
     const { status, headers } = result.response;
-    if (!policy || attempt >= policy.maxAttempts || !policy.statuses.includes(status)) return result;
+    if (!policy || attempt >= policy.maxAttempts || !policy.statuses.includes(status) || excepted(policy, status, result.error)) return result;
     const wait = retryAfterMs(headers.get("retry-after"), clock.now()) ?? policy.backoffMs * 2 ** (attempt - 1);
     if (wait > policy.maxWaitMs) return result;
     // The unread body of the answer being retried would hold its connection open.

@@ -104,6 +104,9 @@ export function createKmsClient(options: KmsClientOptions) {
     fetch: options.fetch,
     credentials: { bearerAuth: options.token },
     bind: { "svc-instance": instanceId, ...(keyRing === undefined ? {} : { "X-Kms-Key-Ring": keyRing }) },
+    // This client applies the document's policy itself (with its injectable clock and per-kind
+    // options, retry.ts); the generated client's own x-retry would retry each attempt again.
+    retry: false,
   });
 
   const correlation = (call: CallOptions | undefined) =>

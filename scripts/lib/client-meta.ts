@@ -107,7 +107,7 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
       parseAs: parseAs(doc, operation),
       redirect: Object.keys(operation.responses ?? {}).some((s) => s.startsWith("3")) ? "manual" : "error",
       ...(operation["x-pagination"] ? { pagination: checkPagination(id, operation, params) } : {}),
-      ...((operation["x-retry"] ?? doc["x-retry"]) ? { retry: checkRetry(id, operation, operation["x-retry"] ?? doc["x-retry"]) } : {}),
+      ...retryOf(id, doc, operation),
       query: Object.fromEntries(
         params
           .filter((p) => p.in === "query")
@@ -141,14 +141,29 @@ function checkPagination(id: string, operation: any, params: any[]): PaginationM
   return p;
 }
 
-/** x-retry may only name statuses the operation documents. */
-function checkRetry(id: string, operation: any, retry: any): RetryMeta {
-  const where = `${id} ${operation.operationId} x-retry`;
-  const documented = Object.keys(operation.responses ?? {});
-  const statuses = (retry.statuses ?? []).filter((s: number) => documented.includes(String(s)));
-  for (const field of ["maxAttempts", "backoffMs", "maxWaitMs"] as const) {
-    if (!Number.isInteger(retry[field])) throw new Error(`${where}.${field} must be an integer`);
+/**
+ * The statuses whose responses say `x-retry: { retry: true }` (with the reason codes no retry
+ * cures), under the document's `x-retry-policy` counts and times.
+ */
+function retryOf(id: string, doc: OpenApiDocument, operation: any): { retry?: RetryMeta } {
+  const statuses: number[] = [];
+  const except: Record<string, { reasonAt: string; reasons: string[] }> = {};
+  for (const [status, raw] of Object.entries<any>(operation.responses ?? {})) {
+    const marker = deref(doc, raw)?.["x-retry"];
+    if (!marker?.retry) continue;
+    statuses.push(Number(status));
+    if (marker.exceptReasons) {
+      if (typeof marker.reasonAt !== "string") throw new Error(`${id} ${operation.operationId} ${status} x-retry: exceptReasons needs reasonAt (a JSON pointer)`);
+      except[status] = { reasonAt: marker.reasonAt, reasons: marker.exceptReasons };
+    }
   }
-  // A document-level policy applies to each operation with the statuses that operation documents.
-  return { statuses, maxAttempts: retry.maxAttempts, backoffMs: retry.backoffMs, maxWaitMs: retry.maxWaitMs };
+  if (statuses.length === 0) return {};
+  const policy = doc["x-retry-policy"];
+  const where = `${id} x-retry-policy`;
+  for (const field of ["maxAttempts", "backoffMs", "maxWaitMs"] as const) {
+    if (!Number.isInteger(policy?.[field])) throw new Error(`${where}.${field} must be an integer (responses of ${operation.operationId} are marked x-retry)`);
+  }
+  return {
+    retry: { statuses, ...(Object.keys(except).length > 0 ? { except } : {}), maxAttempts: policy.maxAttempts, backoffMs: policy.backoffMs, maxWaitMs: policy.maxWaitMs },
+  };
 }

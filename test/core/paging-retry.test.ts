@@ -98,3 +98,25 @@ describe("retry", () => {
     await expect(() => client(meta({}, policy), fetch, { retry: { maxAttempts: 0 } }).POST("/items", { body: {} })).rejects.toThrow(/retry.maxAttempts/);
   });
 });
+
+describe("retry as the KMS document declares it (409 on create except two reasons, 429 everywhere)", () => {
+  const conflict = (code: string) =>
+    Response.json({ metadata: { collectionType: "application/vnd.svc.kms.error+json", collectionTotal: 1 }, resources: [{ errorMsg: "Conflict", reasons: [{ code }] }] }, { status: 409, headers: { "content-type": "application/vnd.svc.kms.error+json" } });
+  const create = async (answer: () => Response) => {
+    const { createKmsV2Client } = await import("cloud-interfaces/kms-v2");
+    const { sent, fetch } = fakeFetch(answer);
+    const waits: number[] = [];
+    const kms = createKmsV2Client({ fetch, credentials: { bearerAuth: "t" }, bind: { "svc-instance": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" }, clock: { now: () => 0, sleep: async (ms) => void waits.push(ms) } });
+    const type = "application/vnd.svc.kms.key+json";
+    const result = await kms.POST("/api/v2/keys", { body: { metadata: { collectionType: type, collectionTotal: 1 }, resources: [{ type, name: "k" }] } });
+    return { sent: sent.length, waits, status: result.response.status };
+  };
+
+  it("retries an expired import token up to the policy's 4 attempts", async () => {
+    expect(await create(() => conflict("IMPORT_TOKEN_EXPIRED_ERR"))).toEqual({ sent: 4, waits: [1000, 2000, 4000], status: 409 });
+  });
+
+  it("hands a conflict no retry can cure to the caller at once", async () => {
+    expect(await create(() => conflict("KEY_ALIAS_NOT_UNIQUE_ERR"))).toEqual({ sent: 1, waits: [], status: 409 });
+  });
+});

@@ -22,6 +22,8 @@ const PROSE_NAMES: Record<string, string> = {
   "x-audit-event-renames": "audit event renames",
   "x-value-pattern": "value pattern",
   "x-retry": "retry advice",
+  "x-retry-policy": "retry policy",
+  "x-pagination": "pagination",
   "x-mock-schema": "mock-only schema",
   "x-client": "client options",
   "x-client.bind": "`bind` option of the client",
@@ -120,6 +122,8 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
     });
   }
   if (copy["x-rate-limit"]) rows.push({ label: "Rate limit", value: rateLimit(copy["x-rate-limit"]) });
+  const retry = copy["x-retry-policy"];
+  if (retry) rows.push({ label: "Retry policy", value: html(`${String(retry.maxAttempts)} attempts in all; ${String(retry.backoffMs)} ms doubling without Retry-After; no single wait over ${String(retry.maxWaitMs)} ms`) });
   const renames = copy["x-audit-event-renames"] as Record<string, string> | undefined;
   if (renames) rows.push({ label: "Audit event renames", value: renameTable(renames) });
   const shared = withIds.filter(({ a }) => a.operation === undefined);
