@@ -1,9 +1,10 @@
 /**
- * The document as the mock server must read it. A parameter may carry `x-mock-schema`, the
- * schema the mock validates instead of the published one: the KMS `Prefer` header is an enum
- * of two values for clients, but Prism takes its own preferences (`code=`, `example=`) in the
- * same header and reads `__code`/`__example` only when no `Prefer` is sent, so the mock checks
- * the RFC 7240 preference list that admits both. Nothing else changes.
+ * The document as a mock that takes its case selection from `Prefer` must read it. A parameter
+ * may carry `x-mock-schema`, the schema such a mock validates instead of the published one: the
+ * KMS `Prefer` header is an enum of two values for clients, but the emulator (runtime/emulator)
+ * reads `code=`/`example=` from the same header, so its contract checks the RFC 7240 preference
+ * list that admits both. (The Prism mock separates its case selection from the API's own
+ * preferences at its edge, runtime/mock/prefer.ts, and validates the published enum.)
  */
 export function mockView<T>(bundle: T): T {
   const copy = structuredClone(bundle);

@@ -90,7 +90,7 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
 
     // Headers Prism cannot parse are answered here, before Prism sees them.
     const contentTypeHeader = request.headers.get("content-type");
-    const contentType = contentTypeHeader === null ? undefined : parseMediaType(contentTypeHeader);
+    let contentType = contentTypeHeader === null ? undefined : parseMediaType(contentTypeHeader);
     if (contentTypeHeader !== null && !contentType) {
       return refuse(new Refusal(statusFor(operation, 415), "malformed-content-type", `header.content-type: not a media type (rule RFC 9110 §8.3; sent ${shown(contentTypeHeader)})`));
     }
@@ -136,6 +136,12 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
 
     // Body: bytes to what Prism expects (parsed JSON, text, or null), with explicit limits.
     const bytes = new Uint8Array(await request.arrayBuffer());
+    // A body sent without any Content-Type (the KMS family's Go client does so on create) is read
+    // as the operation's plain application/json when the document declares it: the recipient may
+    // examine content whose type is not given (RFC 9110 §8.3), and JSON is what that client sends.
+    if (contentTypeHeader === null && bytes.length > 0 && operation.requestMediaTypes.includes("application/json")) {
+      contentType = parseMediaType("application/json");
+    }
     let body: unknown = null;
     if (bytes.length > 0) {
       let text: string;
@@ -168,7 +174,13 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
     });
     delete headers.prefer;
     if (apiPrefer) headers.prefer = apiPrefer;
-    if (contentType) headers["content-type"] = essence(contentType) + (contentType.params.charset ? `; charset=${contentType.params.charset}` : "");
+    if (contentType) {
+      // charset, and the boundary a multipart body cannot be split without (the identity
+      // service's server SDK sends its token forms as multipart/form-data).
+      const kept = (["charset", "boundary"] as const).filter((p) => contentType.params[p] !== undefined);
+      const value = (v: string) => (/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v) ? v : `"${v.replace(/(["\\])/g, "\\$1")}"`);
+      headers["content-type"] = essence(contentType) + kept.map((p) => `; ${p}=${value(contentType.params[p]!)}`).join("");
+    }
     delete headers.accept;
     const offered = target && ranges ? acceptable(ranges, target.mediaTypes) : undefined;
     if (offered && offered.length > 0) headers.accept = offered.join(", ");
