@@ -16,7 +16,10 @@ const ID = "identity-v4";
 let root: string;
 let layout: ReturnType<typeof layoutFor>;
 const doc = () => join(layout.openapiDir, "identity-v4.yaml");
-const fragment = () => join(layout.openapiDir, "shared/identity/paths/userinfo.yaml");
+/** The token operation's own file, and a fragment identity v3 and v4 share. */
+const op = () => join(layout.openapiDir, "identity-v4/operations/requestTokens.yaml");
+const authorize = () => join(layout.openapiDir, "identity-v4/operations/authorize.yaml");
+const fragment = () => join(layout.openapiDir, "shared/identity/operations/getUserInfo.yaml");
 const lines: string[] = [];
 
 /** Every file under generated/ and dist/ with its content and modification time. */
@@ -57,6 +60,7 @@ beforeAll(async () => {
   layout = layoutFor(root);
   mkdirSync(layout.openapiDir, { recursive: true });
   cpSync(join(OPENAPI_DIR, "identity-v4.yaml"), doc());
+  cpSync(join(OPENAPI_DIR, ID), join(layout.openapiDir, ID), { recursive: true });
   cpSync(join(OPENAPI_DIR, "shared"), join(layout.openapiDir, "shared"), { recursive: true });
   const service = readServices().find((s) => s.id === ID)!;
   writeFileSync(join(layout.openapiDir, "services.json"), JSON.stringify({ services: [service] }));
@@ -79,48 +83,48 @@ interface Case {
 const cases: Case[] = [
   {
     name: "a lint failure (operation without summary)",
-    apply: () => edit(doc(), "      operationId: requestTokens\n      summary: Token\n", "      operationId: requestTokens\n"),
+    apply: () => edit(op(), "operationId: requestTokens\nsummary: Token\n", "operationId: requestTokens\n"),
     tool: "redocly",
     rule: "operation-summary",
-    file: doc,
-    line: () => lineOf(doc(), "    post:", lineOf(doc(), "/oauth/v4/{tenantId}/token:")),
-    pointer: "#/paths/~1oauth~1v4~1{tenantId}~1token/post",
+    file: op,
+    line: () => 1,
+    pointer: "#",
   },
   {
     name: "a lint failure inside a shared fragment",
-    apply: () => edit(fragment(), "  summary: Retrieve user info\n", ""),
+    apply: () => edit(fragment(), "summary: Retrieve user info\n", ""),
     tool: "redocly",
     rule: "operation-summary",
     file: fragment,
-    line: () => lineOf(fragment(), "get:"),
-    pointer: "#/get",
+    line: () => 1,
+    pointer: "#",
   },
   {
     name: "a duplicate operationId",
-    apply: () => edit(doc(), "operationId: requestTokens", "operationId: authorize"),
+    apply: () => edit(op(), "operationId: requestTokens", "operationId: authorize"),
     tool: "spectral",
     rule: "operation-operationId-unique",
-    file: doc,
-    line: () => lineOf(doc(), "operationId: authorize", lineOf(doc(), "operationId: authorize")),
-    pointer: "#/paths/~1oauth~1v4~1{tenantId}~1token/post/operationId",
+    file: op,
+    line: () => lineOf(op(), "operationId: authorize"),
+    pointer: "#/operationId",
   },
   {
     name: "a misspelt x-client.bind",
-    apply: () => edit(doc(), "bind: [tenantId]", "bind: [tenantID]"),
+    apply: () => edit(doc(), "bind: [ tenantId ]", "bind: [ tenantID ]"),
     tool: "client",
     rule: "client-bind-parameter",
     file: doc,
-    line: () => lineOf(doc(), "bind: [tenantID]"),
+    line: () => lineOf(doc(), "bind: [ tenantID ]"),
     pointer: "#/x-client/bind/0",
   },
   {
     name: "a $ref to a missing fragment",
-    apply: () => edit(doc(), '"#/components/parameters/code_challenge"', '"#/components/parameters/code_chalenge"'),
+    apply: () => edit(authorize(), '"../parameters/code_challenge.yaml"', '"../parameters/code_chalenge.yaml"'),
     tool: "redocly",
     rule: "no-unresolved-refs",
-    file: doc,
-    line: () => lineOf(doc(), "code_chalenge"),
-    pointer: "#/paths/~1oauth~1v4~1{tenantId}~1authorization/get/parameters/11",
+    file: authorize,
+    line: () => lineOf(authorize(), "code_chalenge"),
+    pointer: "#/parameters/11",
   },
 ];
 
@@ -154,10 +158,10 @@ describe("atomic build", () => {
   }, 60_000);
 
   it("an edit after a failure rebuilds the document and the site from the edited document", async () => {
-    const revert = edit(doc(), "      operationId: requestTokens\n      summary: Token\n", "      operationId: requestTokens\n");
+    const revert = edit(op(), "operationId: requestTokens\nsummary: Token\n", "operationId: requestTokens\n");
     await build();
     revert();
-    const restore = edit(doc(), "      summary: Token\n", "      summary: Token exchange\n");
+    const restore = edit(op(), "summary: Token\n", "summary: Token exchange\n");
     try {
       const summary = await build();
       expect(summary).toMatchObject({ rebuilt: [ID], failed: [], siteRebuilt: true });
