@@ -16,6 +16,7 @@ export const MOCK_ERRORS = {
   unauthorized: { statuses: [401], meaning: "credentials missing or wrong and the operation documents no 401" },
   "invalid-utf8": { statuses: [400], meaning: "the body is not UTF-8" },
   "malformed-json": { statuses: [400], meaning: "a JSON media type with a body that is not JSON" },
+  "malformed-target": { statuses: [400], meaning: "a path segment with bad percent-encoding" },
   "malformed-form": { statuses: [400], meaning: "a form media type with a body that is not percent-encoded" },
   "too-deep": { statuses: [400], meaning: "JSON nested deeper than MAX_JSON_DEPTH" },
   "too-many-values": { statuses: [400], meaning: "a JSON body with more than MAX_JSON_VALUES values" },

@@ -88,6 +88,11 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
     const refuse = (r: Refusal, headers?: Record<string, string>) =>
       shapes.respond({ operation, status: r.status, kind: r.kind, method, message: r.message, ...(headers ? { headers } : {}) });
 
+    // Prism decodes path parameters with decodeURIComponent and throws on bad percent-encoding.
+    const badSegment = url.pathname.split("/").find((segment) => !decodes(segment));
+    if (badSegment !== undefined) {
+      return refuse(new Refusal(400, "malformed-target", `path: bad percent-encoding (rule RFC 3986 §2.1; sent ${shown(badSegment)})`));
+    }
     // Headers Prism cannot parse are answered here, before Prism sees them.
     const contentTypeHeader = request.headers.get("content-type");
     let contentType = contentTypeHeader === null ? undefined : parseMediaType(contentTypeHeader);
@@ -250,13 +255,17 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
   };
 }
 
-function formDecodes(text: string): boolean {
+function decodes(text: string): boolean {
   try {
-    for (const part of text.split("&")) decodeURIComponent(part.replace(/\+/g, " "));
+    decodeURIComponent(text);
     return true;
   } catch {
     return false;
   }
+}
+
+function formDecodes(text: string): boolean {
+  return text.split("&").every((part) => decodes(part.replace(/\+/g, " ")));
 }
 
 /** Prism's own header format (its server's), capped like Prism caps it. */

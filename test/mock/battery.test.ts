@@ -41,13 +41,14 @@ afterAll(() => {
   child?.kill();
 });
 
-/** In npm test: every mutation once per service, on an operation picked by the seed. */
+/** In npm test: each mutation on most services, on an operation picked by the seed. */
 async function cases(): Promise<HostileCase[]> {
   const next = random(SEED);
   const out: HostileCase[] = [];
-  for (const id of ids) {
+  for (const [i, id] of ids.entries()) {
     if (LONG) out.push(...(await hostileCases(id)), ...(await combinedCases(id, COMBINED, next)));
-    else out.push(...(await hostileCases(id, next)));
+    // Three services in four get each mutation (every mutation still reaches at least four services): ~560 requests.
+    else out.push(...(await hostileCases(id, next, (m) => (m + i) % 4 !== 0)));
   }
   return out;
 }

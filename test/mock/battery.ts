@@ -172,12 +172,12 @@ export const MUTATIONS: Mutation[] = [
 
 /**
  * Hostile cases of a service: every mutation of every operation's baseline, or (with `next`)
- * every mutation once, on an operation the seeded generator picks.
+ * each kept mutation once, on an operation the seeded generator picks.
  */
-export async function hostileCases(serviceId: string, next?: () => number): Promise<HostileCase[]> {
+export async function hostileCases(serviceId: string, next?: () => number, keep: (mutation: number) => boolean = () => true): Promise<HostileCase[]> {
   const out: HostileCase[] = [];
   const bases = await baselines(serviceId);
-  const picked = next ? MUTATIONS.map(() => Math.floor(next() * bases.length)) : undefined;
+  const picked = next ? MUTATIONS.map((_, m) => (keep(m) ? Math.floor(next() * bases.length) : -1)) : undefined;
   for (const [b, { operation, wire, requestMediaTypes }] of bases.entries()) {
     const json = requestMediaTypes.find((m) => /json/.test(m)) ?? "application/json";
     for (const [m, [dimension, label, make, same = true]] of MUTATIONS.entries()) {

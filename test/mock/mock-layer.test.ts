@@ -81,6 +81,13 @@ describe("never dies", () => {
     }
   });
 
+  it("bad percent-encoding in a path parameter gets the documented 400, not Prism's URIError as a 500", async () => {
+    const w = await baseline("notifications-v1", "GET /v1/instances/{instance_id}/topics/{id}");
+    const r = await send("notifications-v1", { ...w, target: w.target.replace(/\/topics\/[^/?]+/, "/topics/%zz%") });
+    expect(r.status).toBe(400);
+    expect(r.json.errors[0].message).toMatch(/percent-encoding.*%zz%/);
+  });
+
   it("a handler that throws gets the document's 500 shape from the edge, and the failure is logged", async () => {
     const doc = bundledDocument("widget");
     const operations = readOperations(doc);
