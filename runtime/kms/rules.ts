@@ -1,29 +1,34 @@
 /**
- * The rules of openapi/kms-v2.yaml that the generated types cannot carry (patterns, lengths,
- * ranges, counts), checked before a request leaves so that bad input fails as an InputError
+ * The rules of openapi/kms-v2.yaml that the KMS helper checks with its own field names
+ * (patterns, lengths, ranges, counts), read from the generated rules, checked before a request leaves so that bad input fails as an InputError
  * naming the field and the rule instead of as a 400 from the service.
  */
 import { InputError } from "../core/errors.js";
+import type { Rule } from "../core/rules.js";
+import { rules } from "../../generated/kms-v2/rules.js";
 import { FilterSyntaxError, parseFilter, type FilterTerm } from "./filter.js";
 
 export const KEY_MEDIA_TYPE = "application/vnd.svc.kms.key+json";
 
-// Mirror the document; test/kms/rules.test.ts checks they stay equal to it.
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const KEY_RING_PATTERN = /^[a-zA-Z0-9-]*$/;
-export const SORT_PATTERN =
-  /^-?(?:id|state|extractable|imported|creationDate|lastUpdateDate|lastRotateDate|deletionDate|expirationDate)(?:,-?(?:id|state|extractable|imported|creationDate|lastUpdateDate|lastRotateDate|deletionDate|expirationDate))*$/;
-export const FILTER_PATTERN =
-  /^(?!(?:.* )?([A-Za-z]+)=(?:.* \1=){3}) *(?:(?:(?:creationDate|deletionDate|expirationDate|lastRotateDate|lastUpdateDate)=(?:(?:lte:|lt:|gte:|gt:)?"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})"|[Nn][Oo][Nn][Ee])|extractable=(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Nn][Oo][Nn][Ee])|state=(?:[01235](?:,[01235])*|[Nn][Oo][Nn][Ee]))(?: +|$))*$/u;
-export const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// Read from the rules generated from the document (generated/kms-v2/rules.ts), never copied.
+const list = rules.operations["GET /api/v2/keys"]!;
+const create = rules.operations["POST /api/v2/keys"]!;
+const pattern = (rule: Rule | undefined, flags = ""): RegExp => new RegExp(rule!.pattern!, flags);
 
-export const KEY_STATES = [0, 1, 2, 3, 5] as const;
-export type KeyStateValue = (typeof KEY_STATES)[number];
-export const LIMIT = { min: 1, max: 5000 } as const;
-export const MAX_STATES = 5;
-export const MAX_SEARCH = 256;
-export const MAX_FILTER = 512;
-export const KEY_RING_LENGTH = { min: 2, max: 100 } as const;
+export const UUID_PATTERN = pattern(list.header!["svc-instance"]);
+export const KEY_RING_PATTERN = pattern(list.header!["X-Kms-Key-Ring"]);
+export const SORT_PATTERN = pattern(list.query!.sort);
+export const FILTER_PATTERN = pattern(list.query!.filter, "u");
+export const BASE64_PATTERN = pattern(rules.schemas.KeyCreate!.properties!.payload);
+
+/** The key states the document's `KeyState` enum lists (NIST SP 800-57 phases). */
+export const KEY_STATES = rules.schemas.KeyState!.enum as readonly KeyStateValue[];
+export type KeyStateValue = 0 | 1 | 2 | 3 | 5;
+export const LIMIT = { min: list.query!.limit!.minimum!, max: list.query!.limit!.maximum! } as const;
+export const MAX_STATES = list.query!.state!.maxItems!;
+export const MAX_SEARCH = list.query!.search!.maxLength!;
+export const MAX_FILTER = list.query!.filter!.maxLength!;
+export const KEY_RING_LENGTH = { min: create.header!["X-Kms-Key-Ring"]!.minLength!, max: create.header!["X-Kms-Key-Ring"]!.maxLength! } as const;
 
 export function checkUuid(field: string, value: unknown): string {
   if (typeof value !== "string") throw new InputError(field, "type", `${field} must be a string`);

@@ -40,7 +40,7 @@ describe("paginate every paged operation", () => {
     const emulator = createEmulator(serviceId);
     const fetch = (input: string | URL | Request, init?: RequestInit) => emulator.handle(new Request(input, init));
     const client = (await generatedFactory(serviceId))({ ...catalogue.client, fetch });
-    const whole = await client.GET(path, { params: { query: { limit: 100 } } });
+    const whole = await client.GET!(path, { params: { query: { limit: 100 } } });
     expect(whole.response.status).toBe(200);
     const items = await collect((client as any).paginate(path, { params: { query: { limit: 1 } } }));
     const op = extractMeta(serviceId, bundledDocument(serviceId)).operations[`GET ${path}`]!;
