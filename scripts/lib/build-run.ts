@@ -56,6 +56,7 @@ function commitOutputs(outputs: BuildOutput[], layout: Layout): void {
 async function rebuildSite(layout: Layout, entries: { id: string; text: string }[]): Promise<void> {
   const { buildSite } = await import("./site.js");
   const services = readServices(layout.openapiDir);
+  mkdirSync(layout.distDir, { recursive: true });
   const staging = mkdtempSync(join(layout.distDir, ".site-"));
   try {
     buildSite(
