@@ -34,6 +34,126 @@ interface Edit {
   level?: Level;
 }
 
+/** What the gate must say for each edit: "where: change", in document order. */
+const said: Record<string, string[]> = {
+  "operation removed": [
+    "HEAD /api/v2/keys: operation removed"
+  ],
+  "parameter removed": [
+    "GET /api/v2/keys query.limit: parameter removed"
+  ],
+  "parameter newly required": [
+    "GET /api/v2/keys query.limit: parameter newly required"
+  ],
+  "response field removed": [
+    "GET /api/v2/keys 200.resources[].name: response field removed"
+  ],
+  "region removed": [
+    "servers.region: region br-sao removed"
+  ],
+  "response removed": [
+    "GET /api/v2/keys 429: response removed"
+  ],
+  "request field newly required": [
+    "POST /developers/flex-api/widget-url body.custom: request field newly required"
+  ],
+  "response field becoming optional": [
+    "GET /api/v2/keys 200.metadata.collectionTotal: response field no longer required",
+    "GET /api/v2/keys 400.metadata.collectionTotal: response field no longer required"
+  ],
+  "new required field inside a oneOf branch": [
+    "POST /v1/instances/{instance_id}/templates body.oneOf[#/components/schemas/ChatTemplateCreateRequest].description: request field newly required"
+  ],
+  "narrowed enum inside a oneOf branch": [
+    "POST /v1/instances/{instance_id}/templates body.oneOf[#/components/schemas/EmailTemplateCreateRequest].type: enum value \"smtp_custom.invitation\" removed"
+  ],
+  "changed const": [
+    "POST /v1/instances/{instance_id}/templates body.oneOf[#/components/schemas/ChatTemplateCreateRequest].type: request const \"chat.notification\" → \"chat.alert\""
+  ],
+  "removed required response header (Key-Total)": [
+    "HEAD /api/v2/keys 200 header Key-Total: required response header removed"
+  ],
+  "additionalProperties: false added to a request": [
+    "POST /developers/flex-api/widget-url body: request object closed: properties it does not list are now refused"
+  ],
+  "response enum value added": [
+    "GET /api/v2/keys 200.resources[].state: response enum value 4 added"
+  ],
+  "security added to an open operation": [
+    "GET /oauth/v4/{tenantId}/authorization: security added to an open operation: bearerAuth"
+  ],
+  "request enum value removed": [
+    "POST /developers/flex-api/widget-url body.flex: enum value true removed"
+  ],
+  "request type narrowed": [
+    "POST /developers/flex-api/widget-url body.package_id: request type narrowed: integer → string"
+  ],
+  "maxLength tightened": [
+    "POST /developers/flex-api/widget-url body.key: maxLength tightened: none → 10"
+  ],
+  "minimum raised": [
+    "GET /api/v2/keys query.limit: minimum tightened: 1 → 5"
+  ],
+  "pattern changed": [
+    "POST /developers/flex-api/widget-url body.key: pattern changed: none → ^[a-z]+$"
+  ],
+  "format added to a request field": [
+    "POST /developers/flex-api/widget-url body.key: format changed: none → uuid"
+  ],
+  "request value restricted to an enum": [
+    "POST /developers/flex-api/widget-url body.key: request value restricted to an enum"
+  ],
+  "new required parameter": [
+    "GET /api/v2/keys query.tenant: new required parameter"
+  ],
+  "request media type removed": [
+    "POST /api/v2/keys body application/vnd.svc.kms.key+json: request media type removed"
+  ],
+  "response media type removed": [
+    "POST /developers/flex-api/widget-url 200 application/json: response media type removed"
+  ],
+  "response type changed": [
+    "GET /api/v2/keys 200.resources[].name: response type changed: string → string,null"
+  ],
+  "response const changed": [
+    "POST /developers/flex-api/widget-url 200.success: response const 1 → 2"
+  ],
+  "response header became optional": [
+    "HEAD /api/v2/keys 200 header Key-Total: response header no longer required"
+  ],
+  "optional response header removed": [
+    "HEAD /api/v2/keys 200 header correlation-ID: optional response header removed"
+  ],
+  "credentials no longer accepted": [
+    "GET /api/v2/keys: credentials bearerAuth no longer accepted"
+  ],
+  "security scheme changed": [
+    "components.securitySchemes.apiKey: security scheme changed: {\"type\":\"apiKey\",\"in\":\"header\",\"name\":\"X-ApiKey\"} → {\"type\":\"apiKey\",\"in\":\"header\",\"name\":\"X-Other-Key\"}"
+  ],
+  "request oneOf branch removed": [
+    "POST /v1/instances/{instance_id}/templates body.oneOf[#/components/schemas/ChatTemplateCreateRequest]: request oneOf branch removed"
+  ],
+  "request oneOf added": [
+    "POST /api/v2/keys body.resources[]: request must now match oneOf (1 branches)"
+  ],
+  "new required field in an identity TokenRequest branch": [
+    "POST /oauth/v4/{tenantId}/token body.oneOf[client_credentials].scope: request field newly required"
+  ],
+  "request allOf member added that requires a field": [
+    "POST /developers/flex-api/widget-url body.custom: request field newly required"
+  ],
+  "request allOf member added that closes the object": [
+    "POST /developers/flex-api/widget-url body: request object closed: properties it does not list are now refused"
+  ],
+  "response oneOf branch added": [
+    "POST /v1/instances/{instance_id}/templates 201.params.oneOf[#2]: response oneOf branch added: a consumer may receive a shape it does not handle"
+  ],
+  "request field removed from a closed object": [
+    "POST /developers/flex-api/widget-url body: request object closed: properties it does not list are now refused",
+    "POST /developers/flex-api/widget-url body.custom: request field no longer accepted"
+  ]
+};
+
 const documentEdits: Edit[] = [
   // Caught by the first gate.
   { name: "operation removed", service: "kms-v2", edit: (d) => delete d.paths["/api/v2/keys"].head, rules: ["api-removed"] },
@@ -91,6 +211,7 @@ describe("breaking-change gate: each breaking edit is caught with its rule", () 
     const found = reported(e.service, e.edit);
     expect([...new Set(found.map((c) => c.rule))].sort(), JSON.stringify(found, null, 2)).toEqual([...e.rules].sort());
     expect(found.every((c) => c.level === (e.level ?? "error")), JSON.stringify(found, null, 2)).toBe(true);
+    expect(found.map((c) => `${c.where}: ${c.change}`)).toEqual(said[e.name]);
   });
 
   it("request body newly required", () => {
@@ -257,5 +378,225 @@ describe("report and changelog", () => {
       "- kms-v2: `GET /api/v2/new`: operation added",
     ]);
     expect(formatChangelog([])).toBe("## [Unreleased]\n\nNo interface changes.");
+  });
+});
+
+/** One operation taking `request` as its JSON body and answering `response`; schemas under components. */
+function api(request: unknown, response: unknown, extra: Record<string, unknown> = {}): any {
+  return {
+    openapi: "3.1.0",
+    paths: {
+      "/x": {
+        post: {
+          operationId: "x",
+          requestBody: { content: { "application/json": { schema: request } } },
+          responses: { "200": { description: "ok", content: { "application/json": { schema: response } } } },
+        },
+      },
+    },
+    components: { schemas: extra },
+  };
+}
+const rulesOf = (base: any, head: any) => diffDocuments(base, head).map((c) => `${c.level} ${c.rule} ${c.where}`);
+const onRequest = (a: unknown, b: unknown, extra?: Record<string, unknown>) => rulesOf(api(a, {}, extra), api(b, {}, extra));
+const onResponse = (a: unknown, b: unknown, extra?: Record<string, unknown>) => rulesOf(api({}, a, extra), api({}, b, extra));
+
+describe("schema rules, one keyword at a time", () => {
+  it.each([
+    ["maxLength", 10, 9, 11],
+    ["minLength", 2, 3, 1],
+    ["maximum", 10, 9, 11],
+    ["minimum", 2, 3, 1],
+    ["exclusiveMaximum", 10, 9, 11],
+    ["exclusiveMinimum", 2, 3, 1],
+    ["maxItems", 10, 9, 11],
+    ["minItems", 2, 3, 1],
+    ["maxProperties", 10, 9, 11],
+    ["minProperties", 2, 3, 1],
+  ])("%s: tighter breaks a request, equal or looser does not, and a response never", (kw, value, tighter, looser) => {
+    const at = (v?: number) => ({ type: "object", properties: { f: v === undefined ? {} : { [kw]: v } } });
+    expect(onRequest(at(value), at(tighter))).toEqual([`error request-${kw}-tightened POST /x body.f`]);
+    expect(onRequest(at(), at(value))).toEqual([`error request-${kw}-tightened POST /x body.f`]);
+    expect(onRequest(at(value), at(value))).toEqual([]);
+    expect(onRequest(at(value), at(looser))).toEqual([]);
+    expect(onRequest(at(value), at())).toEqual([]);
+    expect(onResponse(at(value), at(tighter))).toEqual([]);
+  });
+
+  it("types: a request may widen (integer → number, a type added to a list), a response may narrow", () => {
+    expect(onRequest({ type: "integer" }, { type: "number" })).toEqual([]);
+    expect(onRequest({ type: "number" }, { type: "integer" })).toEqual(["error request-type-narrowed POST /x body"]);
+    expect(onRequest({ type: "string" }, { type: ["string", "null"] })).toEqual([]);
+    expect(onRequest({}, { type: "string" })).toEqual(["error request-type-narrowed POST /x body"]);
+    expect(onRequest({ type: "string" }, {})).toEqual([]);
+    expect(onResponse({ type: "number" }, { type: "integer" })).toEqual([]);
+    expect(onResponse({ type: "integer" }, { type: "number" })).toEqual(["error response-type-changed POST /x 200"]);
+    expect(onResponse({}, { type: "string" })).toEqual([]);
+    expect(onResponse({ type: ["string", "null"] }, { type: "string" })).toEqual([]);
+  });
+
+  it("enums and const", () => {
+    expect(onRequest({ enum: ["a", "b"] }, { enum: ["b", "a", "c"] })).toEqual([]);
+    expect(onRequest({ enum: [{ a: 1 }] }, { enum: [{ a: 1 }] })).toEqual([]);
+    expect(onRequest({ enum: ["a"] }, {})).toEqual([]);
+    expect(onResponse({ enum: ["a", "b"] }, { enum: ["a"] })).toEqual([]);
+    expect(onResponse({ enum: ["a"] }, { enum: ["a", "b"] })).toEqual(["warning response-enum-value-added POST /x 200"]);
+    expect(onResponse({}, { enum: ["a"] })).toEqual([]);
+    expect(onRequest({ const: 1 }, { const: 1 })).toEqual([]);
+    expect(onRequest({}, { const: 1 })).toEqual(["error request-const-changed POST /x body"]);
+    expect(onRequest({ const: 1 }, {})).toEqual([]);
+    expect(onResponse({ const: 1 }, {})).toEqual(["error response-const-changed POST /x 200"]);
+    expect(onResponse({}, { const: 1 })).toEqual([]);
+    expect(onResponse({ const: [1] }, { const: [1] })).toEqual([]);
+    expect(diffDocuments(api({}, { const: 1 }), api({}, { const: 2 }))[0]!.change).toBe("response const 1 → 2");
+    expect(diffDocuments(api({}, { const: 1 }), api({}, {}))[0]!.change).toBe("response const 1 → none");
+    expect(diffDocuments(api({}, {}), api({ const: "a" }, {}))[0]!.change).toBe('request const none → "a"');
+  });
+
+  it("objects: closing, unevaluatedProperties, removed properties, required", () => {
+    const obj = (extra: object = {}) => ({ type: "object", properties: { a: { type: "string" }, b: { type: "string" } }, ...extra });
+    expect(onRequest(obj(), obj({ unevaluatedProperties: false }))).toEqual(["error request-additional-properties-closed POST /x body"]);
+    expect(onRequest(obj({ additionalProperties: false }), obj({ additionalProperties: false }))).toEqual([]);
+    expect(onRequest(obj({ additionalProperties: false }), obj())).toEqual([]);
+    expect(onResponse(obj(), obj({ additionalProperties: false }))).toEqual([]);
+    const withoutB = { type: "object", properties: { a: { type: "string" } } };
+    expect(onRequest(obj(), withoutB)).toEqual(["warning request-property-removed POST /x body.b"]);
+    expect(onResponse(obj({ required: ["a", "b"] }), obj({ required: ["a"] }))).toEqual(["error response-property-became-optional POST /x 200.b"]);
+    // A required response field that is removed is reported once, as removed.
+    expect(onResponse(obj({ required: ["b"] }), withoutB)).toEqual(["error response-property-removed POST /x 200.b"]);
+    expect(onResponse(withoutB, obj())).toEqual(["info response-property-added POST /x 200.b"]);
+    expect(onRequest(obj({ required: ["a"] }), obj({ required: ["a"] }))).toEqual([]);
+    expect(onRequest({ type: "object", additionalProperties: { type: "string" } }, { type: "object", additionalProperties: { type: "integer" } })).toEqual(["error request-type-narrowed POST /x body{}"]);
+    expect(onRequest({ type: "object", additionalProperties: true }, { type: "object", additionalProperties: { type: "integer" } })).toEqual([]);
+    expect(onRequest({ properties: { a: true } }, { properties: { a: false } })).toEqual(["error request-schema-refuses-all POST /x body.a"]);
+    expect(onRequest({ properties: { a: false } }, { properties: { a: false } })).toEqual([]);
+    expect(onRequest({ properties: { a: true } }, { properties: { a: { type: "string" } } })).toEqual([]);
+    expect(onResponse({ properties: { a: true } }, { properties: { a: false } })).toEqual([]);
+  });
+
+  it("arrays: items and prefixItems", () => {
+    expect(onRequest({ type: "array", items: { type: "string" } }, { type: "array", items: { type: "integer" } })).toEqual(["error request-type-narrowed POST /x body[]"]);
+    expect(onRequest({ prefixItems: [{ type: "string" }, { type: "string" }] }, { prefixItems: [{ type: "string" }, { type: "integer" }] })).toEqual([
+      "error request-type-narrowed POST /x body[1]",
+    ]);
+    expect(onRequest({ prefixItems: [{ type: "string" }] }, { items: { type: "string" } })).toEqual([]);
+  });
+
+  it("oneOf and anyOf branches are paired by title, $ref or position", () => {
+    const a = { title: "A", type: "object", required: ["x"] };
+    const b = { title: "B", type: "object", required: ["y"] };
+    expect(onRequest({ oneOf: [a, b] }, { oneOf: [b, a] })).toEqual([]);
+    expect(onRequest({ anyOf: [a, b] }, { anyOf: [b] })).toEqual(["error request-anyOf-branch-removed POST /x body.anyOf[A]"]);
+    expect(onRequest({ anyOf: [a] }, { anyOf: [a, b] })).toEqual([]);
+    expect(onRequest({}, { anyOf: [a] })).toEqual(["error request-anyOf-added POST /x body"]);
+    expect(onRequest({ oneOf: [{ required: ["x"] }] }, { oneOf: [{ required: ["x", "z"] }] })).toEqual(["error request-property-became-required POST /x body.oneOf[#0].z"]);
+    const refs = { A: a, B: b };
+    expect(onRequest({ oneOf: [{ $ref: "#/components/schemas/A" }] }, { oneOf: [{ $ref: "#/components/schemas/B" }, { $ref: "#/components/schemas/A" }] }, refs)).toEqual([]);
+    expect(onResponse({ anyOf: [a] }, { anyOf: [a, b] })).toEqual(["warning response-anyOf-branch-added POST /x 200.anyOf[B]"]);
+    expect(onResponse({ oneOf: [a, b] }, { oneOf: [a] })).toEqual([]);
+    expect(onResponse({}, { oneOf: [a] })).toEqual([]);
+  });
+
+  it("allOf members are merged before comparing: a refactoring into allOf is no change", () => {
+    const flat = { type: "object", required: ["a", "b"], properties: { a: { type: "string" }, b: { type: "integer" } } };
+    const composed = { allOf: [{ type: "object", required: ["a"], properties: { a: { type: "string" } } }, { required: ["b"], properties: { b: { type: "integer" } } }] };
+    expect(onRequest(flat, composed)).toEqual([]);
+    expect(onRequest(composed, flat)).toEqual([]);
+    expect(onResponse(flat, composed)).toEqual([]);
+    const nested = { allOf: [{ allOf: [{ $ref: "#/components/schemas/Base" }] }, { properties: { c: { type: "string", maxLength: 3 } } }] };
+    const base = { Base: { type: "object", properties: { c: { type: "string", maxLength: 5 } } } };
+    // A property (or a bound) constrained by two members holds to both: the tighter bound counts.
+    expect(onRequest({ $ref: "#/components/schemas/Base" }, nested, base)).toEqual(["error request-maxLength-tightened POST /x body.c"]);
+    expect(onRequest({ properties: { c: { maxLength: 5 } } }, { properties: { c: { maxLength: 5 } }, allOf: [{ properties: { c: { maxLength: 1 } } }] })).toEqual([
+      "error request-maxLength-tightened POST /x body.c",
+    ]);
+    expect(onRequest({ minimum: 1, maximum: 9 }, { allOf: [{ minimum: 1, maximum: 9 }, { minimum: 0, maximum: 10 }] })).toEqual([]);
+    expect(onRequest({ minimum: 1, maximum: 9 }, { allOf: [{ minimum: 0, maximum: 10 }, { minimum: 2, maximum: 8 }] })).toEqual([
+      "error request-maximum-tightened POST /x body",
+      "error request-minimum-tightened POST /x body",
+    ]);
+    expect(onRequest({ type: "object" }, { allOf: [{ type: "string" }, { type: "object" }] })).toEqual(["error request-type-narrowed POST /x body"]);
+  });
+
+  it("a recursive schema ends, and a pair of named schemas is compared once per side", () => {
+    const Node = { type: "object", properties: { child: { $ref: "#/components/schemas/Node" }, name: { type: "string" } } };
+    const Narrow = { type: "object", properties: { child: { $ref: "#/components/schemas/Narrow" }, name: { type: "string", maxLength: 2 } } };
+    const doc = (schema: string) => {
+      const d = api({ $ref: `#/components/schemas/${schema}` }, { $ref: `#/components/schemas/${schema}` }, { Node, Narrow });
+      d.paths["/y"] = structuredClone(d.paths["/x"]);
+      return d;
+    };
+    expect(rulesOf(doc("Node"), doc("Node"))).toEqual([]);
+    expect(rulesOf(doc("Node"), doc("Narrow"))).toEqual(["error request-maxLength-tightened POST /x body.name"]);
+  });
+});
+
+describe("operation rules", () => {
+  const op = (over: Record<string, unknown> = {}, security?: unknown) => {
+    const d = api({}, {});
+    Object.assign(d.paths["/x"].post, over);
+    if (security !== undefined) d.security = security;
+    d.components.securitySchemes = { a: { type: "http", scheme: "bearer" }, b: { type: "apiKey", in: "header", name: "K" } };
+    return d;
+  };
+
+  it("security: each alternative of the base must still be accepted", () => {
+    expect(rulesOf(op({}, [{ a: [] }]), op({}, [{ a: [] }, { b: [] }]))).toEqual([]);
+    expect(rulesOf(op({}, [{ a: [] }, { b: [] }]), op({}, [{ a: [] }]))).toEqual(["error api-security-changed POST /x"]);
+    expect(rulesOf(op({}, [{ a: [] }]), op({}, [{ a: [], b: [] }]))).toEqual(["error api-security-changed POST /x"]);
+    expect(rulesOf(op({}, [{ a: [], b: [] }]), op({}, [{ a: [] }]))).toEqual([]);
+    expect(rulesOf(op({}, [{ a: [] }]), op({ security: [] }, [{ a: [] }]))).toEqual([]);
+    expect(rulesOf(op({ security: [{}] }), op({ security: [{ a: [] }] }))).toEqual(["error api-security-added POST /x"]);
+    expect(rulesOf(op({ security: [{}, { a: [] }] }), op({ security: [{ a: [] }] }))).toEqual(["error api-security-added POST /x"]);
+    expect(rulesOf(op(), op({}, [{ a: [] }]))).toEqual(["error api-security-added POST /x"]);
+    expect(diffDocuments(op({}, [{ a: [] }]), op({}, [{ a: [], b: [] }]))[0]!.change).toBe("credentials a no longer accepted");
+    expect(diffDocuments(op(), op({}, [{ a: [] }, { a: [], b: [] }]))[0]!.change).toBe("security added to an open operation: a or a+b");
+  });
+
+  it("security schemes: what is sent on the wire, not descriptions", () => {
+    const scheme = (over: object) => {
+      const d = op();
+      Object.assign(d.components.securitySchemes.b, over);
+      return d;
+    };
+    expect(rulesOf(op(), scheme({ description: "x", "x-note": 1 }))).toEqual([]);
+    expect(rulesOf(op(), scheme({ in: "cookie" }))).toEqual(["error security-scheme-changed components.securitySchemes.b"]);
+    const bearer = (scheme: string) => {
+      const d = op();
+      d.components.securitySchemes.a.scheme = scheme;
+      return d;
+    };
+    expect(rulesOf(op(), bearer("Bearer"))).toEqual([]);
+    expect(rulesOf(op(), bearer("basic"))).toEqual(["error security-scheme-changed components.securitySchemes.a"]);
+    const removed = op();
+    delete removed.components.securitySchemes.b;
+    expect(rulesOf(op(), removed)).toEqual([]);
+  });
+
+  it("operationId, parameters, bodies and headers", () => {
+    expect(rulesOf(op(), op({ operationId: "y" }))).toEqual(["warning api-operation-id-changed POST /x"]);
+    const param = (p: object) => op({ parameters: [{ name: "p", in: "query", schema: { type: "string" }, ...p }] });
+    expect(rulesOf(param({}), param({ in: "header" }))).toEqual(["error request-parameter-removed POST /x query.p", "info new-optional-request-parameter POST /x header.p"]);
+    expect(rulesOf(param({ required: true }), param({ required: true }))).toEqual([]);
+    expect(rulesOf(param({ required: true }), param({}))).toEqual([]);
+    expect(rulesOf(param({}), param({ schema: { type: "integer" } }))).toEqual(["error request-type-narrowed POST /x query.p"]);
+    const body = (b: unknown) => op({ requestBody: b });
+    expect(rulesOf(body(undefined), body({ required: true, content: {} }))).toEqual(["error request-body-became-required POST /x body"]);
+    expect(rulesOf(body({ required: true, content: {} }), body({ required: true, content: {} }))).toEqual([]);
+    const headers = (h: object) => {
+      const d = op();
+      d.paths["/x"].post.responses["200"].headers = h;
+      return d;
+    };
+    expect(rulesOf(headers({ "Key-Total": { required: true, schema: { type: "integer" } } }), headers({ "key-total": { required: true, schema: { type: "integer" } } }))).toEqual([]);
+    expect(rulesOf(headers({ H: { required: true, schema: { type: "integer" } } }), headers({ H: { required: true, schema: { type: "number" } } }))).toEqual(["error response-type-changed POST /x 200 header H"]);
+    expect(rulesOf(headers({ H: { schema: {} } }), headers({ H: { required: true, schema: {} } }))).toEqual([]);
+  });
+
+  it("additions are info, and diffBreaking leaves them out", () => {
+    const d = op();
+    d.paths["/z"] = { get: { responses: {} } };
+    expect(rulesOf(op(), d)).toEqual(["info api-added GET /z"]);
+    expect(diffBreaking(op(), d)).toEqual([]);
   });
 });

@@ -72,9 +72,16 @@ function flatten(doc: OpenApiDocument, schema: unknown, depth = 0): any {
   for (const member of allOf as unknown[]) {
     const m = flatten(doc, member, depth + 1);
     if (!m || typeof m !== "object") continue;
-    for (const [k, v] of Object.entries(m.properties ?? {})) if (!(k in properties)) properties[k] = v;
+    // A property constrained by two members must satisfy both.
+    for (const [k, v] of Object.entries(m.properties ?? {})) properties[k] = k in properties ? { allOf: [properties[k], v] } : v;
     for (const r of m.required ?? []) if (!required.includes(r)) required.push(r);
-    for (const kw of MERGED) if (merged[kw] === undefined && m[kw] !== undefined) merged[kw] = m[kw];
+    for (const kw of MERGED) {
+      if (m[kw] === undefined) continue;
+      if (merged[kw] === undefined) merged[kw] = m[kw];
+      // Two bounds: the tighter one holds.
+      else if (kw.startsWith("max") || kw === "exclusiveMaximum") merged[kw] = Math.min(merged[kw], m[kw]);
+      else if (kw.startsWith("min") || kw === "exclusiveMinimum") merged[kw] = Math.max(merged[kw], m[kw]);
+    }
   }
   if (Object.keys(properties).length > 0) merged.properties = properties;
   if (required.length > 0) merged.required = required;
