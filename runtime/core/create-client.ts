@@ -110,7 +110,8 @@ class RequestCarrier {
     readonly url: string,
     readonly init: RequestInit,
   ) {
-    this.method = (init.method ?? "GET").toUpperCase();
+    // openapi-fetch always sets an upper-case method.
+    this.method = init.method!;
   }
 }
 
