@@ -228,6 +228,11 @@ describe("secrets a client call knows", () => {
     expect(await bodyOf(client, "GET", "/v1/open")).toBe(`key ${REDACTED}`);
   });
 
+  it("takes an undefined credential header as absent", async () => {
+    const { fetch } = echoing(() => "fine");
+    expect(await bodyOf(testClient({ fetch, credentials: {} }), "GET", "/v1/open", { headers: { Authorization: undefined } })).toBe("fine");
+  });
+
   it("leaves other caller headers alone, including one named like a cookie API key", async () => {
     const { fetch } = echoing((h) => `trace ${h.get("x-trace")} ${h.get("sid")}`);
     expect(await bodyOf(testClient({ fetch }), "GET", "/v1/open", { headers: { "X-Trace": "trace-1234", sid: "sid-5678" } })).toBe("trace trace-1234 sid-5678");
