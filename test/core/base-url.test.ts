@@ -90,7 +90,7 @@ describe("documented servers", () => {
           return e;
         }
       })();
-      expect(error, region).toMatchObject({ name: "InputError", field: "region", rule: "must contain only letters, digits, '-', '.', '_' or '~'" });
+      expect(error, region).toMatchObject({ name: "InputError", field: "region", rule: "pattern", message: "region: must contain only letters, digits, '-', '.', '_' or '~'" });
     }
   });
   it("accepts a free-form region that is a host label", () => {
