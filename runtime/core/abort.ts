@@ -45,7 +45,7 @@ export function untilAborted<T>(work: T | Promise<T>, signal: AbortSignal): Prom
   if (!(work instanceof Promise)) return Promise.resolve(work);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
+    signal.addEventListener("abort", onAbort);
     work.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);

@@ -110,7 +110,8 @@ class RequestCarrier {
     readonly url: string,
     readonly init: RequestInit,
   ) {
-    this.method = (init.method ?? "GET").toUpperCase();
+    // openapi-fetch always sets an upper-case method.
+    this.method = init.method!;
   }
 }
 
@@ -240,7 +241,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     const unlink = linkAbort(init.signal, controller);
     try {
       controller.signal.throwIfAborted();
-      const credentialHeaders = op.security.length > 0 ? await untilAborted(resolveCredentials(op.security, { signal: controller.signal }), controller.signal) : undefined;
+      // An open operation (no security) resolves to no headers.
+      const credentialHeaders = await untilAborted(resolveCredentials(op.security, { signal: controller.signal }), controller.signal);
       const callerHeaders = init.headers instanceof Headers ? Object.fromEntries(init.headers) : (init.headers as Record<string, string> | undefined);
       // Caller headers win over credentials: an explicit per-call Authorization is the caller's choice.
       const headers = {

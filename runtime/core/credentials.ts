@@ -28,7 +28,7 @@ export function checkCredentials(
     if (value === undefined) continue;
     if (scheme.type === "http" && scheme.scheme === "basic") {
       const basic = value as Partial<BasicCredentials>;
-      if (typeof basic !== "object" || basic === null || typeof basic.username !== "string" || typeof basic.password !== "string") {
+      if (basic === null || typeof basic.username !== "string" || typeof basic.password !== "string") {
         throw new InputError(field, "type", `${field}: must be { username: string, password: string }`);
       }
       if (basic.username.length === 0) throw new InputError(`${field}.username`, "minLength", `${field}.username: must not be empty`);
@@ -114,7 +114,8 @@ export function staticSecrets(credentials: Readonly<Record<string, unknown>>): s
   const secrets: string[] = [];
   for (const value of Object.values(credentials)) {
     if (typeof value === "string") secrets.push(value);
-    else if (typeof value === "object" && value !== null) {
+    // checkCredentials let through only Basic pairs as objects (never null).
+    else if (typeof value === "object") {
       const { username, password } = value as BasicCredentials;
       secrets.push(username, password);
     }
@@ -129,8 +130,8 @@ export function staticSecrets(credentials: Readonly<Record<string, unknown>>): s
  */
 export function headerSecrets(name: string, value: string): string[] {
   if (name.toLowerCase() === "cookie") return [value, ...value.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1))];
-  const space = value.indexOf(" ");
-  return space > 0 ? [value, value.slice(space + 1)] : [value];
+  // Without a space this repeats the value, which masks the same text.
+  return [value, value.slice(value.indexOf(" ") + 1)];
 }
 
 /** Adds the credentials of the first fully supplied security alternative of the operation. */

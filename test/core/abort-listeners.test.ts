@@ -44,6 +44,29 @@ describe("listeners on a shared AbortSignal", () => {
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
+  it("a call that ends does not unlink the others sharing the signal", async () => {
+    const controller = new AbortController();
+    let first = true;
+    const { fetch } = fakeFetch((url, init) => (first ? ((first = false), Response.json({})) : hang(url, init)));
+    const client = testClient({ fetch, timeoutMs: 2000 });
+    await client.GET!("/v1/open", { signal: controller.signal });
+    // The same signal, reused by later calls after the first one finished.
+    const later = [thrown(() => client.GET!("/v1/open", { signal: controller.signal })), thrown(() => client.GET!("/v1/open", { signal: controller.signal }))];
+    await new Promise((r) => setTimeout(r, 10));
+    controller.abort(new Error("stop"));
+    expect((await Promise.all(later)).map((e) => e?.message)).toEqual(["stop", "stop"]);
+  });
+
+  it("while one call still runs, the end of another keeps the signal linked", async () => {
+    const controller = new AbortController();
+    const { fetch } = fakeFetch((url, init) => (url.endsWith("/v1/either") ? Response.json({}) : hang(url, init)));
+    const client = testClient({ fetch, timeoutMs: 2000 });
+    const pending = thrown(() => client.GET!("/v1/open", { signal: controller.signal }));
+    await client.GET!("/v1/either", { signal: controller.signal });
+    controller.abort(new Error("stop"));
+    expect((await pending)?.message).toBe("stop");
+  });
+
   it.each([
     ["success", () => Response.json({}), undefined],
     ["an error response", () => Response.json({}, { status: 500 }), undefined],

@@ -11,6 +11,7 @@ describe("baseUrl option", () => {
   it.each([
     ["userinfo with a password", "http://user:SECRET-pw-1@api.example.com", "must not contain a user name or password"],
     ["userinfo without a password", "https://SECRET-pw-1@api.example.com/base", "must not contain a user name or password"],
+    ["a password without a user name", "https://:SECRET-pw-1@api.example.com/base", "must not contain a user name or password"],
     ["javascript:", "javascript:alert('SECRET-pw-1')", "must be an http: or https: URL"],
     ["file:", "file:///etc/SECRET-pw-1", "must be an http: or https: URL"],
     ["ftp:", "ftp://api.example.com/SECRET-pw-1", "must be an http: or https: URL"],
@@ -89,7 +90,7 @@ describe("documented servers", () => {
           return e;
         }
       })();
-      expect(error, region).toMatchObject({ name: "InputError", field: "region" });
+      expect(error, region).toMatchObject({ name: "InputError", field: "region", rule: "pattern", message: "region: must contain only letters, digits, '-', '.', '_' or '~'" });
     }
   });
   it("accepts a free-form region that is a host label", () => {

@@ -1,5 +1,5 @@
 /** The generic client over a synthetic service: options, operation lookup, bodies, queries, headers, parsing. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { InputError } from "../../runtime/core/errors.js";
 import { serializeQuery } from "../../runtime/core/query.js";
 import { fakeFetch, testClient, thrown } from "./harness.js";
@@ -29,6 +29,9 @@ describe("client creation", () => {
     expect(sent[0]!.headers["x-trace"]).toBe("t1");
   });
 
+  it("checks credentials at creation, before any call", () => {
+    expect(() => testClient({ credentials: { bearerAuth: 5 } })).toThrowError(expect.objectContaining({ field: "credentials.bearerAuth" }));
+  });
 
   it("uses globalThis.fetch when no fetch is given", async () => {
     const saved = globalThis.fetch;
@@ -61,7 +64,24 @@ describe("calls", () => {
   it("defaults a body's Content-Type to the first documented media type", async () => {
     const { sent, fetch } = fakeFetch();
     await testClient({ fetch }).POST!("/v1/keys", { body: { a: 1 } });
+    await testClient({ fetch }).POST!("/v1/form", { body: { a: "1 2", b: "x&y" } });
+    expect(sent.map((s) => [s.headers["content-type"], s.init.body])).toEqual([
+      ["application/json", '{"a":1}'],
+      ["application/x-www-form-urlencoded", "a=1+2&b=x%26y"],
+    ]);
+  });
+
+  it("a caller's Content-Type replaces the default rather than joining it", async () => {
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch }).POST!("/v1/form", { body: { a: 1 }, headers: { "content-type": "application/json" } });
     expect(sent[0]!.headers["content-type"]).toBe("application/json");
+    expect(sent[0]!.init.body).toBe('{"a":1}');
+  });
+
+  it("a null Content-Type counts as none", async () => {
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch }).POST!("/v1/form", { body: { a: 1 }, headers: { "Content-Type": null } });
+    expect(sent).toHaveLength(1);
   });
 
   it("accepts a documented vendor Content-Type, in any header spelling or a Headers object", async () => {
@@ -155,6 +175,15 @@ describe("edge cases the runtime must keep", () => {
     const result = await testClient({ fetch }).GET!("/v1/open");
     expect(result.error).toBeNull();
     expect(result.response.status).toBe(404);
+  });
+
+  it("a provider in an alternative with static credentials is still asked on every call", async () => {
+    const provider = vi.fn(async () => "u-token");
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch, credentials: { apiKey: "k", userToken: provider, session: "s" } });
+    for (let i = 0; i < 3; i++) await client.POST!("/v1/keys", { body: {} });
+    expect(provider).toHaveBeenCalledTimes(3);
+    expect(sent.map((s) => s.headers["x-auth-user-token"])).toEqual(Array(3).fill("u-token"));
   });
 
   it("static credentials are reused from the first call on later calls", async () => {

@@ -7,11 +7,15 @@ import { fakeFetch, testClient, thrown } from "./harness.js";
 const TOPIC = "/v1/instances/{instance_id}/topics/{id}";
 
 describe("path parameters through the client", () => {
-  it.each([".", "..", ""])("refuses %j as a path parameter, naming it, and sends nothing", async (id) => {
+  it.each([
+    [".", "params.path.id: must not be '.' or '..'"],
+    ["..", "params.path.id: must not be '.' or '..'"],
+    ["", "params.path.id: must not be empty"],
+  ])("refuses %j as a path parameter, naming it, and sends nothing", async (id, rule) => {
     const { sent, fetch } = fakeFetch();
     const error = await thrown(() => testClient({ fetch }).DELETE!(TOPIC, { params: { path: { id } } }));
     expect(error).toBeInstanceOf(InputError);
-    expect(error).toMatchObject({ field: "params.path.id" });
+    expect(error).toMatchObject({ field: "params.path.id", message: rule });
     expect(sent).toEqual([]);
   });
 
@@ -82,6 +86,14 @@ describe("bound path parameters", () => {
     const error = await thrown(() => testClient({ fetch }).GET!(TOPIC, { params: { path: { id: "t", instance_id: ".." } } }));
     expect(error).toMatchObject({ name: "InputError", field: "params.path.instance_id" });
     expect(sent).toEqual([]);
+  });
+
+  it("refuses a call without params on a client without bound values", async () => {
+    const { sent, fetch } = fakeFetch();
+    const error = await thrown(() => testClient({ fetch, bind: {} }).GET!(TOPIC));
+    expect(error).toMatchObject({ name: "InputError", field: "params.path.instance_id", rule: "required" });
+    await testClient({ fetch, bind: {} }).GET!("/v1/open");
+    expect(sent.map((s) => s.url)).toEqual(["https://api.example.com/base/v1/open"]);
   });
 
   it("refuses a call when a bound path parameter was never given", async () => {

@@ -21,7 +21,7 @@ describe("redact by key name", () => {
   });
 
   it("keeps keys that merely contain a secret-ish word", () => {
-    const body = { tokens_left: 3, keyword: "k", passwordless: true, authorization_url: "https://x" };
+    const body = { tokens_left: 3, keyword: "k", passwordless: true, authorization_url: "https://x", monkey: "m", max_token: 5 };
     expect(redact(body)).toEqual(body);
   });
 
@@ -78,6 +78,7 @@ describe("redact by value", () => {
     expect(maskSecrets("basic QWxhZGRpbjpvcGVu==", [])).toBe(`basic ${REDACTED}`);
     expect(maskSecrets("Bearer", [])).toBe("Bearer");
     expect(maskSecrets("Bearer short", [])).toBe("Bearer short");
+    expect(maskSecrets("Bearer \t abcdefghij", [])).toBe("Bearer [redacted]");
     expect(maskSecrets("xBearer abcdefghij", [])).toBe("xBearer abcdefghij");
   });
 
@@ -227,9 +228,14 @@ describe("secrets a client call knows", () => {
     expect(await bodyOf(client, "GET", "/v1/open")).toBe(`key ${REDACTED}`);
   });
 
-  it("leaves other caller headers alone", async () => {
-    const { fetch } = echoing((h) => `trace ${h.get("x-trace")}`);
-    expect(await bodyOf(testClient({ fetch }), "GET", "/v1/open", { headers: { "X-Trace": "trace-1234" } })).toBe("trace trace-1234");
+  it("takes an undefined credential header as absent", async () => {
+    const { fetch } = echoing(() => "fine");
+    expect(await bodyOf(testClient({ fetch, credentials: {} }), "GET", "/v1/open", { headers: { Authorization: undefined } })).toBe("fine");
+  });
+
+  it("leaves other caller headers alone, including one named like a cookie API key", async () => {
+    const { fetch } = echoing((h) => `trace ${h.get("x-trace")} ${h.get("sid")}`);
+    expect(await bodyOf(testClient({ fetch }), "GET", "/v1/open", { headers: { "X-Trace": "trace-1234", sid: "sid-5678" } })).toBe("trace trace-1234 sid-5678");
   });
 
   it("masks the percent-encoded form of a secret", () => {
@@ -246,6 +252,20 @@ describe("secrets a client call knows", () => {
     };
     expect(JSON.stringify(redact(nest(21)))).toContain("kept");
     expect(JSON.stringify(redact(nest(22)))).not.toContain("kept");
+    let arrays: unknown = ["deep"];
+    for (let i = 0; i < 25; i++) arrays = [arrays];
+    expect(JSON.stringify(redact(arrays))).not.toContain("deep");
+  });
+
+  it("masks a configured credential the call did not send", async () => {
+    const { fetch } = echoing(() => `other key ${SECRET.apiKey} and ${SECRET.session}`);
+    expect(await bodyOf(testClient({ fetch }), "GET", "/v1/either")).toBe("other key [redacted] and [redacted]");
+  });
+
+  it("a provider credential adds nothing but what it returned", async () => {
+    const { fetch } = echoing(() => "value undefined, null and [object Object]");
+    const client = testClient({ fetch, credentials: { bearerAuth: () => "tok-PROV-5" } });
+    expect(await bodyOf(client, "GET", "/v1/either")).toBe("value undefined, null and [object Object]");
   });
 
   it("an InputError keeps a given message, masked", () => {
