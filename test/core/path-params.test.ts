@@ -8,14 +8,14 @@ const TOPIC = "/v1/instances/{instance_id}/topics/{id}";
 
 describe("path parameters through the client", () => {
   it.each([
-    [".", "params.path.id: must not be '.' or '..'"],
-    ["..", "params.path.id: must not be '.' or '..'"],
-    ["", "params.path.id: must not be empty"],
-  ])("refuses %j as a path parameter, naming it, and sends nothing", async (id, rule) => {
+    [".", "params.path.id: must not be '.' or '..'", "dotSegment"],
+    ["..", "params.path.id: must not be '.' or '..'", "dotSegment"],
+    ["", "params.path.id: must not be empty", "minLength"],
+  ])("refuses %j as a path parameter, naming it, and sends nothing", async (id, rule, keyword) => {
     const { sent, fetch } = fakeFetch();
     const error = await thrown(() => testClient({ fetch }).DELETE!(TOPIC, { params: { path: { id } } }));
     expect(error).toBeInstanceOf(InputError);
-    expect(error).toMatchObject({ field: "params.path.id", message: rule });
+    expect(error).toMatchObject({ field: "params.path.id", message: rule, rule: keyword });
     expect(sent).toEqual([]);
   });
 
@@ -34,7 +34,8 @@ describe("path parameters through the client", () => {
     expect(await thrown(() => client.GET!(TOPIC, { params: { path: { id: null } } }))).toMatchObject({ field: "params.path.id", message: expect.stringContaining("is required") });
     expect(await thrown(() => client.GET!(TOPIC, { params: { path: { id: { a: 1 } } } }))).toMatchObject({
       field: "params.path.id",
-      message: expect.stringContaining("must be a string, number or boolean"),
+      rule: "type",
+      message: "params.path.id: must be a string, number or boolean",
     });
     expect(await thrown(() => client.GET!(TOPIC, { params: { path: { id: ["a", "b"] } } }))).toMatchObject({ field: "params.path.id" });
     expect(sent).toEqual([]);
