@@ -46,7 +46,8 @@ const said: Record<string, string[]> = {
     "GET /api/v2/keys query.limit: parameter newly required"
   ],
   "response field removed": [
-    "GET /api/v2/keys 200.resources[].name: response field removed"
+    "GET /api/v2/keys 200.resources[].name: response field removed",
+    "POST /api/v2/keys 201.resources[].name: response field removed"
   ],
   "region removed": [
     "servers.region: region br-sao removed"
@@ -113,10 +114,11 @@ const said: Record<string, string[]> = {
     "POST /developers/flex-api/widget-url 200 application/json: response media type removed"
   ],
   "response type changed": [
-    "GET /api/v2/keys 200.resources[].name: response type changed: string → string,null"
+    "GET /api/v2/keys 200.resources[].name: response type changed: string → string,null",
+    "POST /api/v2/keys 201.resources[].name: response type changed: string → string,null"
   ],
   "response const changed": [
-    "POST /developers/flex-api/widget-url 200.success: response const 1 → 2"
+    "POST /developers/flex-api/widget-url 200.oneOf[#/components/schemas/WidgetUrlSuccess].success: response const 1 → 2"
   ],
   "response header became optional": [
     "HEAD /api/v2/keys 200 header Key-Total: response header no longer required"

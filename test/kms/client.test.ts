@@ -1,3 +1,5 @@
+import { bundledDocument } from "../harness/documents.js";
+import { resolve } from "../harness/responses.js";
 /** The kms client over the Prism mock (and a scripted fetch where the mock cannot produce the case). */
 import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
@@ -8,9 +10,10 @@ import { createKmsClient, PaginationError } from "cloud-interfaces/kms-v2";
 import { mockUrl } from "../harness/mocks.js";
 import { INSTANCE, KEY_TYPE, TOKEN, errorBody, fakeClock, keyBody, keyId, recordingFetch, rejection, scriptedFetch } from "./fakes.js";
 
-const doc = parse(readFileSync(new URL("../../openapi/kms-v2.yaml", import.meta.url), "utf8"));
+// The bundled document: the rules and examples as the package ships them, whichever file holds them.
+const doc = bundledDocument("kms-v2");
 const example = (method: string, status: string, name: string) => {
-  const response = doc.paths["/api/v2/keys"][method].responses[status];
+  const response = resolve(doc, `#/paths/~1api~1v2~1keys/${method}/responses/${status}`);
   return Object.values<any>(response.content)[0].examples[name].value;
 };
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,3 +1,5 @@
+import { bundledDocument } from "../harness/documents.js";
+import { resolve } from "../harness/responses.js";
 import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -7,8 +9,9 @@ import { createMetricsClient } from "cloud-interfaces/metrics-v1";
 import { UserToken, apikeyToken, iamToken, uaaToken } from "cloud-interfaces/metrics-v1";
 import { mockUrl } from "../harness/mocks.js";
 
-const doc = parse(readFileSync(new URL("../../openapi/metrics-v1.yaml", import.meta.url), "utf8"));
-const examples = (path: string, method: string) => doc.paths[path][method].responses["200"].content["application/json"].examples;
+// The bundled document: the rules and examples as the package ships them, whichever file holds them.
+const doc = bundledDocument("metrics-v1");
+const examples = (path: string, method: string) => resolve(doc, `#/paths/${path.replace(/\//g, "~1")}/${method}/responses/200`).content["application/json"].examples;
 
 const SECRET = "s3cr3t-IAM-token";
 const SPACE = "s-667fadfc-1c2d-4e5f-9f0e-cf4123451095";

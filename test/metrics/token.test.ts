@@ -1,3 +1,5 @@
+import { bundledDocument } from "../harness/documents.js";
+import { resolve } from "../harness/responses.js";
 import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -6,7 +8,8 @@ import { InputError } from "cloud-interfaces/core";
 import { apikeyToken, iamToken, uaaToken } from "cloud-interfaces/metrics-v1";
 import { SPACE_GUID_PATTERN, TOKEN_PATTERN } from "../../runtime/metrics/token.js";
 
-const doc = parse(readFileSync(new URL("../../openapi/metrics-v1.yaml", import.meta.url), "utf8"));
+// The bundled document: the rules and examples as the package ships them, whichever file holds them.
+const doc = bundledDocument("metrics-v1");
 const docTokenPattern = new RegExp(doc.components.securitySchemes.userToken["x-value-pattern"]);
 const docSpacePattern = new RegExp(doc.components.parameters.XAuthScopeId.schema.pattern);
 
