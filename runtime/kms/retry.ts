@@ -4,6 +4,7 @@
  * because an import token may rarely expire early. Every other failure goes to the caller at once.
  */
 import { InputError } from "../core/errors.js";
+import { retryAfterMs } from "../core/retry.js";
 
 export interface RetryOptions {
   /** Attempts in all (the first included) while the service answers 429. Default 4. */
@@ -55,14 +56,8 @@ export function retryPolicy(options: RetryOptions = {}): Policy {
   return policy;
 }
 
-/** RFC 9110 §10.2.3: delay-seconds or an HTTP date; anything else is ignored. */
-export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (header === null) return undefined;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
+/** The one Retry-After reader (RFC 9110 §10.2.3), shared with the generic retry of every client. */
+export { retryAfterMs };
 
 function reasonCode(body: unknown): string | undefined {
   const code = (body as { resources?: { reasons?: { code?: unknown }[] }[] } | undefined)?.resources?.[0]?.reasons?.[0]?.code;
