@@ -21,5 +21,6 @@ export async function loadCatalogue(serviceId: string): Promise<CaseCatalogue> {
 export async function mockClient(serviceId: string, overrides: Record<string, unknown> = {}): Promise<AnyClient> {
   const catalogue = await loadCatalogue(serviceId);
   const factory = await generatedFactory(serviceId);
-  return factory({ baseUrl: mockUrl(serviceId), ...catalogue.client, ...overrides });
+  // A replayed case is one request and its documented answer; the retry policy would re-send 429 and 409.
+  return factory({ baseUrl: mockUrl(serviceId), ...catalogue.client, retry: false, ...overrides });
 }
