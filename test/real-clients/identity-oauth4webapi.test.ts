@@ -11,26 +11,16 @@ import { describe, expect, it } from "vitest";
 import { mockUrl } from "../harness/mocks.js";
 import { PKCE, REDIRECT_URI } from "../identity/catalogue.js";
 import { TEST_ONLY_PRIVATE_JWK } from "../identity/fixtures/test-signing-key.js";
-import { CLIENT_ID, CLIENT_SECRET, USER_ID, issuerOf, loopback, preferring, rebase, TENANT_ID } from "./loopback.js";
+import { CLIENT_ID, CLIENT_SECRET, USER_ID, issuerOf, loopback, preferring, rebase, TENANT_ID, v4Endpoints } from "./loopback.js";
 
 type Version = "v3" | "v4";
 const NONCE = "n-0S6_WzA2Mj";
 /** The state of the documented authorizationGranted redirect (the mock's Location is static). */
 const STATE = "af0ifjsldkj";
 
-/** v4 has no discovery (§9): the metadata a client would be configured with, from the document's paths. */
+/** The v4 metadata with the endpoints on the loopback mock (oauth4webapi refuses http elsewhere). */
 function v4Metadata(): oauth.AuthorizationServer {
-  const base = `${loopback(mockUrl("identity-v4"))}/oauth/v4/${TENANT_ID}`;
-  return {
-    issuer: issuerOf("v4"),
-    authorization_endpoint: `${base}/authorization`,
-    token_endpoint: `${base}/token`,
-    userinfo_endpoint: `${base}/userinfo`,
-    jwks_uri: `${base}/publickeys`,
-    revocation_endpoint: `${base}/revoke`,
-    introspection_endpoint: `${base}/introspect`,
-    id_token_signing_alg_values_supported: ["RS256"],
-  };
+  return v4Endpoints(`${loopback(mockUrl("identity-v4"))}/oauth/v4/${TENANT_ID}`);
 }
 
 /** v3: OIDC discovery at the mock, the issuer checked against the documented one, endpoints moved to the mock. */

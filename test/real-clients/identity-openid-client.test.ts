@@ -9,7 +9,7 @@ import * as client from "openid-client";
 import { describe, expect, it } from "vitest";
 import { mockUrl } from "../harness/mocks.js";
 import { REDIRECT_URI } from "../identity/catalogue.js";
-import { CLIENT_ID, CLIENT_SECRET, USER_ID, issuerOf, routedTo } from "./loopback.js";
+import { CLIENT_ID, CLIENT_SECRET, USER_ID, issuerOf, routedTo, v4Endpoints } from "./loopback.js";
 
 type Version = "v3" | "v4";
 const NONCE = "n-0S6_WzA2Mj";
@@ -21,18 +21,8 @@ async function configure(v: Version, auth: client.ClientAuth = client.ClientSecr
   if (v === "v3") {
     config = await client.discovery(new URL(issuerOf("v3")), CLIENT_ID, undefined, auth, { [client.customFetch]: net.fetch });
   } else {
-    const base = issuerOf("v4");
     config = new client.Configuration(
-      {
-        issuer: base,
-        authorization_endpoint: `${base}/authorization`,
-        token_endpoint: `${base}/token`,
-        userinfo_endpoint: `${base}/userinfo`,
-        jwks_uri: `${base}/publickeys`,
-        revocation_endpoint: `${base}/revoke`,
-        introspection_endpoint: `${base}/introspect`,
-        id_token_signing_alg_values_supported: ["RS256"],
-      },
+      v4Endpoints(issuerOf("v4")),
       CLIENT_ID,
       undefined,
       auth,

@@ -23,6 +23,23 @@ export function loopback(url: string): string {
 
 export const issuerOf = (v: "v3" | "v4") => `${DOCUMENTED_ORIGIN}/oauth/${v}/${TENANT_ID}`;
 
+/**
+ * v4 has no discovery (§9): the metadata a client is configured with, from the document's
+ * paths under `base` (the tenant's path on some origin), signed with the documents' RS256.
+ */
+export function v4Endpoints(base: string) {
+  return {
+    issuer: issuerOf("v4"),
+    authorization_endpoint: `${base}/authorization`,
+    token_endpoint: `${base}/token`,
+    userinfo_endpoint: `${base}/userinfo`,
+    jwks_uri: `${base}/publickeys`,
+    revocation_endpoint: `${base}/revoke`,
+    introspection_endpoint: `${base}/introspect`,
+    id_token_signing_alg_values_supported: ["RS256"],
+  };
+}
+
 /** The same metadata with every endpoint on the documented host moved to the loopback mock. */
 export function rebase<T extends Record<string, unknown>>(metadata: T, mock: string): T {
   const base = loopback(mock);
