@@ -10,9 +10,11 @@ const BASE = "https://us-south.kms.example.com";
 
 function setup(options: Parameters<typeof emulator>[1] = {}, instance = INSTANCE, keyRing?: string) {
   const env = emulator("kms-v2", options);
-  // The emulator's own 400s are under test, so the client's check is off.
+  // The emulator's own 400s, 409s and 429s are under test, so the client's check and the
+  // document's retry policy (which would wait out each 429 and 409 for real) are off.
   const client = createKmsV2Client({
     validate: false,
+    retry: false,
     baseUrl: BASE,
     credentials: { bearerAuth: "test-token" },
     bind: { "svc-instance": instance, ...(keyRing ? { "X-Kms-Key-Ring": keyRing } : {}) },
