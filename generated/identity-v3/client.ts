@@ -4,7 +4,6 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
-import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -278,7 +277,7 @@ export type IdentityV3Pages = {};
 
 /** Typed client for "Identity and authorization service v3 (deprecated)" 3. */
 export function createIdentityV3Client(options: IdentityV3ClientOptions = {}) {
-  return createServiceClient<paths, IdentityV3BoundParameter, IdentityV3Pages>(identityV3Service, options, rules);
+  return createServiceClient<paths, IdentityV3BoundParameter, IdentityV3Pages>(identityV3Service, options, () => import("./rules.js"));
 }
 
 export type IdentityV3Client = ReturnType<typeof createIdentityV3Client>;

@@ -4,7 +4,6 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
-import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -264,7 +263,7 @@ export type IdentityV4Pages = {};
 
 /** Typed client for "Identity and authorization service v4" 4. */
 export function createIdentityV4Client(options: IdentityV4ClientOptions = {}) {
-  return createServiceClient<paths, IdentityV4BoundParameter, IdentityV4Pages>(identityV4Service, options, rules);
+  return createServiceClient<paths, IdentityV4BoundParameter, IdentityV4Pages>(identityV4Service, options, () => import("./rules.js"));
 }
 
 export type IdentityV4Client = ReturnType<typeof createIdentityV4Client>;

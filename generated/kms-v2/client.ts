@@ -4,7 +4,6 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
-import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -183,7 +182,7 @@ export type KmsV2Pages = {
 
 /** Typed client for "Key management" 2. */
 export function createKmsV2Client(options: KmsV2ClientOptions = {}) {
-  return createServiceClient<paths, KmsV2BoundParameter, KmsV2Pages>(kmsV2Service, options, rules);
+  return createServiceClient<paths, KmsV2BoundParameter, KmsV2Pages>(kmsV2Service, options, () => import("./rules.js"));
 }
 
 export type KmsV2Client = ReturnType<typeof createKmsV2Client>;

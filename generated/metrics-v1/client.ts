@@ -4,7 +4,6 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
-import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -129,7 +128,7 @@ export type MetricsV1Pages = {};
 
 /** Typed client for "Metrics" 1. */
 export function createMetricsV1Client(options: MetricsV1ClientOptions = {}) {
-  return createServiceClient<paths, MetricsV1BoundParameter, MetricsV1Pages>(metricsV1Service, options, rules);
+  return createServiceClient<paths, MetricsV1BoundParameter, MetricsV1Pages>(metricsV1Service, options, () => import("./rules.js"));
 }
 
 export type MetricsV1Client = ReturnType<typeof createMetricsV1Client>;

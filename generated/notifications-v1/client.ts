@@ -4,7 +4,6 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
-import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -290,7 +289,7 @@ export type NotificationsV1Pages = {
 
 /** Typed client for "Notification routing service" 1.0. */
 export function createNotificationsV1Client(options: NotificationsV1ClientOptions = {}) {
-  return createServiceClient<paths, NotificationsV1BoundParameter, NotificationsV1Pages>(notificationsV1Service, options, rules);
+  return createServiceClient<paths, NotificationsV1BoundParameter, NotificationsV1Pages>(notificationsV1Service, options, () => import("./rules.js"));
 }
 
 export type NotificationsV1Client = ReturnType<typeof createNotificationsV1Client>;

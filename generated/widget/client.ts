@@ -4,7 +4,6 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
-import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -58,7 +57,7 @@ export type WidgetPages = {};
 
 /** Typed client for "Subscription widget" 1.0. */
 export function createWidgetClient(options: WidgetClientOptions = {}) {
-  return createServiceClient<paths, WidgetBoundParameter, WidgetPages>(widgetService, options, rules);
+  return createServiceClient<paths, WidgetBoundParameter, WidgetPages>(widgetService, options, () => import("./rules.js"));
 }
 
 export type WidgetClient = ReturnType<typeof createWidgetClient>;

@@ -1,4 +1,4 @@
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import type { Client, Middleware } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
 import { linkAbort, untilAborted } from "./abort.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
@@ -10,7 +10,8 @@ import { rememberCall } from "./redact.js";
 import { followSameOrigin } from "./redirect.js";
 import { walkPages } from "./paginate.js";
 import { resolveRetry, systemClock, withRetry, type Clock, type RetryOption } from "./retry.js";
-import { checkRequest, type ServiceRules } from "./rules.js";
+import type { RequestParts } from "./rules.js";
+import { mergeHeaders, send, type ParseAs } from "./send.js";
 import { unwrap } from "./unwrap.js";
 import type { ServiceMeta } from "./service-meta.js";
 
@@ -98,31 +99,19 @@ function contentTypeOf(headers: AnyInit["headers"]): string | undefined {
   return undefined;
 }
 
-/**
- * openapi-fetch builds a WHATWG Request for every call, and on Node 20 building one costs
- * about as much as the request itself over loopback (measured: fetch(new Request(url, init))
- * 460 µs against fetch(url, init) 370 µs). The client hands openapi-fetch this plain carrier
- * instead and calls fetch(url, init) with it.
- */
-class RequestCarrier {
-  readonly method: string;
-  constructor(
-    readonly url: string,
-    readonly init: RequestInit,
-  ) {
-    // openapi-fetch always sets an upper-case method.
-    this.method = init.method!;
-  }
-}
-
 function timeoutError(ms: number): DOMException {
   return new DOMException(`The operation timed out after ${ms} ms`, "TimeoutError");
+}
+
+/** A document's request rules (generated/<id>/rules.ts). */
+export interface RequestChecker {
+  check(operation: string, request: RequestParts): void;
 }
 
 export function createServiceClient<Paths extends {}, BoundKeys extends PropertyKey, Pages = {}>(
   meta: ServiceMeta,
   options: AnyOptions,
-  rules?: ServiceRules,
+  loadRules?: () => Promise<RequestChecker>,
 ): ServiceClient<Paths, BoundKeys, Pages> {
   const baseUrl = resolveBaseUrl(meta, options);
   const origin = new URL(baseUrl).origin;
@@ -147,41 +136,25 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new InputError("timeoutMs", "minimum", `timeoutMs: must be a positive number`);
 
-  const send = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-  const dispatch = (url: string, init: RequestInit) => (init.redirect === "follow" ? followSameOrigin(send, url, init) : send(url, init));
-  // The fast path: no middleware, so no WHATWG Request is needed (see RequestCarrier).
-  const fast = createClient<Paths>({
-    baseUrl,
-    headers: options.headers,
-    Request: RequestCarrier as unknown as typeof Request,
-    fetch: ((carrier: RequestCarrier) => dispatch(carrier.url, carrier.init)) as unknown as typeof globalThis.fetch,
-  });
-  // With middleware, openapi-fetch hands real Requests to it; what leaves is checked again, since
-  // a middleware may have changed the URL after credentials were attached.
-  let withMiddleware: ReturnType<typeof createClient<Paths>> | undefined;
-  const middleware = () =>
-    (withMiddleware ??= createClient<Paths>({
-      baseUrl,
-      headers: options.headers,
-      fetch: async (request: Request) => {
-        const leaving = new URL(request.url);
-        const carriesSecrets = [...request.headers.keys()].some((name) => secretHeaders.has(name.toLowerCase()));
-        if (leaving.origin !== origin && carriesSecrets) {
-          throw new InputError("middleware", "origin", "a middleware sent credentials to another origin: credentials are only sent to the configured service origin");
-        }
-        const body = request.body === null ? undefined : await request.arrayBuffer();
-        return dispatch(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, redirect: request.redirect });
-      },
-    }));
-  let middlewareCount = 0;
-  const validate = options.validate ?? true;
+  const fetchOf = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
+  const dispatch = (url: string, init: RequestInit) => (init.redirect === "follow" ? followSameOrigin(fetchOf, url, init) : fetchOf(url, init));
+  const middleware: Middleware[] = [];
+  // What leaves after middleware is checked again: a middleware may have moved the request elsewhere after credentials were attached.
+  const checkLeaving = (request: Request) => {
+    const carriesSecrets = [...request.headers.keys()].some((name) => secretHeaders.has(name));
+    if (carriesSecrets && new URL(request.url).origin !== origin) {
+      throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
+    }
+  };
+  const root = baseUrl.replace(/\/+$/, "");
+  // Loaded on creation, not imported: bundlers then split the checker and the rule tables off a
+  // browser app's first load, and the chunk is on its way before the first call needs it.
+  let loaded: RequestChecker | undefined;
+  const checker = (options.validate ?? true) && loadRules ? loadRules().then((m) => (loaded = m)) : undefined;
+  checker?.catch(() => undefined);
   const clock = options.clock ?? systemClock;
   const retryFor = new Map<string, ReturnType<typeof resolveRetry>>();
   const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
-  /** One query serializer per operation, made once: openapi-fetch calls it on every request. */
-  const serializers = new Map(
-    Object.entries(meta.operations).map(([key, op]) => [key, (query: Record<string, unknown>) => serializeQuery(query, op.query)]),
-  );
   const secretHeaders = credentialHeaderNames(meta);
   /** Every secret known at creation: credentials as given and credential headers among the client-level headers. */
   const configuredSecrets = [...staticSecrets(credentials), ...callerSecrets(options.headers)];
@@ -195,45 +168,44 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     return found;
   }
 
-  const wrap = (method: (typeof METHODS)[number]) => {
-    type Call = (path: string, init: AnyInit) => Promise<unknown>;
-    const fastCall = (fast as unknown as Record<string, Call>)[method]!;
-    return async (path: string, init: AnyInit = {}) => {
-      const call = middlewareCount > 0 ? (middleware() as unknown as Record<string, Call>)[method]! : fastCall;
-      const key = `${method} ${path}`;
-      const op = meta.operations[key];
-      if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
-      if (init.baseUrl !== undefined) {
-        // A per-call baseUrl is not where the caller configured credentials.
-        const callOrigin = checkBaseUrl("baseUrl", init.baseUrl).origin;
-        if (op.security.length > 0 && callOrigin !== origin) {
-          throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
-        }
+  /** Checks, fills and sends one call of an operation; retries as the document's `x-retry` says. */
+  const call = async (method: string, path: string, init: AnyInit = {}) => {
+    const key = `${method} ${path}`;
+    const op = meta.operations[key];
+    if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
+    let callRoot = root;
+    if (init.baseUrl !== undefined) {
+      // A per-call baseUrl is not where the caller configured credentials.
+      const callOrigin = checkBaseUrl("baseUrl", init.baseUrl).origin;
+      if (op.security.length > 0 && callOrigin !== origin) {
+        throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
       }
-      const pathParams = boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path;
-      const headerParams = boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header;
-      if (validate && rules) checkRequest(rules.operations[key], rules.schemas, { path: pathParams, query: init.params?.query, header: headerParams, body: init.body });
-      const concretePath = serializePath(path, pathParams);
-      const given = init.body === undefined ? undefined : contentTypeOf(init.headers);
-      if (given !== undefined && !op.requestMediaTypes.includes(given)) {
-        throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
-      }
-      const serialize = serializers.get(key)!;
-      let retry = retryFor.get(key);
-      if (!retryFor.has(key)) retryFor.set(key, (retry = resolveRetry(op.retry, options.retry)));
-      return withRetry(() => attempt(call, concretePath, init, op, given, headerParams, serialize), retry, clock, init.signal);
-    };
+      callRoot = init.baseUrl.replace(/\/+$/, "");
+    }
+    const pathParams = boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path;
+    const headerParams = boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header;
+    if (checker) (loaded ?? (await checker)).check(key, { path: pathParams, query: init.params?.query, header: headerParams, body: init.body });
+    const given = init.body === undefined ? undefined : contentTypeOf(init.headers);
+    if (given !== undefined && !op.requestMediaTypes.includes(given)) {
+      throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
+    }
+    const query = serializeQuery(init.params?.query, op.query);
+    const url = `${callRoot}${serializePath(path, pathParams)}${query ? `?${query}` : ""}`;
+    let retry = retryFor.get(key);
+    if (!retryFor.has(key)) retryFor.set(key, (retry = resolveRetry(op.retry, options.retry)));
+    return withRetry(() => attempt(method, path, callRoot, url, init, op, given, headerParams), retry, clock, init.signal);
   };
 
   /** One attempt: one deadline covering credential resolution, the request and reading the body. */
   const attempt = async (
-    call: (path: string, init: AnyInit) => Promise<unknown>,
-    concretePath: string,
+    method: string,
+    schemaPath: string,
+    callRoot: string,
+    url: string,
     init: AnyInit,
     op: ServiceMeta["operations"][string],
     given: string | undefined,
     headerParams: Record<string, unknown> | undefined,
-    serialize: (query: Record<string, unknown>) => string,
   ) => {
     // One cleared timer per attempt: AbortSignal.timeout would leave a live timer behind every request.
     const controller = new AbortController();
@@ -244,27 +216,33 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       // An open operation (no security) resolves to no headers.
       const credentialHeaders = await untilAborted(resolveCredentials(op.security, { signal: controller.signal }), controller.signal);
       const callerHeaders = init.headers instanceof Headers ? Object.fromEntries(init.headers) : (init.headers as Record<string, string> | undefined);
-      // Caller headers win over credentials: an explicit per-call Authorization is the caller's choice.
-      const headers = {
-        ...credentialHeaders,
-        ...(init.body !== undefined && given === undefined ? { "Content-Type": op.requestMediaTypes[0] } : undefined),
-        ...callerHeaders,
-      };
+      // Lowest to highest: client-level headers, credentials, the default media type, per-call
+      // headers, header parameters. An explicit per-call Authorization is the caller's choice.
+      const headers = new Headers();
+      mergeHeaders(headers, options.headers);
+      mergeHeaders(headers, credentialHeaders);
+      if (init.body !== undefined && given === undefined) headers.set("content-type", op.requestMediaTypes[0]!);
+      mergeHeaders(headers, callerHeaders);
+      mergeHeaders(headers, headerParams);
       const secrets = [...configuredSecrets, ...callerSecrets(credentialHeaders), ...callerSecrets(callerHeaders)];
-      const result = (await call(concretePath, {
-        ...init,
-        params: {
-          ...init.params,
-          // The path is already filled in; openapi-fetch's own serializer would keep a missing parameter as `{name}`.
-          path: undefined,
-          header: headerParams,
+      const { params, headers: _h, body, parseAs, baseUrl: _b, querySerializer: _q, bodySerializer, pathSerializer: _p, middleware: perCall, fetch: _f, Request: _r, ...rest } = init;
+      const result = await send(
+        {
+          url,
+          method,
+          headers,
+          body,
+          parseAs: (parseAs as ParseAs | undefined) ?? op.parseAs,
+          bodySerializer: bodySerializer as ((body: unknown, headers: Headers) => unknown) | undefined,
+          init: { ...rest, signal: controller.signal, redirect: init.redirect ?? op.redirect } as RequestInit,
+          schemaPath,
+          params: params ?? {},
+          options: { baseUrl: callRoot, fetch: fetchOf as typeof globalThis.fetch, querySerializer: (q: Record<string, unknown>) => serializeQuery(q, op.query), pathSerializer: serializePath },
         },
-        headers,
-        signal: controller.signal,
-        parseAs: init.parseAs ?? op.parseAs,
-        redirect: init.redirect ?? op.redirect,
-        querySerializer: serialize,
-      })) as { response: Response; error?: unknown };
+        dispatch,
+        Array.isArray(perCall) ? [...middleware, ...(perCall as Middleware[])] : middleware,
+        checkLeaving,
+      );
       const context = { operation: op.operationId, secrets };
       rememberCall(result.response, context);
       rememberCall(result.error, context);
@@ -276,17 +254,25 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   };
 
   const client: Record<string, unknown> = {
+    // openapi-fetch's contract: an entry without a hook is a mistake, reported at registration.
     use: (...added: Middleware[]) => {
-      middleware().use(...added);
-      middlewareCount += added.length;
+      for (const m of added) {
+        if (!m) continue;
+        if (typeof m !== "object" || !("onRequest" in m || "onResponse" in m || "onError" in m)) {
+          throw new InputError("middleware", "type", "middleware: must be an object with onRequest, onResponse or onError");
+        }
+        middleware.push(m);
+      }
     },
     eject: (...removed: Middleware[]) => {
-      if (!withMiddleware) return;
-      withMiddleware.eject(...removed);
-      middlewareCount = Math.max(0, middlewareCount - removed.length);
+      for (const m of removed) {
+        const i = middleware.indexOf(m);
+        if (i !== -1) middleware.splice(i, 1);
+      }
     },
+    request: (method: string, path: string, init?: AnyInit) => call(String(method).toUpperCase(), path, init),
   };
-  for (const method of METHODS) client[method] = wrap(method);
+  for (const method of METHODS) client[method] = (path: string, init?: AnyInit) => call(method, path, init);
   const get = client.GET as (path: string, init: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
   client.paginate = (path: string, init: AnyInit = {}) => {
     const pagination = meta.operations[`GET ${path}`]?.pagination;

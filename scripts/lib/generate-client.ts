@@ -56,7 +56,6 @@ import { createServiceClient, type ServiceClientOptions } from "../../runtime/co
 import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";
-import { rules } from "./rules.js";
 import type { operations, paths } from "./types.js";
 
 export type { components, operations, paths } from "./types.js";
@@ -75,7 +74,7 @@ export type ${name}Pages = ${pagesType(doc, meta)};
 
 /** Typed client for ${JSON.stringify(doc.info?.title ?? service.id)} ${doc.info?.version ?? ""}. */
 export function create${name}Client(options: ${name}ClientOptions = {}) {
-  return createServiceClient<paths, ${name}BoundParameter, ${name}Pages>(${name[0]!.toLowerCase() + name.slice(1)}Service, options, rules);
+  return createServiceClient<paths, ${name}BoundParameter, ${name}Pages>(${name[0]!.toLowerCase() + name.slice(1)}Service, options, () => import("./rules.js"));
 }
 
 export type ${name}Client = ReturnType<typeof create${name}Client>;

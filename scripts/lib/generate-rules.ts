@@ -81,8 +81,10 @@ export function extractRules(doc: OpenApiDocument): ServiceRules {
 export function generateRules(service: Service, doc: OpenApiDocument): string {
   return (
     `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.\n\n` +
-    `import type { ServiceRules } from "../../runtime/core/rules.js";\n\n` +
+    `import { checkRequest, type RequestParts, type ServiceRules } from "../../runtime/core/rules.js";\n\n` +
     `/** The request rules the document states, checked before a request is sent. */\n` +
-    `export const rules: ServiceRules = ${JSON.stringify(extractRules(doc))};\n`
+    `export const rules: ServiceRules = ${JSON.stringify(extractRules(doc))};\n\n` +
+    `/** Throws an InputError for the first rule of this document the request breaks (the client loads this module on creation). */\n` +
+    `export const check = (operation: string, request: RequestParts): void => checkRequest(rules.operations[operation], rules.schemas, request);\n`
   );
 }
