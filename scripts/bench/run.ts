@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { DIST_DIR } from "../lib/paths.js";
 import { bundleSizes } from "./bundle-size.js";
 import { CASES, measureClients } from "./client-overhead.js";
+import { measureEmulatorLoad } from "./emulator-load.js";
 import { measureMockLoad, mockBenchTable } from "./mock-load.js";
 import { buildTimes, testTime, typecheckTime } from "./timed.js";
 
@@ -62,6 +63,12 @@ row("runtime/mock RSS after the bad-input battery", battery.rssAfterMB ?? NaN, "
 rows.push({ metric: "runtime/mock alive after the battery", value: `${battery.answered}/${battery.sent} answered`, target: "all", ratio: "", ok: battery.alive && battery.answered === battery.sent });
 rows.push({ metric: "Prism CLI alive after the KMS battery", value: `${mockBench.battery.prism.answered}/${mockBench.battery.prism.sent} answered`, target: "—", ratio: "", ok: null });
 console.log(mockBenchTable(mockBench));
+
+console.log("bench: emulator load beside in-process Prism (kms-v2 list, concurrency 50) ...");
+const emu = await measureEmulatorLoad(values.quick ? 2 : 5, 50);
+row("emulator req/s (kms-v2 list, concurrency 50)", emu.emulator.rps, "req/s", null);
+rows.push({ metric: "emulator / Prism throughput", value: `${(emu.emulator.rps / emu.prism.rps).toFixed(2)}x`, target: "≥ 2x", ratio: "", ok: emu.emulator.rps / emu.prism.rps >= 2 });
+row("emulator p99 at concurrency 50", emu.emulator.p99, "ms", 50);
 
 console.log("bench: bundle sizes ...");
 for (const [id, size] of Object.entries(await bundleSizes())) {
