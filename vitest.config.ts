@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -29,6 +30,13 @@ export default defineConfig({
     globalSetup: ["test/harness/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Measured on 2 cores (Node 20): per-file isolation re-imported the runtime, Prism's client
+    // and the build libraries for each of 68 files, 122 s of CPU against 69 s without it. Test
+    // files restore what they change (spies, fake timers, MSW servers, globalThis.fetch).
+    isolate: false,
+    // Many files wait on child processes (tsc, git) or on the mocks in the main process, so two
+    // workers overlap them even on two cores; vitest's default there is one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ["default"],
   },
 });
