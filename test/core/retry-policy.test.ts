@@ -215,6 +215,12 @@ describe("withRetry", () => {
     expect(await result.response.text()).toBe("final");
   });
 
+  it("retries an answer that has no body", async () => {
+    const { send, sent } = answers(new Response(null, { status: 503 }), status(200));
+    expect((await withRetry(send, documented, recordingClock())).response.status).toBe(200);
+    expect(sent()).toBe(2);
+  });
+
   it("retries even when the body of the answer cannot be cancelled", async () => {
     const locked = status(429);
     locked.body!.getReader();

@@ -79,12 +79,16 @@ describe("const and enum", () => {
     [{ a: 1 }, { a: 1, b: 2 }],
     [{ a: 1, b: 2 }, { a: 1 }],
     [{ a: 1 }, { b: 1 }],
+    [{ a: 1, b: 2 }, { a: 1, b: 3 }],
     [[1, 2], [1]],
     [[1], { 0: 1 }],
     [{ 0: 1 }, [1]],
     [null, {}],
     [{}, null],
     [1, "1"],
+    [1, {}],
+    [{}, 1],
+    ["", []],
     [{ a: undefined }, {}],
   ])("const %j refuses %j", (expected, value) => {
     expect(report({ const: expected }, value)).toEqual(["const", "v", `v must be ${JSON.stringify(expected)}`]);
