@@ -132,6 +132,12 @@ describe("walkPages by offset", () => {
     expect(asked).toHaveLength(3);
   });
 
+  it("ignores a limit that is not a number: only an empty page ends the walk", async () => {
+    const { asked, fetchPage } = pages((q) => ({ items: slice(q, 2, 3) }));
+    expect(await walk(byOffset, { limit: "2" }, fetchPage)).toEqual([0, 1, 2]);
+    expect(asked.map((q) => q.offset)).toEqual([undefined, 2, 3]);
+  });
+
   it("refuses a page without an items array", async () => {
     for (const body of [{}, { items: "a,b" }, { items: { 0: "a" } }, null]) {
       const error = await failure(walk(byOffset, {}, pages(() => body).fetchPage));

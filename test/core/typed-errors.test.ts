@@ -1,5 +1,5 @@
 // isApiError (made by isApiErrorOf per service): narrows by class, then by operation, then by status.
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ApiError, InputError } from "../../runtime/core/errors.js";
 import { isApiErrorOf } from "../../runtime/core/typed-errors.js";
 
@@ -7,10 +7,15 @@ interface Ops {
   getKey: { responses: { 200: { content: { "application/json": { id: string } } }; 404: { content: { "application/json": { code: string } } }; 500: { content: {} } } };
   createKey: { responses: { 201: { content: {} }; 409: { content: { "application/json": { reason: string } } } } };
 }
-const isApiError = isApiErrorOf<Ops>();
 const notFound = new ApiError("getKey", 404, { code: "NOT_FOUND" });
 
 describe("isApiError", () => {
+  // Made inside each test, as a service entry point makes it, so the factory runs under the test.
+  let isApiError: ReturnType<typeof isApiErrorOf<Ops>>;
+  beforeEach(() => {
+    isApiError = isApiErrorOf<Ops>();
+  });
+
   it("accepts any ApiError when given no operation or status", () => {
     expect(isApiError(notFound)).toBe(true);
     expect(isApiError(new ApiError("createKey", 409, {}))).toBe(true);
