@@ -70,6 +70,17 @@ describe("retryAfterMs", () => {
     expect(retryAfterMs("5x", now)).toBeUndefined();
     expect(retryAfterMs("", now)).toBeUndefined();
   });
+
+  it("ignores numbers that are not delay-seconds, which Date.parse alone would take for dates in 2001", () => {
+    for (const value of ["1.5", "-5", "+5", "2.", "1e3"]) expect(retryAfterMs(value, now), value).toBeUndefined();
+  });
+
+  it("reads all three HTTP-date forms of RFC 9110 §5.6.7", () => {
+    const at = Date.parse("1994-11-06T08:49:30Z");
+    expect(retryAfterMs("Sun, 06 Nov 1994 08:49:37 GMT", at)).toBe(7000);
+    expect(retryAfterMs("Sunday, 06-Nov-94 08:49:37 GMT", at)).toBe(7000);
+    expect(retryAfterMs("Sun Nov  6 08:49:37 1994", Date.parse("Sun Nov  6 08:49:30 1994"))).toBe(7000);
+  });
 });
 
 /** A clock that records every wait and the signal it was given, and never waits. */
@@ -160,10 +171,10 @@ describe("withRetry", () => {
   });
 
   it("falls back to the backoff when Retry-After is unreadable", async () => {
-    const { send } = answers(status(429, { "retry-after": "later" }), status(200));
-    const clock = recordingClock();
+    const { send } = answers(status(429, { "retry-after": "later" }), status(429, { "retry-after": "1.5" }), status(200));
+    const clock = recordingClock(Date.parse("2026-11-23T10:00:00Z"));
     await withRetry(send, documented, clock);
-    expect(clock.waits).toEqual([100]);
+    expect(clock.waits).toEqual([100, 200]);
   });
 
   it("waits exactly maxWaitMs, but hands over an answer asking for longer", async () => {
