@@ -75,6 +75,10 @@ describe("retryAfterMs", () => {
     for (const value of ["1.5", "-5", "+5", "2.", "1e3"]) expect(retryAfterMs(value, now), value).toBeUndefined();
   });
 
+  it("ignores dates in other formats: only an HTTP-date counts", () => {
+    for (const value of ["2026-11-23T10:00:05Z", "23 Nov 2026 10:00:05 GMT"]) expect(retryAfterMs(value, now), value).toBeUndefined();
+  });
+
   it("reads all three HTTP-date forms of RFC 9110 §5.6.7", () => {
     const at = Date.parse("1994-11-06T08:49:30Z");
     expect(retryAfterMs("Sun, 06 Nov 1994 08:49:37 GMT", at)).toBe(7000);
