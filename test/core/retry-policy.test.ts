@@ -83,7 +83,19 @@ describe("retryAfterMs", () => {
     const at = Date.parse("1994-11-06T08:49:30Z");
     expect(retryAfterMs("Sun, 06 Nov 1994 08:49:37 GMT", at)).toBe(7000);
     expect(retryAfterMs("Sunday, 06-Nov-94 08:49:37 GMT", at)).toBe(7000);
-    expect(retryAfterMs("Sun Nov  6 08:49:37 1994", Date.parse("Sun Nov  6 08:49:30 1994"))).toBe(7000);
+    expect(retryAfterMs("Sun Nov  6 08:49:37 1994", at)).toBe(7000);
+  });
+
+  it("reads the zoneless asctime form as GMT whatever the machine's time zone", () => {
+    const saved = process.env.TZ;
+    // Node applies a changed TZ at once; Tokyo is 9 h from GMT, so local parsing would be far off.
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      expect(retryAfterMs("Sun Nov  6 08:49:37 1994", Date.parse("1994-11-06T08:49:30Z"))).toBe(7000);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
   });
 });
 
