@@ -63,7 +63,8 @@ export function retryAfterMs(header: string | null, now: number): number | undef
   if (header === null) return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = HTTP_DATE_START.test(value) ? Date.parse(value) : Number.NaN;
+  // The asctime form ends with the year and names no zone, yet means GMT; Date.parse would read it as local time.
+  const date = HTTP_DATE_START.test(value) ? Date.parse(/\d{4}$/.test(value) ? `${value} GMT` : value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
