@@ -55,12 +55,16 @@ export function resolveRetry(meta: RetryMeta | undefined, option: RetryOption | 
   return policy;
 }
 
+/** Every HTTP-date form (RFC 9110 §5.6.7) opens with a day name; Date.parse alone takes "1.5" or "-5" for a day in 2001. */
+const HTTP_DATE_START = /^[A-Za-z]{3}/;
+
 /** RFC 9110 §10.2.3: delay-seconds or an HTTP date; anything else is ignored. */
 export function retryAfterMs(header: string | null, now: number): number | undefined {
   if (header === null) return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
+  // The asctime form ends with the year and names no zone, yet means GMT; Date.parse would read it as local time.
+  const date = HTTP_DATE_START.test(value) ? Date.parse(/\d{4}$/.test(value) ? `${value} GMT` : value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
