@@ -3,7 +3,7 @@ import type { Middleware } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import { createServiceClient, resolveBaseUrl } from "../../runtime/core/create-client.js";
 import { InputError } from "../../runtime/core/errors.js";
-import type { ServiceRules } from "../../runtime/core/rules.js";
+import { checkRequest, type RequestParts, type ServiceRules } from "../../runtime/core/rules.js";
 import { allCredentials, fakeFetch, meta, testClient, thrown, type TestClient } from "./harness.js";
 
 const fields = (e: unknown) => {
@@ -68,7 +68,9 @@ describe("validation against the document's rules", () => {
     operations: { "GET /v1/open": { query: { limit: { type: "integer", maximum: 5 } } } },
   };
   const client = (fetch: typeof globalThis.fetch, extra: object = {}) =>
-    createServiceClient(meta, { baseUrl: "https://api.example.com/base", fetch, ...extra }, rules) as unknown as TestClient;
+    createServiceClient(meta, { baseUrl: "https://api.example.com/base", fetch, ...extra }, async () => ({
+      check: (operation: string, request: RequestParts) => checkRequest(rules.operations[operation], rules.schemas, request),
+    })) as unknown as TestClient;
 
   it("is on by default: a request breaking a rule is refused before it is sent", async () => {
     const { sent, fetch } = fakeFetch();
@@ -134,7 +136,7 @@ describe("middleware on the wire", () => {
     expect(fields(await thrown(() => client.GET("/v1/either")))).toEqual({
       field: "middleware",
       rule: "origin",
-      message: "a middleware sent credentials to another origin: credentials are only sent to the configured service origin",
+      message: "middleware: sent credentials to another origin; credentials are only sent to the configured service origin",
     });
     expect(sent).toEqual([]);
     await client.GET("/v1/open");
