@@ -1,7 +1,8 @@
 /**
  * Offset paging as a document declares it (`x-pagination` on a list operation): the query
  * parameters that carry offset and limit, and JSON pointers to the page's items, the total and
- * the next link. The walk stops on the total, on an empty or short page, or on a missing next
+ * the next link. The walk stops on the total, on an empty page, on a short page when there is no
+ * total, or on a missing next
  * link, and refuses a next link that does not move forward, so no server (or static mock) can
  * make it loop.
  */
@@ -77,7 +78,9 @@ export async function* walkPages<T>(
       current = { ...current, [meta.offsetParam]: next.offset, ...(next.limit === undefined ? {} : { [meta.limitParam]: next.limit }) };
       continue;
     }
-    if (typeof limit === "number" && items.length < limit) return;
+    // A short page ends the walk only when nothing says how many there are: a server may cap its
+    // pages below the limit asked for, and then the total is what tells the end.
+    if (typeof total !== "number" && typeof limit === "number" && items.length < limit) return;
     current = { ...current, [meta.offsetParam]: offset + items.length };
   }
 }

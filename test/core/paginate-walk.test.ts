@@ -276,3 +276,19 @@ describe("walkPages and abort", () => {
     expect(asked).toHaveLength(1);
   });
 });
+
+describe("a server that caps the page below the asked limit", () => {
+  it("with a total, the walk follows the total, not the short page", async () => {
+    const meta: PaginationMeta = { ...byOffset, total: "/total" };
+    // Asked for 10 a page, the server gives at most 4 of its 9 items.
+    const { asked, fetchPage } = pages((q) => ({ items: slice(q, 4, 9), total: 9 }));
+    expect(await walk(meta, { limit: 10 }, fetchPage)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(asked.map((q) => q.offset)).toEqual([undefined, 4, 8]);
+  });
+
+  it("without a total or a next link, a short page still ends the walk", async () => {
+    const { asked, fetchPage } = pages((q) => ({ items: slice(q, 4, 9) }));
+    expect(await walk(byOffset, { limit: 10 }, fetchPage)).toEqual([0, 1, 2, 3]);
+    expect(asked).toHaveLength(1);
+  });
+});
