@@ -1,8 +1,7 @@
-/**
- * The one handler shape every mock form shares (the same as MockHandler in runtime/mock/handler.ts,
- * declared here until that module lands): the HTTP server, MSW and direct calls all go through it.
- */
-export type MockHandler = (request: Request) => Promise<Response>;
+import type { MockHandler } from "../mock/handler.js";
+
+/** The one handler shape every mock form shares (declared in runtime/mock/handler.ts): the HTTP server, MSW and direct calls all go through it. */
+export type { MockHandler };
 
 /** What an emulator found wrong with its own answer: a response the document does not allow. */
 export interface Violation {
