@@ -121,15 +121,3 @@ describe("retry options and Retry-After parsing", () => {
     expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });
-
-// Issue 14 item 19: the seed says to retry on 409; the two reasons the runtime does not retry
-// are the document's own, marked x-assumed under x-retry on the 409, so they cannot drift apart.
-describe("409 exceptions come from the document", () => {
-  it("PERMANENT_CONFLICTS equals x-retry.exceptReasons of the create 409", async () => {
-    const { PERMANENT_CONFLICTS } = await import("../../runtime/kms/retry.js");
-    const { bundledDocument } = await import("../harness/documents.js");
-    const conflict409 = bundledDocument("kms-v2").paths["/api/v2/keys"].post.responses["409"];
-    expect(conflict409["x-retry"]).toMatchObject({ retry: true, exceptReasons: [...PERMANENT_CONFLICTS] });
-    expect(conflict409["x-assumed"]).toMatch(/retry on 409/);
-  });
-});
