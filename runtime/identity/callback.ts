@@ -5,7 +5,7 @@
  */
 import { InputError } from "../core/errors.js";
 import { AuthorizationRedirectError, SsoLogoutRedirectError, type AuthorizationErrorCode, type SsoLogoutErrorCode } from "./errors.js";
-import { AUTHORIZATION_ERROR_CODES, checkAbsoluteUrl, SSO_LOGOUT_ERROR_CODES } from "./rules.js";
+import { checkAbsoluteUrl, checkSchema } from "./rules.js";
 
 /** `AuthorizationCallbackSuccess` of the documents, with `state` checked against the one sent. */
 export interface AuthorizationCallback {
@@ -50,9 +50,8 @@ export function parseAuthorizationCallback(url: string | URL, options: CallbackO
   if (state !== options.expectedState) throw new InputError("state", "mismatch", "the callback state differs from the one sent");
   const error = query.get("error");
   if (error !== null) {
-    if (!(AUTHORIZATION_ERROR_CODES as readonly string[]).includes(error)) {
-      throw new InputError("error", "enum", `error must be one of ${AUTHORIZATION_ERROR_CODES.join(", ")}`);
-    }
+    // The document's `AuthorizationCallbackError`: only a documented error code is believed.
+    checkSchema("v4", "AuthorizationCallbackError", { error });
     throw new AuthorizationRedirectError(error as AuthorizationErrorCode, query.get("error_description") ?? undefined);
   }
   const code = query.get("code");
@@ -69,10 +68,7 @@ export function parseSsoLogoutCallback(url: string | URL, options: { redirectUri
   checkAddressedTo(parsed, options.redirectUri);
   const error = parsed.searchParams.get("error");
   if (error === null) return;
-  const flow = parsed.searchParams.get("flow");
-  if (flow !== "sso_logout") throw new InputError("flow", "const", "a failed SSO logout carries flow=sso_logout");
-  if (!(SSO_LOGOUT_ERROR_CODES as readonly string[]).includes(error)) {
-    throw new InputError("error", "enum", `error must be one of ${SSO_LOGOUT_ERROR_CODES.join(", ")}`);
-  }
+  // The document's `SsoLogoutCallbackError`; an absent flow (null) breaks its const like a wrong one.
+  checkSchema("v4", "SsoLogoutCallbackError", { flow: parsed.searchParams.get("flow"), error });
   throw new SsoLogoutRedirectError(error as SsoLogoutErrorCode);
 }

@@ -5,7 +5,7 @@
  */
 import { base64url } from "jose";
 import { InputError } from "../core/errors.js";
-import { PKCE_PATTERN } from "./rules.js";
+import { keepsBodyRule } from "./rules.js";
 
 export interface PkcePair {
   /** Sent to the token endpoint as `code_verifier`; keep it secret until then. */
@@ -17,7 +17,8 @@ export interface PkcePair {
 
 /** base64url(SHA-256(ASCII(verifier))), RFC 7636 §4.2. */
 export async function s256Challenge(verifier: string): Promise<string> {
-  if (typeof verifier !== "string" || !PKCE_PATTERN.test(verifier)) {
+  // The rule of the v4 token request's code_verifier (RFC 7636 §4.1), as the document states it.
+  if (typeof verifier !== "string" || !keepsBodyRule("v4", "POST /oauth/v4/{tenantId}/token", "code_verifier", verifier)) {
     throw new InputError("code_verifier", "pattern", "code_verifier must be 43-128 characters of A-Z a-z 0-9 - . _ ~");
   }
   const digest = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));

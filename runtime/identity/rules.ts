@@ -1,85 +1,68 @@
 /**
- * The rules of the identity documents that the generated types cannot carry (required
- * parameters, enums, patterns, lengths, URI formats, cross-parameter requirements), checked
- * before a browser is sent anywhere, so bad input fails as an InputError naming the field and
- * the rule instead of as an error page. test/identity/rules.test.ts keeps them equal to the
- * bundled documents.
+ * The identity documents' rules for what the helpers build or read without the generated client
+ * (the query of the browser-facing endpoints, the redirects back, PKCE verifiers, tokens), read
+ * from the rules the build generates (generated/identity-v3/rules.ts, -v4) and checked with the core
+ * checker, so bad input fails as an InputError naming the field and the rule instead of as an
+ * error page, and a changed document changes the helpers with it.
  */
+import { helperRules as v3Helper, rules as v3Rules } from "../../generated/identity-v3/rules.js";
+import { helperRules as v4Helper, rules as v4Rules } from "../../generated/identity-v4/rules.js";
 import { InputError } from "../core/errors.js";
+import { firstViolation, type Rule, type ServiceRules } from "../core/rules.js";
 
 export type IdentityVersion = "v3" | "v4";
 
-export interface ParamRule {
-  required?: boolean;
-  enum?: readonly string[];
-  pattern?: RegExp;
-  minLength?: number;
-  format?: "uri";
+interface ParameterNote {
+  readonly format?: string;
+  readonly requiredWhen?: Readonly<Record<string, unknown>>;
 }
 
-const SCOPE = /^\S+(\s+\S+)*$/;
-/** One RFC 5646 tag, or several separated by single spaces (OIDC Core §3.1.2.1 ui_locales). */
-const LANGUAGE_TAGS = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*( [A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)*$/;
-/** RFC 7636 §4.1: 43-128 unreserved characters; a S256 challenge has the same alphabet. */
-export const PKCE_PATTERN = /^[A-Za-z0-9._~-]{43,128}$/;
+interface VersionRules {
+  readonly operations: ServiceRules["operations"];
+  /** Request and helper schemas in one table, so a `$ref` resolves wherever it points. */
+  readonly schemas: ServiceRules["schemas"];
+  readonly notes: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, ParameterNote>>>>>>;
+}
 
-export const RESPONSE_TYPES = ["code", "sign_up", "forgot_password", "change_details", "change_password"] as const;
-/** "" asks for the login widget listing every enabled provider (§4.4: "when empty"). */
-export const IDENTITY_PROVIDERS = ["", "authsvc_anon", "social_provider_1", "social_provider_2", "saml"] as const;
-export const CODE_CHALLENGE_METHODS = ["S256", "plain"] as const;
-export const AUTHORIZATION_ERROR_CODES = [
-  "invalid_request",
-  "invalid_client",
-  "unauthorized_client",
-  "access_denied",
-  "unsupported_response_type",
-  "invalid_scope",
-  "server_error",
-  "temporarily_unavailable",
-] as const;
-export const SSO_LOGOUT_ERROR_CODES = [
-  "missing_sso_code",
-  "invalid_client",
-  "unauthorized_client",
-  "server_error",
-  "temporarily_unavailable",
-] as const;
-
-const AUTHORIZATION_V3: Readonly<Record<string, ParamRule>> = {
-  response_type: { required: true, enum: RESPONSE_TYPES },
-  client_id: { required: true, minLength: 1 },
-  redirect_uri: { required: true, format: "uri" },
-  scope: { pattern: SCOPE },
-  state: {},
-  idp: { enum: IDENTITY_PROVIDERS },
-  nonce: {},
-  access_token: {},
-  user_id: { minLength: 1 },
-  code: { minLength: 1 },
-  ui_locales: { pattern: LANGUAGE_TAGS },
+const DOCUMENTS: Readonly<Record<IdentityVersion, VersionRules>> = {
+  v3: { operations: v3Rules.operations, schemas: { ...v3Rules.schemas, ...v3Helper.schemas }, notes: v3Helper.parameters },
+  v4: { operations: v4Rules.operations, schemas: { ...v4Rules.schemas, ...v4Helper.schemas }, notes: v4Helper.parameters },
 };
 
-export const AUTHORIZATION_RULES: Readonly<Record<IdentityVersion, Readonly<Record<string, ParamRule>>>> = {
-  v3: AUTHORIZATION_V3,
-  v4: {
-    ...AUTHORIZATION_V3,
-    // No format: the document accepts what real clients send (e.g. padded base64); the pairs
-    // createPkcePair makes are RFC 7636 all the same.
-    code_challenge: {},
-    code_challenge_method: { enum: CODE_CHALLENGE_METHODS },
-  },
-};
+/** The `error` values of the authorization and SSO-logout redirects (the same in both versions; v4 is the current one). */
+export const AUTHORIZATION_ERROR_CODES = v4Helper.schemas.AuthorizationErrorCode.enum;
+export const SSO_LOGOUT_ERROR_CODES = v4Helper.schemas.SsoLogoutErrorCode.enum;
 
-/** `x-required-when` of the documents: a parameter required only for one response_type. */
-export const REQUIRED_WHEN: Readonly<Record<string, { response_type: string }>> = {
-  user_id: { response_type: "change_password" },
-  code: { response_type: "change_details" },
-};
+function fail(violation: { field: string; keyword: string; message: string } | undefined): void {
+  if (violation) throw new InputError(violation.field, violation.keyword, violation.message);
+}
 
-export const SSO_LOGOUT_RULES: Readonly<Record<string, ParamRule>> = {
-  client_id: { required: true, minLength: 1 },
-  redirect_uri: { required: true, format: "uri" },
-};
+/** Throws for the first rule of a named schema of the document (e.g. a redirect's query) that `value` breaks. */
+export function checkSchema(version: IdentityVersion, schema: string, value: unknown): void {
+  const { schemas } = DOCUMENTS[version];
+  fail(firstViolation(schemas[schema], value, "", schemas));
+}
+
+/** The rule a request schema states for one property, looking through `$ref` and `allOf`. */
+function propertyRule(schemas: ServiceRules["schemas"], rule: Rule | undefined, property: string, depth = 0): Rule | undefined {
+  if (!rule || depth > 16) return undefined;
+  const own = rule.properties?.[property];
+  if (own) return own;
+  if (rule.$ref !== undefined) return propertyRule(schemas, schemas[rule.$ref], property, depth + 1);
+  for (const part of rule.allOf ?? []) {
+    const found = propertyRule(schemas, part, property, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Whether `value` keeps the rule the body of an operation states for `property` (e.g. the token request's `code_verifier`). */
+export function keepsBodyRule(version: IdentityVersion, operation: string, property: string, value: unknown): boolean {
+  const { operations, schemas } = DOCUMENTS[version];
+  const rule = propertyRule(schemas, operations[operation]?.body, property);
+  if (!rule) throw new Error(`identity ${version}: ${operation} states no rule for ${property}`);
+  return firstViolation(rule, value, property, schemas) === undefined;
+}
 
 export function checkAbsoluteUrl(field: string, value: string): URL {
   try {
@@ -89,30 +72,44 @@ export function checkAbsoluteUrl(field: string, value: string): URL {
   }
 }
 
-/** Checks query parameters against a rule table; values are never echoed (they may be tokens). */
-export function checkParams(rules: Readonly<Record<string, ParamRule>>, params: Readonly<Record<string, unknown>>): Record<string, string> {
+/** Checks the path parameters of an operation (the helpers address endpoints without the client's check). */
+export function checkPath(version: IdentityVersion, operation: string, params: Readonly<Record<string, unknown>>): void {
+  const { operations, schemas } = DOCUMENTS[version];
+  const rules = operations[operation];
+  for (const name of rules?.required?.path ?? []) {
+    if (params[name] === undefined) throw new InputError(name, "required", `${name} is required`);
+  }
+  for (const [name, value] of Object.entries(params)) fail(firstViolation(rules?.path?.[name], value, name, schemas));
+}
+
+/**
+ * Checks a query against the operation's documented parameters: their rules, the `format: uri`
+ * the core check leaves out (the browser is sent to these URLs) and `x-required-when`. Values
+ * are never echoed: they may be tokens.
+ */
+export function checkQuery(version: IdentityVersion, operation: string, params: Readonly<Record<string, unknown>>): Record<string, string> {
+  const { operations, schemas, notes } = DOCUMENTS[version];
+  const stated = operations[operation]?.query ?? {};
+  const noted = notes[operation]?.query ?? {};
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    const rule = rules[name];
+    const rule = stated[name];
     if (!rule) throw new InputError(name, "unknown", `${name} is not a parameter of this operation`);
     if (typeof value !== "string") throw new InputError(name, "type", `${name} must be a string`);
-    if (rule.minLength !== undefined && value.length < rule.minLength) {
-      throw new InputError(name, "minLength", `${name} must have at least ${rule.minLength} character(s)`);
-    }
-    if (rule.enum && !rule.enum.includes(value)) throw new InputError(name, "enum", `${name} must be one of ${rule.enum.join(", ")}`);
-    if (rule.pattern && !rule.pattern.test(value)) throw new InputError(name, "pattern", `${name} does not match ${rule.pattern.source}`);
-    if (rule.format === "uri") checkAbsoluteUrl(name, value);
+    fail(firstViolation(rule, value, name, schemas));
+    if (noted[name]?.format === "uri") checkAbsoluteUrl(name, value);
     out[name] = value;
   }
-  for (const [name, rule] of Object.entries(rules)) {
-    if (rule.required && out[name] === undefined) throw new InputError(name, "required", `${name} is required`);
+  for (const name of operations[operation]?.required?.query ?? []) {
+    if (out[name] === undefined) throw new InputError(name, "required", `${name} is required`);
+  }
+  for (const [name, note] of Object.entries(noted)) {
+    for (const [other, when] of Object.entries(note.requiredWhen ?? {})) {
+      if (out[other] === when && out[name] === undefined) {
+        throw new InputError(name, "requiredWhen", `${name} is required when ${other} is ${String(when)}`);
+      }
+    }
   }
   return out;
-}
-
-export function checkTenantId(value: unknown): string {
-  if (typeof value !== "string") throw new InputError("tenantId", "type", "tenantId must be a string");
-  if (value.length < 1) throw new InputError("tenantId", "minLength", "tenantId must not be empty");
-  return value;
 }

@@ -9,10 +9,12 @@ import type { IdentityV4Client } from "../../generated/identity-v4/client.js";
 import { InputError } from "../core/errors.js";
 import { unwrap } from "../core/unwrap.js";
 import { TokenVerificationError } from "./errors.js";
+import { helperRules } from "../../generated/identity-v4/rules.js";
 import type { IdentityVersion } from "./rules.js";
 import { publicKeysUrl, type IdentityTarget } from "./urls.js";
 
-const JWS_COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+/** The JWS compact serialization the document states for the identity token of a token response. */
+const JWS_COMPACT = new RegExp(helperRules.schemas.TokenResponse.properties.id_token.pattern);
 
 export type KeySource = JWTVerifyGetKey;
 

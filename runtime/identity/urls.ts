@@ -10,7 +10,7 @@ import type { operations as V4 } from "../../generated/identity-v4/types.js";
 import { resolveBaseUrl } from "../core/create-client.js";
 import { InputError } from "../core/errors.js";
 import type { ServiceMeta } from "../core/service-meta.js";
-import { AUTHORIZATION_RULES, checkParams, checkTenantId, REQUIRED_WHEN, SSO_LOGOUT_RULES, type IdentityVersion } from "./rules.js";
+import { checkPath, checkQuery, type IdentityVersion } from "./rules.js";
 
 interface Versions {
   v3: { region: IdentityV3Region; authorize: V3["authorize"]["parameters"]["query"]; logout: V3["logoutSso"]["parameters"]["query"] };
@@ -49,13 +49,18 @@ function service(version: unknown): ServiceMeta {
   return SERVICES[version];
 }
 
-function endpoint(version: IdentityVersion, operationId: string, target: IdentityTarget<IdentityVersion>): URL {
+/** The operation's "METHOD /path" key, by its operationId. */
+function operationKey(version: IdentityVersion, operationId: string): string {
   const meta = service(version);
   const key = Object.keys(meta.operations).find((k) => meta.operations[k]!.operationId === operationId);
   if (!key) throw new InputError("operation", "unknown", `${operationId} is not an operation of identity ${version}`);
-  const tenantId = checkTenantId(target.tenantId);
-  const base = resolveBaseUrl(meta, target).replace(/\/+$/, "");
-  const path = key.slice(key.indexOf(" ") + 1).replace("{tenantId}", encodeURIComponent(tenantId));
+  return key;
+}
+
+function endpoint(version: IdentityVersion, key: string, target: IdentityTarget<IdentityVersion>): URL {
+  checkPath(version, key, { tenantId: target.tenantId });
+  const base = resolveBaseUrl(service(version), target).replace(/\/+$/, "");
+  const path = key.slice(key.indexOf(" ") + 1).replace("{tenantId}", encodeURIComponent(target.tenantId));
   return new URL(base + path);
 }
 
@@ -66,13 +71,10 @@ function withQuery(url: URL, query: Record<string, string>): URL {
 
 /** The URL to send the user's browser to for an authorization flow (never fetched by the client). */
 export function authorizationUrl<V extends IdentityVersion>(version: V, target: IdentityTarget<V>, params: AuthorizationParams<V>): URL {
-  const url = endpoint(version, "authorize", target);
-  const query = checkParams(AUTHORIZATION_RULES[version], params as Record<string, unknown>);
-  for (const [name, when] of Object.entries(REQUIRED_WHEN)) {
-    if (query.response_type === when.response_type && query[name] === undefined) {
-      throw new InputError(name, "requiredWhen", `${name} is required when response_type is ${when.response_type}`);
-    }
-  }
+  const key = operationKey(version, "authorize");
+  const url = endpoint(version, key, target);
+  const query = checkQuery(version, key, params as Record<string, unknown>);
+  // RFC 7636 §4.3: a method says how the challenge was derived, so it cannot come alone.
   if (query.code_challenge_method !== undefined && query.code_challenge === undefined) {
     throw new InputError("code_challenge", "requiredWith", "code_challenge is required when code_challenge_method is given");
   }
@@ -81,11 +83,11 @@ export function authorizationUrl<V extends IdentityVersion>(version: V, target: 
 
 /** The URL to redirect the user's browser to for SSO logout (the browser sends the SSO cookie itself). */
 export function ssoLogoutUrl<V extends IdentityVersion>(version: V, target: IdentityTarget<V>, params: SsoLogoutParams<V>): URL {
-  const url = endpoint(version, "logoutSso", target);
-  return withQuery(url, checkParams(SSO_LOGOUT_RULES, params as Record<string, unknown>));
+  const key = operationKey(version, "logoutSso");
+  return withQuery(endpoint(version, key, target), checkQuery(version, key, params as Record<string, unknown>));
 }
 
 /** The JWKS URL of a tenant, for remote token verification. */
 export function publicKeysUrl<V extends IdentityVersion>(version: V, target: IdentityTarget<V>): URL {
-  return endpoint(version, "getPublicKeys", target);
+  return endpoint(version, operationKey(version, "getPublicKeys"), target);
 }

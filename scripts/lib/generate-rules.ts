@@ -1,7 +1,9 @@
 /**
  * generated/<id>/rules.ts: the request rules each document states (patterns, lengths, ranges,
  * enums, item counts, required sets), per operation and parameter, for the client's check
- * before sending (runtime/core/rules.ts). Only the schemas a request can reach are emitted.
+ * before sending (runtime/core/rules.ts). Only the schemas a request can reach are emitted
+ * there; what else the hand-written helpers of runtime/<family> need from the document is a
+ * second export (`helperRules`), so that no helper keeps a copy of a documented rule.
  */
 import type { OperationRules, Rule, ServiceRules } from "../../runtime/core/rules.js";
 import type { OpenApiDocument } from "./bundle.js";
@@ -78,13 +80,64 @@ export function extractRules(doc: OpenApiDocument): ServiceRules {
   return { schemas: sorted as ServiceRules["schemas"], operations };
 }
 
+/** What a parameter states that its request rule leaves out: the core check leaves formats to the service, and `x-required-when` is this project's extension. */
+interface ParameterNote {
+  format?: string;
+  requiredWhen?: Record<string, unknown>;
+}
+
+export interface HelperRules {
+  /** The named schemas no request reaches (response enums, redirect queries, JSON-in-string contents); their `$ref`s name schemas of this table or of `rules.schemas`. */
+  schemas: Record<string, Rule>;
+  /** Per operation ("METHOD /path") and location, the parameters that state a `format` or `x-required-when`. */
+  parameters: Record<string, Record<string, Record<string, ParameterNote>>>;
+  /** `x-value-pattern` of the security schemes that state one (credentials have no schema of their own). */
+  securitySchemes: Record<string, { valuePattern: string }>;
+}
+
+export function extractHelperRules(doc: OpenApiDocument, requestRules: ServiceRules = extractRules(doc)): HelperRules {
+  const parameters: HelperRules["parameters"] = {};
+  for (const ref of listOperations(doc)) {
+    for (const p of operationParameters(doc, ref)) {
+      const format = deref(doc, p.schema ?? {})?.format;
+      const note: ParameterNote = {
+        ...(typeof format === "string" ? { format } : {}),
+        ...(p["x-required-when"] ? { requiredWhen: p["x-required-when"] } : {}),
+      };
+      if (Object.keys(note).length === 0) continue;
+      ((parameters[`${ref.method.toUpperCase()} ${ref.path}`] ??= {})[p.in] ??= {})[p.name] = note;
+    }
+  }
+  const named = doc.components?.schemas ?? {};
+  const schemas = Object.fromEntries(
+    Object.keys(named)
+      .filter((name) => !(name in requestRules.schemas))
+      .sort()
+      .map((name) => [name, toRule(doc, named[name], new Set())]),
+  );
+  const securitySchemes = Object.fromEntries(
+    Object.entries<any>(doc.components?.securitySchemes ?? {})
+      .map(([name, raw]) => [name, deref(doc, raw)?.["x-value-pattern"]] as const)
+      .filter(([, pattern]) => typeof pattern === "string")
+      .map(([name, valuePattern]) => [name, { valuePattern }]),
+  );
+  return { schemas, parameters, securitySchemes };
+}
+
 export function generateRules(service: Service, doc: OpenApiDocument): string {
+  const rules = extractRules(doc);
   return (
     `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.\n\n` +
     `import { checkRequest, type RequestParts, type ServiceRules } from "../../runtime/core/rules.js";\n\n` +
     `/** The request rules the document states, checked before a request is sent. */\n` +
-    `export const rules: ServiceRules = ${JSON.stringify(extractRules(doc))};\n\n` +
+    `export const rules: ServiceRules = ${JSON.stringify(rules)};\n\n` +
     `/** Throws an InputError for the first rule of this document the request breaks (the client loads this module on creation). */\n` +
-    `export const check = (operation: string, request: RequestParts): void => checkRequest(rules.operations[operation], rules.schemas, request);\n`
+    `export const check = (operation: string, request: RequestParts): void => checkRequest(rules.operations[operation], rules.schemas, request);\n\n` +
+    `/**\n` +
+    ` * What else the document states that the hand-written helpers (runtime/<family>) check: the named\n` +
+    ` * schemas no request reaches, the \`format\` and \`x-required-when\` of parameters, and the\n` +
+    ` * \`x-value-pattern\` of security schemes. Apart from \`rules\`, so a client-only bundle leaves it out.\n` +
+    ` */\n` +
+    `export const helperRules = ${JSON.stringify(extractHelperRules(doc, rules))} as const;\n`
   );
 }
