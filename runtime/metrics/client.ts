@@ -1,9 +1,10 @@
 /**
- * The metrics client most callers want: the generated client plus the rules OpenAPI cannot
- * express or the mock cannot see - the space GUID a uaa token needs, the 1..5 target limit -
- * checked before anything is sent.
+ * The metrics client most callers want: the generated client (which checks every documented
+ * rule, the 1..5 target limit among them, before sending) plus what OpenAPI cannot express -
+ * the space GUID a uaa token needs, and finite sample values.
  */
 import { createMetricsV1Client } from "../../generated/metrics-v1/client.js";
+import { rules } from "../../generated/metrics-v1/rules.js";
 import type { components } from "../../generated/metrics-v1/types.js";
 import { InputError } from "../core/errors.js";
 import { unwrap } from "../core/unwrap.js";
@@ -14,7 +15,8 @@ export type MetricSample = components["schemas"]["MetricSample"];
 export type MetricList = components["schemas"]["MetricList"];
 export type DeleteResult = components["schemas"]["DeleteResult"];
 
-export const MAX_TARGETS = 5;
+/** Targets one retrieve takes at most (the document's `maxItems` of `target`, §8B): for callers that split longer lists. */
+export const MAX_TARGETS: number = rules.operations["GET /v1/metrics"]!.query!.target!.maxItems!;
 
 type GeneratedOptions = NonNullable<Parameters<typeof createMetricsV1Client>[0]>;
 
@@ -54,12 +56,7 @@ export function createMetricsClient(options: MetricsClientOptions) {
     raw: client,
 
     async retrieve(request: RetrieveRequest): Promise<Series[]> {
-      const target = checkTargets(request?.targets);
-      const query = {
-        target,
-        ...(request.from === undefined ? {} : { from: checkText("from", request.from) }),
-        ...(request.until === undefined ? {} : { until: checkText("until", request.until) }),
-      };
+      const query = { target: request?.targets as string[], from: request?.from, until: request?.until };
       const result = await client.GET("/v1/metrics", { params: { header, query } });
       // openapi-fetch's Readable<> maps tuples to plain arrays; the document's Datapoint is a pair.
       return unwrap(result, "retrieveMetrics") as Series[];
@@ -67,55 +64,33 @@ export function createMetricsClient(options: MetricsClientOptions) {
 
     /** Sends values; a sample without `timestamp` is stored at ingestion time. */
     async send(samples: readonly MetricSample[]): Promise<void> {
-      const body = checkSamples(samples);
+      const body = checkFinite(samples);
       unwrap(await client.POST("/v1/metrics", { params: { header }, body }), "sendMetrics");
     },
 
     /** Lists the paths under `query` (the service default `*` is the root of the domain). */
     async list(query?: string): Promise<MetricList> {
-      const params = query === undefined ? { header } : { header, query: { query: checkText("query", query) } };
+      const params = query === undefined ? { header } : { header, query: { query } };
       return unwrap(await client.GET("/v1/metrics/list", { params }), "listMetrics");
     },
 
     /** Deletes every metric matching `query`. Irreversible; 404 (ApiError) when nothing matches. */
     async delete(query: string): Promise<DeleteResult> {
-      if (query === undefined) throw new InputError("query", "required", "delete needs a pattern");
-      const pattern = checkText("query", query);
-      return unwrap(await client.DELETE("/v1/metrics/list", { params: { header, query: { query: pattern } } }), "deleteMetrics");
+      return unwrap(await client.DELETE("/v1/metrics/list", { params: { header, query: { query } } }), "deleteMetrics");
     },
   };
 }
 
 export type MetricsClient = ReturnType<typeof createMetricsClient>;
 
-function checkTargets(targets: unknown): string[] {
-  if (!Array.isArray(targets)) throw new InputError("target", "type", "targets must be an array of paths");
-  if (targets.length === 0) throw new InputError("target", "minItems", "at least 1 target is required");
-  if (targets.length > MAX_TARGETS) {
-    throw new InputError("target", "maxItems", `at most ${MAX_TARGETS} targets per request, got ${targets.length}`);
+/** JSON turns NaN and Infinity into null, which the service would reject or misstore; the document's `number` cannot say so. */
+function checkFinite(samples: readonly MetricSample[]): MetricSample[] {
+  if (Array.isArray(samples)) {
+    samples.forEach((s: Partial<MetricSample> | null, i) => {
+      if (typeof s?.value === "number" && !Number.isFinite(s.value)) {
+        throw new InputError(`body[${i}].value`, "finiteNumber", "value must be a finite number");
+      }
+    });
   }
-  return targets.map((t) => checkText("target", t));
-}
-
-function checkText(field: string, value: unknown): string {
-  if (typeof value !== "string") throw new InputError(field, "type", `${field} must be a string`);
-  if (value.length === 0) throw new InputError(field, "minLength", `${field} must not be empty`);
-  return value;
-}
-
-function checkSamples(samples: unknown): MetricSample[] {
-  if (!Array.isArray(samples)) throw new InputError("body", "type", "send takes an array of metrics");
-  if (samples.length === 0) throw new InputError("body", "minItems", "send at least 1 metric");
-  return samples.map((s: Partial<MetricSample> | null, i) => {
-    if (typeof s !== "object" || s === null) throw new InputError(`body[${i}]`, "type", "each metric is an object");
-    checkText(`body[${i}].name`, s.name);
-    // JSON turns NaN and Infinity into null, which the service would reject or misstore.
-    if (typeof s.value !== "number" || !Number.isFinite(s.value)) {
-      throw new InputError(`body[${i}].value`, "finiteNumber", "value must be a finite number");
-    }
-    if (s.timestamp !== undefined && !Number.isInteger(s.timestamp)) {
-      throw new InputError(`body[${i}].timestamp`, "integer", "timestamp is whole seconds since the epoch");
-    }
-    return s as MetricSample;
-  });
+  return samples as MetricSample[];
 }

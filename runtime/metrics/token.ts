@@ -3,6 +3,7 @@
  * space GUID that goes with it. Building them only through these helpers keeps the header
  * well-formed and makes "a uaa token needs a space GUID" impossible to forget.
  */
+import { helperRules, rules } from "../../generated/metrics-v1/rules.js";
 import { InputError } from "../core/errors.js";
 
 export type TokenKind = "apikey" | "iam" | "uaa";
@@ -10,13 +11,15 @@ export type TokenKind = "apikey" | "iam" | "uaa";
 export const TOKEN_HEADER = "X-Auth-User-Token";
 export const SPACE_HEADER = "X-Auth-Scope-Id";
 
-// Mirrors the document's patterns; test/metrics checks that they stay equal.
-export const TOKEN_PATTERN = /^(apikey|iam|uaa) .+$/;
-export const SPACE_GUID_PATTERN = /^s-\S+$/;
+/** The document's `x-value-pattern` of the userToken scheme. */
+export const TOKEN_PATTERN = new RegExp(helperRules.securitySchemes.userToken.valuePattern);
+/** The document's pattern of the X-Auth-Scope-Id header. */
+export const SPACE_GUID_PATTERN = new RegExp(rules.operations["GET /v1/metrics"]!.header![SPACE_HEADER]!.pattern!);
 
 // Header values must be printable ASCII: fetch rejects other bytes, and CR/LF would inject headers.
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const KIND_PREFIX = /^(apikey|iam|uaa) /i;
+// A secret that already reads as a whole header value (in any case) still carries its kind prefix.
+const KIND_PREFIX = new RegExp(TOKEN_PATTERN.source, "i");
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
 export class UserToken {

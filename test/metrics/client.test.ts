@@ -95,7 +95,7 @@ describe("metrics client over the mock", () => {
     const six = ["a.1", "a.2", "a.3", "a.4", "a.5", "a.6"];
     expect(await inputRejection(metrics.retrieve({ targets: six }))).toMatchObject({ field: "target", rule: "maxItems" });
     expect(await inputRejection(metrics.retrieve({ targets: [] }))).toMatchObject({ field: "target", rule: "minItems" });
-    expect(await inputRejection(metrics.retrieve({ targets: ["a.1", ""] }))).toMatchObject({ field: "target", rule: "minLength" });
+    expect(await inputRejection(metrics.retrieve({ targets: ["a.1", ""] }))).toMatchObject({ field: "target[1]", rule: "minLength" });
     expect(rec.sent).toHaveLength(0);
     await metrics.retrieve({ targets: six.slice(0, 5) });
     expect(rec.sent).toHaveLength(1);
@@ -108,7 +108,7 @@ describe("metrics client over the mock", () => {
     expect(await inputRejection(metrics.list(""))).toMatchObject({ field: "query", rule: "minLength" });
     expect(await inputRejection(metrics.send([]))).toMatchObject({ field: "body", rule: "minItems" });
     expect(await inputRejection(metrics.send([{ name: "a", value: Number.NaN }]))).toMatchObject({ field: "body[0].value", rule: "finiteNumber" });
-    expect(await inputRejection(metrics.send([{ name: "a", value: 1, timestamp: 1.5 }]))).toMatchObject({ field: "body[0].timestamp", rule: "integer" });
+    expect(await inputRejection(metrics.send([{ name: "a", value: 1, timestamp: 1.5 }]))).toMatchObject({ field: "body[0].timestamp", rule: "type" });
     expect(await inputRejection(metrics.retrieve({ targets: ["a"], until: "" }))).toMatchObject({ field: "until", rule: "minLength" });
     expect(rec.sent).toHaveLength(0);
   });
