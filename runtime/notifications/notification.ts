@@ -2,14 +2,16 @@
  * Builds the send-notification payload (§2.1) from structured values: the JSON-in-string
  * `svcen*` fields are serialized by ./json-fields.ts, the rest is checked and copied.
  */
+import { rules } from "../../generated/notifications-v1/rules.js";
 import type { components } from "../../generated/notifications-v1/types.js";
 import { InputError } from "../core/errors.js";
+import { firstViolation } from "../core/rules.js";
 import { mailTo, pushBody, pushHeaders, pushTo, smsTo, templateIds, type PushBody, type PushHeaders, type PushTargets } from "./json-fields.js";
 
 export type Notification = components["schemas"]["Notification"];
 
-const SOURCE_ID = /^[A-Za-z0-9:_-]{1,100}$/;
-// RFC 3339 date-time, as JSON Schema's `format: date-time`.
+const NOTIFICATION = rules.schemas.Notification!;
+// RFC 3339 date-time, as JSON Schema's `format: date-time` (DateTime), which the rules leave to helpers.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
 type Slot = 1 | 2 | 3;
@@ -49,19 +51,6 @@ export interface NotificationInput {
   templates?: readonly string[];
 }
 
-function requiredText(field: string, value: unknown): string {
-  if (value === undefined) throw new InputError(field, "required");
-  if (typeof value !== "string") throw new InputError(field, "type", `${field}: must be a string`);
-  if (value.length === 0) throw new InputError(field, "minLength", `${field}: must not be empty`);
-  return value;
-}
-
-function optionalText(field: string, value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw new InputError(field, "type", `${field}: must be a string`);
-  return value;
-}
-
 function eventTime(value: string | Date | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value instanceof Date) {
@@ -78,38 +67,36 @@ function bodies(prefix: "svcenmobile" | "svcenbrowser", given: Partial<Record<Sl
   const out: Record<string, string> = {};
   if (given === undefined) return out;
   for (const key of Object.keys(given)) {
-    if (!["1", "2", "3"].includes(key)) throw new InputError(`${prefix}${key}body`, "enum", `${prefix}Nbody: N must be 1, 2 or 3`);
+    const field = `${prefix}${key}body`;
+    // The document's Notification names one field per platform slot; no other slot exists.
+    if (!NOTIFICATION.properties?.[field]) throw new InputError(field, "enum", `${field} is not a field of the notification`);
     const body = given[Number(key) as Slot];
-    if (body !== undefined) out[`${prefix}${key}body`] = pushBody(`${prefix}${key}body`, body);
+    if (body !== undefined) out[field] = pushBody(field, body);
   }
   return out;
 }
 
 export function buildNotification(input: NotificationInput): Notification {
   if (input === null || typeof input !== "object") throw new InputError("notification", "type");
-  if (input.sourceId === undefined) throw new InputError("svcensourceid", "required", "sourceId is required");
-  if (typeof input.sourceId !== "string" || !SOURCE_ID.test(input.sourceId)) {
-    throw new InputError("svcensourceid", "pattern", "sourceId: 1 to 100 letters, digits, hyphen, colon, underscore");
-  }
-  const svcensourceid = `${input.sourceId}:api`;
-  if (input.data !== undefined && (input.data === null || typeof input.data !== "object" || Array.isArray(input.data))) {
-    throw new InputError("data", "type", "data: must be an object");
+  // Any other value would pass the pattern once ":api" is appended (e.g. a number).
+  if (input.sourceId !== undefined && typeof input.sourceId !== "string") {
+    throw new InputError("svcensourceid", "type", "sourceId: must be a string");
   }
   const fields: Record<string, unknown> = {
-    id: requiredText("id", input.id),
-    type: requiredText("type", input.type),
-    source: requiredText("source", input.source),
-    specversion: "1.0",
+    id: input.id,
+    type: input.type,
+    source: input.source,
+    specversion: NOTIFICATION.properties?.specversion?.const,
     time: eventTime(input.time),
-    datacontenttype: optionalText("datacontenttype", input.datacontenttype),
+    datacontenttype: input.datacontenttype,
     data: input.data,
-    svcenseverity: optionalText("svcenseverity", input.severity),
-    svcensourceid,
-    svcensubject: optionalText("svcensubject", input.subject),
-    svcensmstext: optionalText("svcensmstext", input.smsText),
-    svcendefaultshort: requiredText("svcendefaultshort", input.defaultShort),
-    svcendefaultlong: requiredText("svcendefaultlong", input.defaultLong),
-    svcenhtmlbody: optionalText("svcenhtmlbody", input.htmlBody),
+    svcenseverity: input.severity,
+    svcensourceid: input.sourceId === undefined ? undefined : `${input.sourceId}:api`,
+    svcensubject: input.subject,
+    svcensmstext: input.smsText,
+    svcendefaultshort: input.defaultShort,
+    svcendefaultlong: input.defaultLong,
+    svcenhtmlbody: input.htmlBody,
     ...bodies("svcenmobile", input.mobileBodies),
     svcenmobile2headers: input.mobile2Headers === undefined ? undefined : pushHeaders(input.mobile2Headers),
     ...bodies("svcenbrowser", input.browserBodies),
@@ -118,5 +105,9 @@ export function buildNotification(input: NotificationInput): Notification {
     svcensmsto: input.smsTo === undefined ? undefined : smsTo(input.smsTo),
     svcentemplates: input.templates === undefined ? undefined : templateIds(input.templates),
   };
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Notification;
+  const notification = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  // The document's Notification (required fields, types, lengths, the source id pattern), named by its own field names.
+  const violation = firstViolation(NOTIFICATION, notification, "", rules.schemas);
+  if (violation) throw new InputError(violation.field, violation.keyword, violation.message);
+  return notification as Notification;
 }
