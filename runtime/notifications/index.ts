@@ -5,7 +5,6 @@ export {
   listAllSources,
   listAllTemplates,
   listAllTopics,
-  paginate,
   PaginationError,
   type ListOptions,
   type Source,

@@ -185,11 +185,11 @@ describe("list options are checked before anything is sent", () => {
   it.each<[string, ListOptions, string, string]>([
     ["page size 0", { pageSize: 0 }, "limit", "minimum"],
     ["page size 101", { pageSize: 101 }, "limit", "maximum"],
-    ["page size 2.5", { pageSize: 2.5 }, "limit", "integer"],
+    ["page size 2.5", { pageSize: 2.5 }, "limit", "type"],
     ["offset -1", { offset: -1 }, "offset", "minimum"],
     ["search with a hyphen", { search: "a-b" }, "search", "pattern"],
-    ["empty search", { search: "" }, "search", "pattern"],
-    ["search of 101 characters", { search: "a".repeat(101) }, "search", "pattern"],
+    ["empty search", { search: "" }, "search", "minLength"],
+    ["search of 101 characters", { search: "a".repeat(101) }, "search", "maxLength"],
   ])("%s", async (_, options, field, rule) => {
     const error = await collect(listAllSources(client, options)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
