@@ -139,9 +139,7 @@ export function createKmsClient(options: KmsClientOptions) {
       const resource = checkNewKey(key);
       const id = correlation(call);
       const prefer = call?.return;
-      if (prefer !== undefined && prefer !== "minimal" && prefer !== "representation") {
-        throw new InputError("Prefer", "enum", "return is minimal or representation");
-      }
+      // The Prefer header's enum is checked by the generated client with the rest of the request.
       const header = { "correlation-id": id, ...(prefer ? { Prefer: `return=${prefer}` as const } : {}) };
       const body = { metadata: { collectionType: KEY_MEDIA_TYPE, collectionTotal: 1 as const }, resources: [resource] };
       const result = await withRetry("createKey", () => client.POST("/api/v2/keys", { params: { header }, body }), policy, clock);

@@ -14,6 +14,8 @@
  * checks (runtime/kms/rules.ts) and the emulator, so both read a filter the same way.
  */
 
+import { rules } from "../../generated/kms-v2/rules.js";
+
 export const DATE_PROPERTIES = ["creationDate", "deletionDate", "expirationDate", "lastRotateDate", "lastUpdateDate"] as const;
 export type DateProperty = (typeof DATE_PROPERTIES)[number];
 export type FilterProperty = DateProperty | "extractable" | "state";
@@ -26,7 +28,8 @@ export type FilterTerm =
   | { property: "state"; none: false; value: number[] };
 
 export const MAX_TERMS_PER_PROPERTY = 3;
-const STATES = new Set([0, 1, 2, 3, 5]);
+/** The document's `KeyState` enum. */
+const STATES = rules.schemas.KeyState!.enum as readonly number[];
 const RFC3339 = /^\d{4}-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /** A filter that breaks the grammar: `position` is the 0-based character where the problem starts. */
@@ -79,7 +82,7 @@ function parseTerm(word: string, at: number): FilterTerm {
   if (property === "state") {
     if (isNone(value)) return { property, none: true };
     const states = value.split(",").map((s, i) => {
-      if (!/^\d$/.test(s) || !STATES.has(Number(s))) throw new FilterSyntaxError(`state values are 0, 1, 2, 3 and 5, comma-separated without spaces`, valueAt + i);
+      if (!/^\d$/.test(s) || !STATES.includes(Number(s))) throw new FilterSyntaxError(`state values are ${STATES.join(", ")}, comma-separated without spaces`, valueAt + i);
       return Number(s);
     });
     return { property, none: false, value: states };

@@ -6,14 +6,16 @@
 import { InputError } from "../core/errors.js";
 import type { Rule } from "../core/rules.js";
 import { rules } from "../../generated/kms-v2/rules.js";
+import type { components } from "../../generated/kms-v2/types.js";
 import { FilterSyntaxError, parseFilter, type FilterTerm } from "./filter.js";
-
-export const KEY_MEDIA_TYPE = "application/vnd.svc.kms.key+json";
 
 // Read from the rules generated from the document (generated/kms-v2/rules.ts), never copied.
 const list = rules.operations["GET /api/v2/keys"]!;
 const create = rules.operations["POST /api/v2/keys"]!;
 const pattern = (rule: Rule | undefined, flags = ""): RegExp => new RegExp(rule!.pattern!, flags);
+
+/** The `type` every key resource carries (the document's const of KeyCreate.type), also the key media type. */
+export const KEY_MEDIA_TYPE = rules.schemas.KeyCreate!.properties!.type!.const as components["schemas"]["KeyCreate"]["type"];
 
 export const UUID_PATTERN = pattern(list.header!["svc-instance"]);
 export const KEY_RING_PATTERN = pattern(list.header!["X-Kms-Key-Ring"]);
@@ -23,7 +25,7 @@ export const BASE64_PATTERN = pattern(rules.schemas.KeyCreate!.properties!.paylo
 
 /** The key states the document's `KeyState` enum lists (NIST SP 800-57 phases). */
 export const KEY_STATES = rules.schemas.KeyState!.enum as readonly KeyStateValue[];
-export type KeyStateValue = 0 | 1 | 2 | 3 | 5;
+export type KeyStateValue = components["schemas"]["KeyState"];
 export const LIMIT = { min: list.query!.limit!.minimum!, max: list.query!.limit!.maximum! } as const;
 export const MAX_STATES = list.query!.state!.maxItems!;
 export const MAX_SEARCH = list.query!.search!.maxLength!;
@@ -40,8 +42,8 @@ export function checkUuid(field: string, value: unknown): string {
 export function checkKeyRing(value: unknown): string {
   const field = "X-Kms-Key-Ring";
   if (typeof value !== "string") throw new InputError(field, "type", "the key ring id must be a string");
-  if (value.length < KEY_RING_LENGTH.min) throw new InputError(field, "minLength", "the key ring id has at least 2 characters");
-  if (value.length > KEY_RING_LENGTH.max) throw new InputError(field, "maxLength", "the key ring id has at most 100 characters");
+  if (value.length < KEY_RING_LENGTH.min) throw new InputError(field, "minLength", `the key ring id has at least ${KEY_RING_LENGTH.min} characters`);
+  if (value.length > KEY_RING_LENGTH.max) throw new InputError(field, "maxLength", `the key ring id has at most ${KEY_RING_LENGTH.max} characters`);
   if (!KEY_RING_PATTERN.test(value)) throw new InputError(field, "pattern", "the key ring id allows only letters, digits and '-'");
   return value;
 }

@@ -11,6 +11,8 @@
  * on (see runtime/emulator/ASSUMPTIONS.md). Shared by the client checks and the emulator.
  */
 
+import { rules } from "../../generated/kms-v2/rules.js";
+
 export type SearchScope = "alias" | "name";
 
 export interface ParsedSearch {
@@ -23,7 +25,8 @@ export interface ParsedSearch {
   scopes: SearchScope[];
 }
 
-export const MAX_SEARCH_LENGTH = 256;
+/** The document's `maxLength` of `search`. */
+export const MAX_SEARCH_LENGTH: number = rules.operations["GET /api/v2/keys"]!.query!.search!.maxLength!;
 export const SEARCH_PREFIXES = ["not:", "exact:", "alias:", "name:", "escape:"] as const;
 const KEY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

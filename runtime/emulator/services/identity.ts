@@ -3,6 +3,7 @@ import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, ty
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { OperationSpec } from "../contract.js";
 import type { EmulatorOptions } from "../types.js";
+import { rules as v3Rules } from "../../../generated/identity-v3/rules.js";
 
 /**
  * Identity v3 and v4 as a real (small) OAuth 2.0 / OpenID Connect provider: per-tenant RS256
@@ -400,7 +401,8 @@ function getOpenIdConfiguration(ctx: Context<IdentityState>): Reply {
     revocation_endpoint: `${base}/revoke`,
     introspection_endpoint: `${base}/introspect`,
     response_types_supported: ["code"],
-    grant_types_supported: ["authorization_code", "client_credentials", "password", "refresh_token", "urn:ietf:params:oauth:grant-type:jwt-bearer"],
+    // The grants the document's TokenRequest lists: requestTokens emulates each of them.
+    grant_types_supported: v3Rules.schemas.TokenRequest!.properties!.grant_type!.enum,
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["RS256"],
     scopes_supported: ["openid", "profile", "email"],

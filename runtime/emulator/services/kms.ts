@@ -1,11 +1,12 @@
 import { FilterSyntaxError, matchesFilter, parseFilter, type FilterTerm } from "../../kms/filter.js";
+import { KEY_MEDIA_TYPE } from "../../kms/rules.js";
 import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "../../kms/search.js";
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
 
 /** Key management v2: create, list (search, filter, sort, paging) and HEAD total, per instance and key ring. */
 
-const KEY_TYPE = "application/vnd.svc.kms.key+json";
+const KEY_TYPE = KEY_MEDIA_TYPE;
 const COLLECTION_TYPE = "application/vnd.svc.collection+json";
 const ERROR_TYPE = "application/vnd.svc.kms.error+json";
 export const SEARCH_SPACE_LIMIT = 5000;
@@ -138,13 +139,11 @@ function publicKey(key: KmsKey): Record<string, unknown> {
   return rest;
 }
 
-const SORTABLE = new Set(["id", "state", "extractable", "imported", "creationDate", "lastUpdateDate", "lastRotateDate", "deletionDate", "expirationDate"]);
-
+/** `sort` has passed the document's pattern (the contract checks it first), so it names sortable properties only. */
 function compareBy(sort: string): (a: KmsKey, b: KmsKey) => number {
   const fields = sort.split(",").map((f) => ({ name: f.replace(/^-/, ""), sign: f.startsWith("-") ? -1 : 1 }));
   return (a, b) => {
     for (const { name, sign } of fields) {
-      if (!SORTABLE.has(name)) continue;
       const x = a[name];
       const y = b[name];
       if (x === y) continue;

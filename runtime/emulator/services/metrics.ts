@@ -1,4 +1,5 @@
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
+import { TOKEN_PATTERN } from "../../metrics/token.js";
 import type { EmulatorOptions } from "../types.js";
 import { parseTarget, parseTime, pathMatcher, QueryError, type Expr } from "./metrics-query.js";
 
@@ -26,8 +27,6 @@ export interface MetricsSeed {
 /** RFC 9457 problem details, with the family's `errors` array beside them (openapi/metrics-v1.yaml Problem). */
 const problem = (status: number, title: string, detail: string) =>
   json(status, { type: "about:blank", title, status, detail, errors: [{ code: title.toLowerCase().replace(/[^a-z0-9]+/g, "_"), message: detail }] }, "application/problem+json");
-/** `x-value-pattern` of the userToken scheme: a value the service cannot read is the not-authorized case (§5B). */
-const TOKEN_FORMAT = /^(apikey|iam|uaa) .+$/;
 const badRequest = (detail: string) => problem(400, "Bad Request", detail);
 
 function initialState(options: EmulatorOptions): MetricsState {
@@ -45,7 +44,8 @@ function initialState(options: EmulatorOptions): MetricsState {
 function domainOf(ctx: Context<MetricsState>): { domain: string } | { error: Reply } {
   // The token is a security credential, not a document parameter: read it from the request.
   const token = ctx.request.headers.get("X-Auth-User-Token") ?? "";
-  if (!TOKEN_FORMAT.test(token)) return { error: problem(401, "Unauthorized", "The X-Auth-User-Token value names no authorized subject") };
+  // The userToken scheme's x-value-pattern: a value the service cannot read is the not-authorized case (§5B).
+  if (!TOKEN_PATTERN.test(token)) return { error: problem(401, "Unauthorized", "The X-Auth-User-Token value names no authorized subject") };
   const scope = ctx.input.header["X-Auth-Scope-Id"] as string | undefined;
   if (token.startsWith("uaa ") && scope === undefined) return { error: badRequest("Missing required header X-Auth-Scope-Id: a uaa token needs a space GUID") };
   return { domain: scope ?? token.slice(token.indexOf(" ") + 1) };
