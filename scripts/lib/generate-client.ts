@@ -45,6 +45,12 @@ function pagesType(doc: OpenApiDocument, meta: ServiceMeta): string {
   return entries.length > 0 ? `{\n${entries.join("\n")}\n}` : "{}";
 }
 
+/** The name of a service's meta constant in its client.ts, e.g. kmsV2Service. */
+function metaName(id: string): string {
+  const name = pascalName(id);
+  return `${name[0]!.toLowerCase()}${name.slice(1)}Service`;
+}
+
 /** Emits generated/<id>/client.ts: the operation table and a typed factory over the shared runtime. */
 export function generateClient(service: Service, doc: OpenApiDocument): string {
   const meta = extractMeta(service.id, doc);
@@ -61,7 +67,7 @@ import type { operations, paths } from "./types.js";
 export type { components, operations, paths } from "./types.js";
 
 /** Per-operation facts the runtime needs, extracted from the bundled document. */
-export const ${name[0]!.toLowerCase() + name.slice(1)}Service = ${JSON.stringify(meta, null, 2)} as const satisfies ServiceMeta;
+export const ${metaName(service.id)} = ${JSON.stringify(meta, null, 2)} as const satisfies ServiceMeta;
 
 export type ${name}Region = ${tsUnion(regions, "never")};
 export type ${name}ServerName = ${tsUnion(meta.servers.map((s) => s.name), "never")};
@@ -74,7 +80,7 @@ export type ${name}Pages = ${pagesType(doc, meta)};
 
 /** Typed client for ${JSON.stringify(doc.info?.title ?? service.id)} ${doc.info?.version ?? ""}. */
 export function create${name}Client(options: ${name}ClientOptions = {}) {
-  return createServiceClient<paths, ${name}BoundParameter, ${name}Pages>(${name[0]!.toLowerCase() + name.slice(1)}Service, options, () => import("./rules.js"));
+  return createServiceClient<paths, ${name}BoundParameter, ${name}Pages>(${metaName(service.id)}, options, () => import("./rules.js"));
 }
 
 export type ${name}Client = ReturnType<typeof create${name}Client>;
@@ -98,9 +104,14 @@ export function generateEntryPoint(service: Service): string {
 /** The service ids of openapi/services.json as a value and a type, for the mock and the CLI. */
 export function generateServiceIds(services: readonly Service[]): string {
   const ids = services.map((s) => JSON.stringify(s.id));
+  const operations = services.map((s) => {
+    return `  ${JSON.stringify(s.id)}: keyof (typeof import("./${s.id}/client.js"))["${metaName(s.id)}"]["operations"];\n`;
+  });
   return (
     "// Generated from openapi/services.json by scripts/build.ts. Do not edit.\n\n" +
     `export const SERVICE_IDS = [${ids.join(", ")}] as const;\n` +
-    "export type ServiceId = (typeof SERVICE_IDS)[number];\n"
+    "export type ServiceId = (typeof SERVICE_IDS)[number];\n\n" +
+    "/** The \"METHOD /path/template\" keys of each service's operations (its generated meta): what code naming an operation may write. */\n" +
+    `export interface ServiceOperations {\n${operations.join("")}}\n`
   );
 }

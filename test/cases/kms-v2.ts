@@ -15,21 +15,21 @@ const importBody = {
 // as a (warning) violation, and replayed cases must come back without any.
 const listQuery = { limit: 100, offset: 0, filter: "state=0,1,2,3", sort: "-creationDate,id" };
 
-const create = (source: string, status: number, example: string, body: unknown = createBody): DocumentedCase => ({
+const create = (source: string, status: number, example: string, body: unknown = createBody): DocumentedCase<"kms-v2"> => ({
   source: `§4A create: ${source}`,
   operation: `POST ${KEYS}`,
   status,
   example,
   request: { body },
 });
-const list = (source: string, status: number, example: string): DocumentedCase => ({
+const list = (source: string, status: number, example: string): DocumentedCase<"kms-v2"> => ({
   source: `§4A list: ${source}`,
   operation: `GET ${KEYS}`,
   status,
   example,
   request: { params: { query: listQuery } },
 });
-const total = (source: string, status: number, example?: string): DocumentedCase => ({
+const total = (source: string, status: number, example?: string): DocumentedCase<"kms-v2"> => ({
   source: `§4A total: ${source}`,
   operation: `HEAD ${KEYS}`,
   status,
@@ -74,4 +74,4 @@ export default {
     total("cases not shown; list's 429 without a body (x-assumed)", 429),
     total("cases not shown; list's 500 without a body (x-assumed)", 500),
   ],
-} satisfies CaseCatalogue;
+} satisfies CaseCatalogue<"kms-v2">;

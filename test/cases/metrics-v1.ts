@@ -1,6 +1,6 @@
 // Written from interface document 3 (seed 002), part B: §4B lists the four operations and the
 // cases common to all of them, §7B the status codes, §8B the 5-target limit.
-import type { CaseCatalogue, DocumentedCase } from "../harness/case-types.js";
+import type { CaseCatalogue, DocumentedCase, OperationOf } from "../harness/case-types.js";
 
 const retrieve = "GET /v1/metrics";
 const send = "POST /v1/metrics";
@@ -14,7 +14,7 @@ const deleteRequest = { params: { query: { query: "app.web01.*" } } };
 
 // §4B: "Response cases common to all four: success; bad request (a required header or
 // parameter is missing); subject not authorized; unexpected service error."
-function common(operation: string, name: string, request: DocumentedCase["request"]): DocumentedCase[] {
+function common(operation: OperationOf<"metrics-v1">, name: string, request: DocumentedCase["request"]): DocumentedCase<"metrics-v1">[] {
   return [
     { source: `§4B ${name}: bad request (a required header or parameter is missing); §7B 400`, operation, status: 400, example: "missingHeaderOrParameter", request },
     { source: `§4B ${name}: subject not authorized; §5B missing or unauthorized subject; §7B 401`, operation, status: 401, example: "notAuthorized", request },
@@ -22,7 +22,7 @@ function common(operation: string, name: string, request: DocumentedCase["reques
   ];
 }
 
-const catalogue: CaseCatalogue = {
+const catalogue: CaseCatalogue<"metrics-v1"> = {
   service: "metrics-v1",
   client: {
     credentials: { userToken: "iam eyJraWQiOiIyMDIzMTEiLCJhbGciOiJSUzI1NiJ9.e30.c2ln" },

@@ -1,4 +1,4 @@
-import type { CaseCatalogue, DocumentedCase } from "../harness/case-types.js";
+import type { CaseCatalogue, DocumentedCase, OperationOf } from "../harness/case-types.js";
 
 /**
  * Interface document 1 (notification routing service v1), §4 "Per-operation response cases",
@@ -24,7 +24,7 @@ const CREATE_TEMPLATE = "POST /v1/instances/{instance_id}/templates";
 const LIST_TEMPLATES = "GET /v1/instances/{instance_id}/templates";
 
 /** One fully valid request per operation (Prism validates it before honouring Prefer). */
-const requests: Record<string, NonNullable<DocumentedCase["request"]>> = {
+const requests: Record<OperationOf<"notifications-v1">, NonNullable<DocumentedCase["request"]>> = {
   [SEND]: {
     body: {
       id: "b2198eb8-04b1-48ec-a78c-ee87694dd845",
@@ -59,7 +59,7 @@ const requests: Record<string, NonNullable<DocumentedCase["request"]>> = {
   [LIST_TEMPLATES]: { params: { query: { offset: 10, limit: 100 } } },
 };
 
-type Row = [operation: string, status: number, example: string | undefined, source: string];
+type Row = [operation: OperationOf<"notifications-v1">, status: number, example: string | undefined, source: string];
 
 /** §4 per-operation table, in its order; the operation names are the document's. */
 const listed: Row[] = [
@@ -146,7 +146,7 @@ const assumed: Row[] = [
   [GET_TOPIC, 500, "internalServerError", "§4 Get topic: other cases not shown; 500 as for replace topic (x-assumed)"],
 ];
 
-const everyOperation = [
+const everyOperation: OperationOf<"notifications-v1">[] = [
   SEND, CREATE_SOURCE, LIST_SOURCES, DELETE_SOURCE, UPDATE_SOURCE, CREATE_TOPIC,
   LIST_TOPICS, GET_TOPIC, REPLACE_TOPIC, DELETE_TOPIC, CREATE_TEMPLATE, LIST_TEMPLATES,
 ];
@@ -178,4 +178,4 @@ export default {
     ...(example ? { example } : {}),
     request: requests[operation]!,
   })),
-} satisfies CaseCatalogue;
+} satisfies CaseCatalogue<"notifications-v1">;

@@ -50,4 +50,4 @@ export default {
       request: { body: valid },
     },
   ],
-} satisfies CaseCatalogue;
+} satisfies CaseCatalogue<"widget">;
