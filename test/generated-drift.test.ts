@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateClient, generateEntryPoint, generateServiceIds } from "../scripts/lib/generate-client.js";
-import { generateRules } from "../scripts/lib/generate-rules.js";
+import { generateHelperRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { generateTypes } from "../scripts/lib/generate-types.js";
 import { GENERATED_DIR } from "../scripts/lib/paths.js";
 import { documentPath, readServices } from "../scripts/lib/services.js";
@@ -12,13 +12,14 @@ import { bundledDocument } from "./harness/documents.js";
 const services = readServices().filter((s) => existsSync(documentPath(s)));
 
 describe("generated/ drift", () => {
-  it.each(services.map((s) => [s.id, s] as const))("%s types.ts, client.ts, rules.ts and index.ts match the build output", async (_id, service) => {
+  it.each(services.map((s) => [s.id, s] as const))("%s types.ts, client.ts, rules.ts, helper-rules.ts and index.ts match the build output", async (_id, service) => {
     const doc = bundledDocument(service.id);
     const expected = {
       "types.ts": await generateTypes(service, doc),
       "client.ts": generateClient(service, doc),
       "index.ts": generateEntryPoint(service),
       "rules.ts": generateRules(service, doc),
+      "helper-rules.ts": generateHelperRules(service, doc),
     };
     for (const [file, content] of Object.entries(expected)) {
       const path = join(GENERATED_DIR, service.id, file);

@@ -7,10 +7,3 @@ export const rules: ServiceRules = {"schemas":{"WidgetUrlRequest":{"type":"objec
 
 /** Throws an InputError for the first rule of this document the request breaks (the client loads this module on creation). */
 export const check = (operation: string, request: RequestParts): void => checkRequest(rules.operations[operation], rules.schemas, request);
-
-/**
- * What else the document states that the hand-written helpers (runtime/<family>) check: the named
- * schemas no request reaches, the `format` and `x-required-when` of parameters, and the
- * `x-value-pattern` of security schemes. Apart from `rules`, so a client-only bundle leaves it out.
- */
-export const helperRules = {"schemas":{"WidgetUrlFailure":{"type":"object","required":["success","error"],"properties":{"success":{"const":0},"error":{"type":"string"}}},"WidgetUrlSuccess":{"type":"object","required":["success","data"],"properties":{"success":{"const":1},"data":{"type":"string"}}}},"parameters":{},"securitySchemes":{}} as const;

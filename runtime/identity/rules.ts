@@ -1,12 +1,14 @@
 /**
  * The identity documents' rules for what the helpers build or read without the generated client
  * (the query of the browser-facing endpoints, the redirects back, PKCE verifiers, tokens), read
- * from the rules the build generates (generated/identity-v3/rules.ts, -v4) and checked with the core
+ * from the rules the build generates (rules.ts and helper-rules.ts of generated/identity-v3 and -v4) and checked with the core
  * checker, so bad input fails as an InputError naming the field and the rule instead of as an
  * error page, and a changed document changes the helpers with it.
  */
-import { helperRules as v3Helper, rules as v3Rules } from "../../generated/identity-v3/rules.js";
-import { helperRules as v4Helper, rules as v4Rules } from "../../generated/identity-v4/rules.js";
+import { helperRules as v3Helper } from "../../generated/identity-v3/helper-rules.js";
+import { rules as v3Rules } from "../../generated/identity-v3/rules.js";
+import { helperRules as v4Helper } from "../../generated/identity-v4/helper-rules.js";
+import { rules as v4Rules } from "../../generated/identity-v4/rules.js";
 import { InputError } from "../core/errors.js";
 import { firstViolation, type Rule, type ServiceRules } from "../core/rules.js";
 

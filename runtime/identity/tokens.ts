@@ -9,7 +9,7 @@ import type { IdentityV4Client } from "../../generated/identity-v4/client.js";
 import { InputError } from "../core/errors.js";
 import { unwrap } from "../core/unwrap.js";
 import { TokenVerificationError } from "./errors.js";
-import { helperRules } from "../../generated/identity-v4/rules.js";
+import { helperRules } from "../../generated/identity-v4/helper-rules.js";
 import type { IdentityVersion } from "./rules.js";
 import { publicKeysUrl, type IdentityTarget } from "./urls.js";
 

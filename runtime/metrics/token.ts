@@ -3,7 +3,8 @@
  * space GUID that goes with it. Building them only through these helpers keeps the header
  * well-formed and makes "a uaa token needs a space GUID" impossible to forget.
  */
-import { helperRules, rules } from "../../generated/metrics-v1/rules.js";
+import { helperRules } from "../../generated/metrics-v1/helper-rules.js";
+import { rules } from "../../generated/metrics-v1/rules.js";
 import { InputError } from "../core/errors.js";
 
 export type TokenKind = "apikey" | "iam" | "uaa";

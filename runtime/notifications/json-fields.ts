@@ -4,7 +4,8 @@
  * `contentSchema`, and serialize them, so a caller never hand-writes escaped JSON. Errors name
  * the field and the rule, never the value (addresses and numbers are personal data).
  */
-import { helperRules, rules } from "../../generated/notifications-v1/rules.js";
+import { helperRules } from "../../generated/notifications-v1/helper-rules.js";
+import { rules } from "../../generated/notifications-v1/rules.js";
 import type { components } from "../../generated/notifications-v1/types.js";
 import { InputError } from "../core/errors.js";
 import { firstViolation } from "../core/rules.js";

@@ -9,7 +9,7 @@ import { DocumentError } from "./client-meta.js";
 import { dedupeFindings, type Finding } from "./findings.js";
 import { stringify } from "yaml";
 import { generateClient, generateEntryPoint } from "./generate-client.js";
-import { generateRules } from "./generate-rules.js";
+import { generateHelperRules, generateRules } from "./generate-rules.js";
 import { generateTypes } from "./generate-types.js";
 import { lintBundle, lintSource } from "./lint.js";
 import { layoutFor, type Layout } from "./paths.js";
@@ -51,6 +51,7 @@ export function serviceOutputs(service: Service, layout: Layout = layoutFor()): 
     join(layout.generatedDir, service.id, "client.ts"),
     join(layout.generatedDir, service.id, "rules.ts"),
     join(layout.generatedDir, service.id, "index.ts"),
+    join(layout.generatedDir, service.id, "helper-rules.ts"),
   ];
 }
 
@@ -69,6 +70,7 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
   let types: string;
   let client: string;
   let rules: string;
+  let helperRules: string;
   try {
     types = await generateTypes(service, bundled.doc);
   } catch (error) {
@@ -77,10 +79,11 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
   try {
     client = generateClient(service, bundled.doc);
     rules = generateRules(service, bundled.doc);
+    helperRules = generateHelperRules(service, bundled.doc);
   } catch (error) {
     return failed([generatorFinding("client", error, file)]);
   }
-  const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile] = serviceOutputs(service, layout) as [string, string, string, string, string, string];
+  const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile] = serviceOutputs(service, layout) as [string, string, string, string, string, string, string];
   return {
     id: service.id,
     findings: [],
@@ -90,6 +93,7 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
       { file: typesFile, content: types },
       { file: clientFile, content: client },
       { file: rulesFile, content: rules },
+      { file: helperRulesFile, content: helperRules },
       { file: indexFile, content: generateEntryPoint(service) },
       { file: yamlFile, content: stringify(bundled.doc, { aliasDuplicateObjects: false }) },
     ],

@@ -2,8 +2,8 @@
  * generated/<id>/rules.ts: the request rules each document states (patterns, lengths, ranges,
  * enums, item counts, required sets), per operation and parameter, for the client's check
  * before sending (runtime/core/rules.ts). Only the schemas a request can reach are emitted
- * there; what else the hand-written helpers of runtime/<family> need from the document is a
- * second export (`helperRules`), so that no helper keeps a copy of a documented rule.
+ * there; what else the hand-written helpers of runtime/<family> need from the document is
+ * generated/<id>/helper-rules.ts, so that no helper keeps a copy of a documented rule.
  */
 import type { OperationRules, Rule, ServiceRules } from "../../runtime/core/rules.js";
 import type { OpenApiDocument } from "./bundle.js";
@@ -132,12 +132,19 @@ export function generateRules(service: Service, doc: OpenApiDocument): string {
     `/** The request rules the document states, checked before a request is sent. */\n` +
     `export const rules: ServiceRules = ${JSON.stringify(rules)};\n\n` +
     `/** Throws an InputError for the first rule of this document the request breaks (the client loads this module on creation). */\n` +
-    `export const check = (operation: string, request: RequestParts): void => checkRequest(rules.operations[operation], rules.schemas, request);\n\n` +
+    `export const check = (operation: string, request: RequestParts): void => checkRequest(rules.operations[operation], rules.schemas, request);\n`
+  );
+}
+
+/** generated/<id>/helper-rules.ts: its own module, so the rules chunk every client loads on creation does not carry it. */
+export function generateHelperRules(service: Service, doc: OpenApiDocument): string {
+  return (
+    `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.\n\n` +
     `/**\n` +
     ` * What else the document states that the hand-written helpers (runtime/<family>) check: the named\n` +
-    ` * schemas no request reaches, the \`format\` and \`x-required-when\` of parameters, and the\n` +
-    ` * \`x-value-pattern\` of security schemes. Apart from \`rules\`, so a client-only bundle leaves it out.\n` +
+    ` * schemas no request reaches (their \`$ref\`s name schemas of this table or of rules.ts), the \`format\`\n` +
+    ` * and \`x-required-when\` of parameters, and the \`x-value-pattern\` of security schemes.\n` +
     ` */\n` +
-    `export const helperRules = ${JSON.stringify(extractHelperRules(doc, rules))} as const;\n`
+    `export const helperRules = ${JSON.stringify(extractHelperRules(doc))} as const;\n`
   );
 }

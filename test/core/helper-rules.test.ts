@@ -1,5 +1,5 @@
-// The second export of generated/<id>/rules.ts: what the hand-written helpers read from a
-// document besides the request rules. A small document shows each part and what is left out.
+// generated/<id>/helper-rules.ts: what the hand-written helpers read from a document besides
+// the request rules. A small document shows each part and what is left out.
 import { describe, expect, it } from "vitest";
 import { extractHelperRules, extractRules } from "../../scripts/lib/generate-rules.js";
 

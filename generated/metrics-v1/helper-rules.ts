@@ -1,0 +1,8 @@
+// Generated from openapi/metrics-v1.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.
+
+/**
+ * What else the document states that the hand-written helpers (runtime/<family>) check: the named
+ * schemas no request reaches (their `$ref`s name schemas of this table or of rules.ts), the `format`
+ * and `x-required-when` of parameters, and the `x-value-pattern` of security schemes.
+ */
+export const helperRules = {"schemas":{"Datapoint":{"type":"array","prefixItems":[{"type":["number","null"]},{"type":"integer"}],"items":false,"minItems":2},"DeleteResult":{"type":"object","required":["id"],"properties":{"id":{"type":"string"}}},"MetricList":{"type":"object","required":["metrics"],"properties":{"metrics":{"type":"array","items":{"$ref":"MetricNode"}}}},"MetricNode":{"type":"object","required":["path","name","is_leaf"],"properties":{"path":{"type":"string"},"name":{"type":"string"},"is_leaf":{"type":"integer","enum":[0,1]}}},"Problem":{"type":"object","required":["title","status"],"properties":{"type":{"type":"string"},"title":{"type":"string"},"status":{"type":"integer","minimum":400,"maximum":599},"detail":{"type":"string"},"instance":{"type":"string"},"errors":{"type":"array","items":{"type":"object","required":["code","message"],"properties":{"code":{"type":"string"},"message":{"type":"string"}}}}}},"Series":{"type":"object","required":["target","datapoints"],"properties":{"target":{"type":"string"},"datapoints":{"type":"array","items":{"$ref":"Datapoint"}}}},"SeriesList":{"type":"array","items":{"$ref":"Series"}}},"parameters":{},"securitySchemes":{"userToken":{"valuePattern":"^(apikey|iam|uaa) .+$"}}} as const;

@@ -1,0 +1,8 @@
+// Generated from openapi/widget.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.
+
+/**
+ * What else the document states that the hand-written helpers (runtime/<family>) check: the named
+ * schemas no request reaches (their `$ref`s name schemas of this table or of rules.ts), the `format`
+ * and `x-required-when` of parameters, and the `x-value-pattern` of security schemes.
+ */
+export const helperRules = {"schemas":{"WidgetUrlFailure":{"type":"object","required":["success","error"],"properties":{"success":{"const":0},"error":{"type":"string"}}},"WidgetUrlSuccess":{"type":"object","required":["success","data"],"properties":{"success":{"const":1},"data":{"type":"string"}}}},"parameters":{},"securitySchemes":{}} as const;
