@@ -11,6 +11,7 @@ import { followSameOrigin } from "./redirect.js";
 import { walkPages } from "./paginate.js";
 import { resolveRetry, systemClock, withRetry, type Clock, type RetryOption } from "./retry.js";
 import type { RequestParts } from "./rules.js";
+import { mediaTypeEssence } from "./media-type.js";
 import { mergeHeaders, send, type ParseAs } from "./send.js";
 import { unwrap } from "./unwrap.js";
 import type { ServiceMeta } from "./service-meta.js";
@@ -185,8 +186,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     const pathParams = boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path;
     const headerParams = boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header;
     if (checker) (loaded ?? (await checker)).check(key, { path: pathParams, query: init.params?.query, header: headerParams, body: init.body });
-    const given = init.body === undefined ? undefined : contentTypeOf(init.headers);
-    if (given !== undefined && !op.requestMediaTypes.includes(given)) {
+    // FormData is multipart whatever the caller wrote: fetch alone can write its boundary.
+    const multipart = init.body instanceof FormData;
+    const given = init.body === undefined ? undefined : multipart ? "multipart/form-data" : contentTypeOf(init.headers);
+    if (given !== undefined && !op.requestMediaTypes.includes(mediaTypeEssence(given))) {
       throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
     }
     const query = serializeQuery(init.params?.query, op.query);
@@ -223,6 +226,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       mergeHeaders(headers, credentialHeaders);
       if (init.body !== undefined && given === undefined) headers.set("content-type", op.requestMediaTypes[0]!);
       mergeHeaders(headers, callerHeaders);
+      if (init.body instanceof FormData) headers.delete("content-type");
       mergeHeaders(headers, headerParams);
       const secrets = [...configuredSecrets, ...callerSecrets(credentialHeaders), ...callerSecrets(callerHeaders)];
       const { params, headers: _h, body, parseAs, baseUrl: _b, querySerializer: _q, bodySerializer, pathSerializer: _p, middleware: perCall, fetch: _f, Request: _r, ...rest } = init;

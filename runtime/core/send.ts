@@ -6,6 +6,7 @@
  * fetch(url, init) 370 µs), and its 6.5 KB of minified code is most of a client bundle.
  * A Request is built here only when middleware is registered, because middleware is handed one.
  */
+import { mediaTypeEssence } from "./media-type.js";
 import type { MergedOptions, Middleware, MiddlewareCallbackParams } from "openapi-fetch";
 
 export type ParseAs = "json" | "text" | "blob" | "arrayBuffer" | "stream";
@@ -49,7 +50,7 @@ export function mergeHeaders(target: Headers, source: HeadersInit | Record<strin
 function serializeBody(body: unknown, headers: Headers): BodyInit {
   if (body instanceof FormData) return body;
   // The documents' form operations (OAuth token, revoke, introspect) are URL-encoded; everything else is JSON.
-  if (headers.get("content-type") === "application/x-www-form-urlencoded") return new URLSearchParams(body as Record<string, string>).toString();
+  if (mediaTypeEssence(headers.get("content-type") ?? "") === "application/x-www-form-urlencoded") return new URLSearchParams(body as Record<string, string>).toString();
   return JSON.stringify(body);
 }
 

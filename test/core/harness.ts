@@ -51,7 +51,7 @@ export const meta: ServiceMeta = {
     "POST /v1/token": op("token", [["basicAuth"]]),
     "GET /v1/either": op("either", [["bearerAuth"], ["apiKey"]]),
     "GET /v1/open": op("open", []),
-    "POST /v1/form": op("form", [], { requestMediaTypes: ["application/x-www-form-urlencoded", "application/json"] }),
+    "POST /v1/form": op("form", [], { requestMediaTypes: ["application/x-www-form-urlencoded", "application/json", "multipart/form-data"] }),
     "HEAD /v1/open": op("headOpen", []),
     "GET /v1/text": op("text", [], { parseAs: "text" }),
   },

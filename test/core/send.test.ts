@@ -209,3 +209,33 @@ describe("middleware hooks", () => {
     expect(sent[0]!.headers["x-tag"]).toBe("1");
   });
 });
+
+describe("media types", () => {
+  it("a Content-Type with parameters is the documented type it names: accepted, and serialized as that type", async () => {
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch });
+    await client.POST!("/v1/form", { body: { a: "1 2" }, headers: { "Content-Type": "application/x-www-form-urlencoded; charset=UTF-8" } });
+    await client.POST!("/v1/keys", { body: { a: 1 }, headers: { "Content-Type": "Application/JSON; charset=utf-8" } });
+    expect(sent.map((s) => [s.headers["content-type"], s.init.body])).toEqual([
+      ["application/x-www-form-urlencoded; charset=UTF-8", "a=1+2"],
+      ["Application/JSON; charset=utf-8", '{"a":1}'],
+    ]);
+  });
+
+  it("a FormData body goes as multipart/form-data with the boundary fetch chooses, where the document allows it", async () => {
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch });
+    const form = new FormData();
+    form.set("token", "t");
+    await client.POST!("/v1/form", { body: form });
+    await client.POST!("/v1/form", { body: form, headers: { "Content-Type": "multipart/form-data" } });
+    for (const s of sent) {
+      expect(s.init.body).toBe(form);
+      // Any Content-Type set here would lack the boundary; fetch writes it from the FormData.
+      expect(s.headers["content-type"]).toBeUndefined();
+    }
+    const refused = await thrown(() => client.POST!("/v1/keys", { body: form }));
+    expect(refused).toMatchObject({ field: "Content-Type", rule: "enum" });
+    expect(refused.message).toBe("Content-Type: must be one of application/json, application/vnd.test+json");
+  });
+});
