@@ -138,7 +138,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new InputError("timeoutMs", "minimum", `timeoutMs: must be a positive number`);
 
   const fetchOf = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-  const dispatch = (url: string, init: RequestInit) => (init.redirect === "follow" ? followSameOrigin(fetchOf, url, init) : fetchOf(url, init));
+  const dispatchWith = (send: typeof fetchOf) => (url: string, init: RequestInit) => (init.redirect === "follow" ? followSameOrigin(send, url, init) : send(url, init));
+  const dispatch = dispatchWith(fetchOf);
   const middleware: Middleware[] = [];
   // What leaves after middleware is checked again: a middleware may have moved the request elsewhere after credentials were attached.
   const checkLeaving = (request: Request) => {
@@ -192,7 +193,14 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     if (given !== undefined && !op.requestMediaTypes.includes(mediaTypeEssence(given))) {
       throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
     }
-    const query = serializeQuery(init.params?.query, op.query);
+    if (init.pathSerializer !== undefined) {
+      throw new InputError("pathSerializer", "unsupported", "pathSerializer: not supported; path parameters are always encoded as whole, checked segments");
+    }
+    if (init.querySerializer !== undefined && typeof init.querySerializer !== "function") {
+      throw new InputError("querySerializer", "type", "querySerializer: must be a function; without one, the document's style and explode apply");
+    }
+    const query =
+      typeof init.querySerializer === "function" ? (init.querySerializer as (q: Record<string, unknown>) => string)(init.params?.query ?? {}) : serializeQuery(init.params?.query, op.query);
     const url = `${callRoot}${serializePath(path, pathParams)}${query ? `?${query}` : ""}`;
     let retry = retryFor.get(key);
     if (!retryFor.has(key)) retryFor.set(key, (retry = resolveRetry(op.retry, options.retry)));
@@ -229,7 +237,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       if (init.body instanceof FormData) headers.delete("content-type");
       mergeHeaders(headers, headerParams);
       const secrets = [...configuredSecrets, ...callerSecrets(credentialHeaders), ...callerSecrets(callerHeaders)];
-      const { params, headers: _h, body, parseAs, baseUrl: _b, querySerializer: _q, bodySerializer, pathSerializer: _p, middleware: perCall, fetch: _f, Request: _r, ...rest } = init;
+      const { params, headers: _h, body, parseAs, baseUrl: _b, querySerializer: _q, bodySerializer, pathSerializer: _p, middleware: perCall, fetch: perCallFetch, Request: _r, ...rest } = init;
       const result = await send(
         {
           url,
@@ -243,7 +251,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
           params: params ?? {},
           options: { baseUrl: callRoot, fetch: fetchOf as typeof globalThis.fetch, querySerializer: (q: Record<string, unknown>) => serializeQuery(q, op.query), pathSerializer: serializePath },
         },
-        dispatch,
+        typeof perCallFetch === "function" ? dispatchWith(perCallFetch as typeof fetchOf) : dispatch,
         Array.isArray(perCall) ? [...middleware, ...(perCall as Middleware[])] : middleware,
         checkLeaving,
       );

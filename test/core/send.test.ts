@@ -239,3 +239,33 @@ describe("media types", () => {
     expect(refused.message).toBe("Content-Type: must be one of application/json, application/vnd.test+json");
   });
 });
+
+describe("per-call options of openapi-fetch's RequestOptions", () => {
+  it("a per-call fetch sends that call, and only that call", async () => {
+    const client = fakeFetch();
+    const perCall = fakeFetch(() => Response.json({ via: "per-call" }));
+    const c = testClient({ fetch: client.fetch });
+    expect((await c.GET!("/v1/open", { fetch: perCall.fetch })).data).toEqual({ via: "per-call" });
+    await c.GET!("/v1/open");
+    expect([perCall.sent.length, client.sent.length]).toEqual([1, 1]);
+  });
+
+  it("a per-call querySerializer function writes the query; the options-object form is refused", async () => {
+    const { sent, fetch } = fakeFetch();
+    const c = testClient({ fetch });
+    await c.GET!("/v1/instances/{instance_id}/topics", { params: { query: { tags: ["a", "b"] } }, querySerializer: (q: Record<string, unknown>) => `custom=${Object.keys(q).join("")}` });
+    expect(sent[0]!.url).toBe("https://api.example.com/base/v1/instances/inst-1/topics?custom=tags");
+    const refused = await thrown(() => c.GET!("/v1/open", { querySerializer: { array: { style: "form", explode: false } } }));
+    expect(refused).toBeInstanceOf(InputError);
+    expect(refused).toMatchObject({ field: "querySerializer", rule: "type" });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("a per-call pathSerializer is refused: path parameters are always whole, checked segments", async () => {
+    const { sent, fetch } = fakeFetch();
+    const refused = await thrown(() => testClient({ fetch }).GET!("/v1/open", { pathSerializer: (p: string) => p }));
+    expect(refused).toBeInstanceOf(InputError);
+    expect(refused).toMatchObject({ field: "pathSerializer", rule: "unsupported" });
+    expect(sent).toEqual([]);
+  });
+});
