@@ -1,7 +1,9 @@
 import { Contract, type OperationSpec, type RequestFailure, type RequestInput } from "./contract.js";
 import { loadBundledDocument } from "./documents.js";
 import { mockView } from "../mock/mock-view.js";
-import type { Emulator, EmulatorOptions, Violation } from "./types.js";
+import type { Emulator, EmulatorOptions, Reply, RequestLike, Violation } from "./types.js";
+
+export type { Reply, RequestLike } from "./types.js";
 
 /** Clock and randomness of one emulator; everything that varies goes through here. */
 export interface Env {
@@ -12,25 +14,6 @@ export interface Env {
   /** `bytes` random bytes, base64url without padding. */
   token(bytes?: number): string;
   bytes(count: number): Uint8Array;
-}
-
-/**
- * What the emulator reads of a request: a WHATWG Request has it, and so does the light wrapper
- * the HTTP server form builds (constructing WHATWG Requests and Responses costs more than the
- * emulation itself on Node 20).
- */
-export interface RequestLike {
-  method: string;
-  url: string;
-  headers: { get(name: string): string | null };
-  text(): Promise<string>;
-}
-
-/** An answer before it becomes a WHATWG Response (or is written to a socket). */
-export interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body?: string;
 }
 
 export interface Context<S> extends Env {

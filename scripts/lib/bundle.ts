@@ -4,9 +4,10 @@ import { deprecateOperations } from "./deprecation.js";
 import { formatFindings, type Finding } from "./findings.js";
 import { loadRedoclyConfig, redoclyFinding } from "./lint.js";
 import { ROOT } from "./paths.js";
+import type { OpenApiDocument } from "./openapi-types.js";
 import { documentPath, type Service } from "./services.js";
 
-export type OpenApiDocument = Record<string, any>;
+export type { OpenApiDocument } from "./openapi-types.js";
 
 /** Resolves shared fragments into one self-contained document (components named after files). */
 export async function bundleDocument(service: Service, file = documentPath(service)): Promise<OpenApiDocument> {

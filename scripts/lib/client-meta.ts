@@ -1,7 +1,7 @@
 import type { PaginationMeta } from "../../runtime/core/paginate.js";
 import type { RetryMeta } from "../../runtime/core/retry.js";
 import type { OperationMeta, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
-import type { OpenApiDocument } from "./bundle.js";
+import { HTTP_METHODS, type OpenApiDocument } from "./openapi-types.js";
 
 /** A document the client generator cannot use, with the JSON pointer and the rule it breaks. */
 export class DocumentError extends Error {
@@ -15,7 +15,7 @@ export class DocumentError extends Error {
   }
 }
 
-export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+export { HTTP_METHODS };
 const JSON_MEDIA = /^application\/(.+\+)?json$/;
 
 /** Follows a local "#/components/..." reference of the bundled document. */

@@ -1,5 +1,5 @@
-import type { OpenApiDocument } from "./bundle.js";
-import { HTTP_METHODS } from "./client-meta.js";
+import type { OpenApiDocument } from "./openapi-types.js";
+import { HTTP_METHODS } from "./openapi-types.js";
 
 /**
  * A document whose `info.x-deprecated.deprecated` is true (a whole API version retired, as
