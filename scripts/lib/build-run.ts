@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { globalKey, isFresh, readManifest, serviceKey, writeManifest, type CacheManifest } from "./build-cache.js";
-import { buildService, serviceOutputs, type BuildOutput } from "./build-service.js";
+import type { BuildOutput } from "./build-service.js";
+import { serviceOutputs } from "./service-outputs.js";
 import { formatFindings, type Finding } from "./findings.js";
 import { layoutFor, type Layout } from "./paths.js";
 import { readServices, selectServices } from "./services.js";
@@ -65,8 +66,10 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildSummary
 
   const manifest: CacheManifest = { global, services: sameGlobal ? { ...previous.services } : {}, ...(sameGlobal && previous.site ? { site: previous.site } : {}) };
   const failed: BuildSummary["failed"] = [];
+  // Loaded only when something is to be built: its tools take longer to load than a warm build.
+  const { buildService } = stale.length > 0 ? await import("./build-service.js") : { buildService: undefined };
   for (const service of stale) {
-    const result = await buildService(service, layout);
+    const result = await buildService!(service, layout);
     if (result.findings.length === 0) {
       commitOutputs(result.outputs, layout);
       manifest.services[service.id] = { key: serviceKey(result.dependencies, layout.root), dependencies: result.dependencies };

@@ -13,7 +13,10 @@ import { generateHelperRules, generateRules } from "./generate-rules.js";
 import { generateTypes } from "./generate-types.js";
 import { lintBundle, lintSource } from "./lint.js";
 import { layoutFor, type Layout } from "./paths.js";
+import { serviceOutputs } from "./service-outputs.js";
 import { documentPath, type Service } from "./services.js";
+
+export { serviceOutputs };
 import { locate, splitPointer } from "./source-location.js";
 
 export interface BuildOutput {
@@ -43,17 +46,6 @@ function generatorFinding(tool: "types" | "client", error: unknown, rootFile: st
   };
 }
 
-export function serviceOutputs(service: Service, layout: Layout = layoutFor()): string[] {
-  return [
-    join(layout.bundleDir, `${service.id}.json`),
-    join(layout.bundleDir, `${service.id}.yaml`),
-    join(layout.generatedDir, service.id, "types.ts"),
-    join(layout.generatedDir, service.id, "client.ts"),
-    join(layout.generatedDir, service.id, "rules.ts"),
-    join(layout.generatedDir, service.id, "index.ts"),
-    join(layout.generatedDir, service.id, "helper-rules.ts"),
-  ];
-}
 
 /** Runs each step only on a document that passed the ones before it, so every error is a first cause. */
 export async function buildService(service: Service, layout: Layout = layoutFor()): Promise<ServiceBuildResult> {
