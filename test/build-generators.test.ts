@@ -1,6 +1,7 @@
 /**
  * The generators of the build on small synthetic documents, without Prism or a real build:
- * what client-meta extracts, the client, rules and types files written from it, the
+ * what client-meta extracts, the client and rules files written from it (types: in
+ * build-pipeline.test.ts, which loads openapi-typescript anyway), the
  * deprecation of a retired version, the x-assumed collector and the package exports map.
  */
 import { describe, expect, it } from "vitest";
@@ -9,7 +10,6 @@ import { deref, DocumentError, extractMeta, HTTP_METHODS, listOperations, operat
 import { deprecateOperations } from "../scripts/lib/deprecation.js";
 import { generateClient, generateEntryPoint, generateServiceIds } from "../scripts/lib/generate-client.js";
 import { extractRules, generateRules } from "../scripts/lib/generate-rules.js";
-import { generateTypes } from "../scripts/lib/generate-types.js";
 import { expectedExports } from "../scripts/lib/package-exports.js";
 
 const service = { id: "shop-v2", document: "shop-v2.yaml", seed: "shop.md" };
@@ -476,22 +476,6 @@ describe("generate-rules", () => {
         `export const rules: ServiceRules = ${JSON.stringify(extractRules(doc))};\n`,
     );
     expect(JSON.stringify(extractRules(doc))).toBe('{"schemas":{},"operations":{"GET /a/{id}":{"path":{"id":{"type":"string","pattern":"^[a-z]+$"}},"required":{"path":["id"]}}}}');
-  });
-});
-
-describe("generate-types", () => {
-  it("keeps the document's property order, leaves defaulted fields optional, and leaves the document as it was", async () => {
-    const doc = {
-      openapi: "3.1.0",
-      info: { title: "T", version: "1" },
-      paths: {},
-      components: { schemas: { Item: { type: "object", required: ["zeta"], properties: { zeta: { type: "string" }, alpha: { type: "boolean", default: true } } } } },
-    };
-    const before = structuredClone(doc);
-    const source = await generateTypes(service, doc);
-    expect(source.startsWith("// Generated from openapi/shop-v2.yaml by scripts/build.ts (openapi-typescript). Do not edit.\n\n")).toBe(true);
-    expect(source).toMatch(/Item: \{\s*zeta: string;\s*\/\*\* @default true \*\/\s*alpha\?: boolean;\s*\};/);
-    expect(doc).toEqual(before);
   });
 });
 

@@ -253,6 +253,22 @@ describe("bundle", () => {
   }, 60_000);
 });
 
+describe("generate-types", () => {
+  it("keeps the document's property order, leaves defaulted fields optional, and leaves the document as it was", async () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      paths: {},
+      components: { schemas: { Item: { type: "object", required: ["zeta"], properties: { zeta: { type: "string" }, alpha: { type: "boolean", default: true } } } } },
+    };
+    const before = structuredClone(doc);
+    const source = await generateTypes(tiny, doc);
+    expect(source.startsWith("// Generated from openapi/tiny.yaml by scripts/build.ts (openapi-typescript). Do not edit.\n\n")).toBe(true);
+    expect(source).toMatch(/Item: \{\s*zeta: string;\s*\/\*\* @default true \*\/\s*alpha\?: boolean;\s*\};/);
+    expect(doc).toEqual(before);
+  });
+});
+
 describe("one document's build", () => {
   it("computes the bundle, YAML, types, client, rules and entry point in memory", async () => {
     const result = await buildService(tinyB, layout);
