@@ -257,6 +257,14 @@ describe("client-meta: extractMeta", () => {
     expect(meta.operations["PUT /stores/{store}/items/{item}"]).toMatchObject({ security: [["bearer"]], requestMediaTypes: ["text/plain"], parseAs: "text", redirect: "error" });
     expect(meta.operations["DELETE /stores/{store}/items/{item}"]).toMatchObject({ parseAs: "json", requestMediaTypes: [] });
     expect(meta.operations["GET /report"]).toMatchObject({ security: [], parseAs: "text" });
+    // Only success bodies decide, and only exact JSON media types (with an optional suffix) are JSON.
+    const parse = (responses: object) => extractMeta("x", { paths: { "/a": { get: { operationId: "a", responses } } } }).operations["GET /a"]!.parseAs;
+    expect(parse({ "200": { content: { "application/json": {} } }, "400": { content: { "text/plain": {} } }, "302": { content: { "text/html": {} } } })).toBe("json");
+    expect(parse({ "200": { content: { "application/vnd.a+json": {} } } })).toBe("json");
+    expect(parse({ "200": { content: { "application/jsonl": {} } } })).toBe("text");
+    expect(parse({ "200": { content: { "text/application/json": {} } } })).toBe("text");
+    expect(parse({ "200": { content: { "application/+json": {} } } })).toBe("text");
+    expect(parse({ "201": { content: { "text/plain": {} } }, "200": { content: { "application/json": {} } } })).toBe("text");
     expect(extractMeta("x", { paths: { "/a": { get: { operationId: "a" } } } }).operations["GET /a"]).toEqual({
       operationId: "a",
       security: [],
@@ -360,6 +368,8 @@ describe("generate-client", () => {
     }
     const noEnum = generateClient({ id: "tiny", document: "tiny.yaml", seed: "" }, { servers: [{ url: "https://{region}.example.com", variables: { region: { default: "a" } } }], paths: {} });
     expect(noEnum).toContain("export type TinyRegion = never;\n");
+    const emptyEnum = generateClient({ id: "tiny", document: "tiny.yaml", seed: "" }, { servers: [{ url: "https://{region}.example.com", variables: { region: { default: "a", enum: [] } } }], paths: {} });
+    expect(emptyEnum).toContain("export type TinyRegion = never;\n");
   });
 
   it("a bound parameter typed number or integer is a number, anything else a string", () => {
@@ -464,6 +474,10 @@ describe("generate-rules", () => {
     expect(rules.schemas).toEqual({ A: { items: { $ref: "B" } }, B: { properties: { a: { $ref: "A" }, c: { $ref: "C" } } }, C: { type: "null" } });
     expect(rules.operations["POST /a"]).toEqual({ body: { $ref: "A" } });
     expect(extractRules({ paths: { "/b": { get: {} } } })).toEqual({ schemas: {}, operations: { "GET /b": {} } });
+    // A reference into a schema (not to a whole one) is inlined.
+    const inner = { ...doc, paths: { "/a": { post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/C/type" } } } } } } } };
+    inner.components.schemas.C = { type: { minLength: 2 } } as any;
+    expect(extractRules(inner)).toEqual({ schemas: {}, operations: { "POST /a": { body: { minLength: 2 } } } });
     expect(extractRules({ paths: { "/b": { post: { requestBody: { content: {} } } } } }).operations["POST /b"]).toEqual({});
   });
 
@@ -536,6 +550,7 @@ describe("x-assumed notes", () => {
       { pointer: "#/", operation: undefined, note: "root note" },
     ]);
     expect(collectAssumptions({ a: null, b: [null, 1, "x"] })).toEqual([]);
+    expect(collectAssumptions({ components: { pathItems: { get: { "x-assumed": "n" } } } })).toEqual([{ pointer: "#/components/pathItems/get", operation: undefined, note: "n" }]);
   });
 });
 

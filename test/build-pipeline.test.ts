@@ -8,13 +8,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readManifest, writeManifest } from "../scripts/lib/build-cache.js";
 import { runBuild } from "../scripts/lib/build-run.js";
 import { buildService, serviceOutputs } from "../scripts/lib/build-service.js";
 import { bundleDocument, bundleForBuild, bundleWithDependencies } from "../scripts/lib/bundle.js";
 import { generateClient, generateEntryPoint } from "../scripts/lib/generate-client.js";
 import { generateRules } from "../scripts/lib/generate-rules.js";
+import { DocumentError } from "../scripts/lib/client-meta.js";
 import { generateTypes } from "../scripts/lib/generate-types.js";
 import { lintBundle, lintDocument, lintSource, redoclyFinding } from "../scripts/lib/lint.js";
 import { layoutFor, type Layout } from "../scripts/lib/paths.js";
@@ -79,6 +80,19 @@ const THING = `type: object
 properties:
   id: { type: string, maxLength: 10, pattern: "^[a-z]+$" }
 `;
+
+/** What the type generator throws next, to see how a document's build reports it (openapi-typescript rarely fails on a linted bundle). */
+let typesFailure: unknown;
+vi.mock("../scripts/lib/generate-types.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../scripts/lib/generate-types.js")>();
+  return {
+    generateTypes: (...args: Parameters<typeof original.generateTypes>) => {
+      const failure = typesFailure;
+      typesFailure = undefined;
+      return failure === undefined ? original.generateTypes(...args) : Promise.reject(failure);
+    },
+  };
+});
 
 const tiny: Service = { id: "tiny", document: "tiny.yaml", seed: "" };
 const tinyB: Service = { id: "tiny-b", document: "tiny-b.yaml", seed: "", family: "kms" };
@@ -215,6 +229,12 @@ describe("lint", () => {
     expect(findings.map((f) => `${f.rule} ${f.reported ?? f.pointer}`)).toEqual(["owasp:api4:2023-rate-limit #/paths/~1things~1{id}/get/responses/400"]);
     const both = await lintDocument(tiny, JSON.stringify(doc), file("tiny.yaml"));
     expect(both).toEqual(findings);
+    // A rule both linters check (a missing operationId) is reported once.
+    edit("tiny.yaml", "paths:\n", "paths:\n  /other:\n    get:\n      summary: Other.\n      responses: { \"200\": { description: Ok. } }\n");
+    const bundled = JSON.stringify((await bundleForBuild(tiny, file("tiny.yaml"), root)).doc);
+    const missing = (await lintDocument(tiny, bundled, file("tiny.yaml"))).filter((f) => f.rule === "operation-operationId");
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toMatchObject({ file: file("tiny.yaml"), pointer: "#/paths/~1other/get", line: lineOf("tiny.yaml", "/other:") + 1 });
   }, 60_000);
 });
 
@@ -225,6 +245,9 @@ describe("bundle", () => {
     expect(result.dependencies).toEqual(["openapi/shared/Thing.yaml", "openapi/shared/getThing.yaml", "openapi/tiny.yaml"]);
     expect(result.doc.paths["/things/{id}"].get.operationId).toBe("getThing");
     expect(result.doc.paths["/things/{id}"].get.deprecated).toBeUndefined();
+    // Fragments become components referenced from their place, not copies.
+    expect(result.doc.paths["/things/{id}"].get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Thing" });
+    expect(result.doc.components.schemas.Thing).toEqual(parseYaml(THING));
     expect(await bundleDocument(tiny, file("tiny.yaml"))).toEqual(result.doc);
   }, 60_000);
 
@@ -330,6 +353,16 @@ describe("one document's build", () => {
     ]);
     edit("tiny.yaml", "bind: [idd]", "bind: [id]");
     expect((await buildService(tiny, layout)).findings).toEqual([]);
+  }, 60_000);
+
+  it("a failure of the type generator is a types finding, at its pointer when it names one", async () => {
+    const at = { tool: "types", severity: "error", file: file("tiny.yaml") };
+    typesFailure = new Error("types failed");
+    expect(await buildService(tiny, layout)).toMatchObject({ outputs: [], findings: [{ ...at, rule: "openapi-typescript", message: "types failed", pointer: "#", line: 1 }] });
+    typesFailure = new DocumentError("no servers", "#/servers", "types-rule");
+    expect((await buildService(tiny, layout)).findings).toEqual([{ ...at, rule: "types-rule", message: "no servers", pointer: "#/servers", line: lineOf("tiny.yaml", "servers:") }]);
+    typesFailure = "thrown text";
+    expect((await buildService(tiny, layout)).findings).toEqual([{ ...at, rule: "openapi-typescript", message: "thrown text", pointer: "#", line: 1 }]);
   }, 60_000);
 
   it("a generator's plain error is a client-generator finding at the document root", async () => {

@@ -75,7 +75,7 @@ function petDoc(): Record<string, any> {
           "x-rate-limit": { limit: 5 },
           "x-assumed": NOTE,
           parameters: [
-            { name: "store", in: "path", required: true, schema: { type: "string" }, example: "main" },
+            { name: "store", in: "path", required: true, schema: { type: "string" }, example: "second" },
             { name: "pet", in: "path", required: true, schema: { type: "string", enum: ["a b/c"] } },
             { name: "X-Request", in: "header", required: true, example: "r'1" },
             { name: "trace", in: "cookie", required: true, schema: { default: "t1" } },
@@ -387,6 +387,27 @@ console.log(response.status, data ?? error);
     expect(source("ping", "TypeScript")).toContain('const { data, error, response } = await client.HEAD("/ping");\n');
   });
 
+  it("bound header parameters go into curl as headers; a bound name in another location is not bound", () => {
+    const doc = {
+      servers: [{ url: "https://a.example.com" }],
+      "x-client": { bind: ["X-Tenant"] },
+      paths: {
+        "/a": {
+          get: {
+            operationId: "a",
+            parameters: [
+              { name: "X-Tenant", in: "query", required: true, example: "q" },
+              { name: "X-Tenant", in: "header", required: true, example: "t-1" },
+            ],
+          },
+        },
+      },
+    };
+    const [ts, curl] = codeSamples("a", doc).get("a")!;
+    expect(curl!.source).toBe("curl 'https://a.example.com/a?X-Tenant=q' \\\n  -H 'X-Tenant: t-1'\n");
+    expect(ts!.source).toContain('  bind: { "X-Tenant": "t-1" },\n');
+  });
+
   it("a service with no region, scheme or bind creates its client without options", () => {
     const doc = { servers: [{ url: "https://a.example.com" }], paths: { "/a": { get: { operationId: "a", responses: {} } } } };
     const [ts, curl, mock] = codeSamples("a", doc).get("a")!;
@@ -570,7 +591,12 @@ describe("extension blocks", () => {
     const doc = {
       info: { title: "T", version: "1", description: names.map((n) => `\`${n}\``).join(" ") },
       paths: {},
-      components: { examples: { e: { examples: { description: "`x-retry`" } } }, x: [{ description: "`x-retry` (`x-retry`)" }], y: { "x-codeSamples": [{ description: "`x-retry`" }] } },
+      components: {
+        examples: { e: { examples: { description: "`x-retry`" } } },
+        x: [{ description: "`x-retry` (`x-retry`)", summary: "`x-retry`" }],
+        y: { "x-codeSamples": [{ description: "`x-retry`" }] },
+        z: { properties: { description: { type: "string", description: "`x-pagination`" } } },
+      },
     };
     const copy = renderExtensions(doc, pets, [pets]);
     expect((copy.info.description as string).split("\n\n<div")[0]).toBe(
@@ -578,6 +604,8 @@ describe("extension blocks", () => {
     );
     expect(copy.components.examples.e.examples.description).toBe("`x-retry`");
     expect(copy.components.x[0].description).toBe("*retry advice*");
+    expect(copy.components.x[0].summary).toBe("`x-retry`");
+    expect(copy.components.z.properties.description).toEqual({ type: "string", description: "*pagination*" });
     expect(copy.components.y["x-codeSamples"][0].description).toBe("`x-retry`");
   });
 });
