@@ -63,6 +63,28 @@ describe("gate against a git base", () => {
     }
   });
 
+  /** A commit on top of HEAD whose openapi/services.json is `registry` (or absent), made without touching the work tree. */
+  function baseWithRegistry(registry: string | undefined): string {
+    if (registry === undefined) {
+      git("rm", "-q", "--cached", "openapi/services.json");
+    } else {
+      const blob = execFileSync("git", ["-C", repo, "hash-object", "-w", "--stdin"], { input: registry, encoding: "utf8" }).trim();
+      git("update-index", "--cacheinfo", `100644,${blob},openapi/services.json`);
+    }
+    const tree = git("write-tree").trim();
+    git("reset", "-q");
+    return git("commit-tree", tree, "-p", "HEAD", "-m", "base").trim();
+  }
+
+  it("refuses a base without a registry, and skips a service registered there before its document was written", async () => {
+    const bare = baseWithRegistry(undefined);
+    await expect(runGate({ root: repo, base: bare })).rejects.toThrow(new GateUsageError(`${bare} has no openapi/services.json to compare with`));
+    const ghost = baseWithRegistry(JSON.stringify({ services: [...registered, { id: "ghost", document: "ghost.yaml", seed: "" }] }));
+    const result = await runGate({ root: repo, base: ghost });
+    expect(result.code).toBe(0);
+    expect(result.reports.map((r) => r.id).sort()).toEqual(["kms-v2", "widget"]);
+  });
+
   it("refuses a --base with shell or option injection, and runs nothing", async () => {
     const marker = join(repo, "F");
     const attempts = [
