@@ -11,6 +11,7 @@ import { deprecateOperations } from "../scripts/lib/deprecation.js";
 import { generateClient, generateEntryPoint, generateServiceIds } from "../scripts/lib/generate-client.js";
 import { extractRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { expectedExports } from "../scripts/lib/package-exports.js";
+import { readServices, selectServices } from "../scripts/lib/services.js";
 
 const service = { id: "shop-v2", document: "shop-v2.yaml", seed: "shop.md" };
 
@@ -551,6 +552,13 @@ describe("x-assumed notes", () => {
     ]);
     expect(collectAssumptions({ a: null, b: [null, 1, "x"] })).toEqual([]);
     expect(collectAssumptions({ components: { pathItems: { get: { "x-assumed": "n" } } } })).toEqual([{ pointer: "#/components/pathItems/get", operation: undefined, note: "n" }]);
+  });
+});
+
+describe("registry", () => {
+  it("without a selection, every service of the project's registry", () => {
+    expect(selectServices().map((s) => s.id)).toEqual(readServices().map((s) => s.id));
+    expect(selectServices().length).toBeGreaterThan(1);
   });
 });
 
