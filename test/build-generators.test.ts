@@ -4,6 +4,9 @@
  * build-pipeline.test.ts, which loads openapi-typescript anyway), the
  * deprecation of a retired version, the x-assumed collector and the package exports map.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectAssumptions } from "../scripts/lib/assumptions.js";
 import { deref, DocumentError, extractMeta, HTTP_METHODS, listOperations, operationParameters } from "../scripts/lib/client-meta.js";
@@ -11,7 +14,10 @@ import { deprecateOperations } from "../scripts/lib/deprecation.js";
 import { generateClient, generateEntryPoint, generateServiceIds } from "../scripts/lib/generate-client.js";
 import { extractRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { expectedExports } from "../scripts/lib/package-exports.js";
-import { readServices, selectServices } from "../scripts/lib/services.js";
+import { pascalName, readServices, selectServices } from "../scripts/lib/services.js";
+import { locate } from "../scripts/lib/source-location.js";
+import { globalInputs, hashFiles } from "../scripts/lib/build-cache.js";
+import { dedupeFindings, type Finding } from "../scripts/lib/findings.js";
 
 const service = { id: "shop-v2", document: "shop-v2.yaml", seed: "shop.md" };
 
@@ -226,6 +232,7 @@ describe("client-meta: extractMeta", () => {
     expect(error(withScheme({ type: "oauth2", flows: {} })).message).toContain("(oauth2/undefined)");
     expect(error(withScheme({ type: "apiKey", name: "k" })).message).toContain("(apiKey/undefined)");
     expect(error(withScheme({ type: "mutualTLS", in: "header" })).message).toContain("(mutualTLS/header)");
+    expect(error(withScheme({ type: "mutualTLS", scheme: "basic" })).message).toContain("(mutualTLS/basic)");
   });
 
   it("operations: security alternatives, media types, how to parse, redirects, query style, pagination, retry", () => {
@@ -385,7 +392,7 @@ describe("generate-client", () => {
     expect(bind({ type: "boolean" })).toBe('{\n  "p"?: string');
     // The same name in another location is not the bound parameter.
     const other = doc({ type: "string" });
-    (other.paths as any)["/b"] = { get: { operationId: "b", parameters: [{ name: "p", in: "query", schema: { type: "integer" } }], responses: {} } };
+    other.paths = { "/b": { get: { operationId: "b", parameters: [{ name: "p", in: "query", schema: { type: "integer" } }], responses: {} } }, ...other.paths } as any;
     expect(/export type XBind = ([^;]*);/.exec(generateClient({ id: "x", document: "x.yaml", seed: "" }, other))![1]).toBe('{\n  "p"?: string');
   });
 
@@ -395,6 +402,15 @@ describe("generate-client", () => {
     expect(() => generateClient(service, doc({ ...pagination, responses: { "200": { description: "none" } } }))).toThrow("shop-v2 a: x-pagination needs a 200 response with a body");
     expect(() => generateClient(service, doc({ ...pagination, responses: {} }))).toThrow("x-pagination needs a 200 response with a body");
     expect(generateClient(service, doc({ ...pagination, responses: {} }, "post"))).toContain("export type ShopV2Pages = {};");
+    const two = {
+      paths: {
+        "/a": { get: { operationId: "a", parameters: [{ name: "o", in: "query" }, { name: "l", in: "query" }], ...pagination, responses: { "200": { content: { "application/json": {} } } } } },
+        "/b": { get: { operationId: "b", parameters: [{ name: "o", in: "query" }, { name: "l", in: "query" }], ...pagination, responses: { "200": { content: { "application/json": {} } } } } },
+      },
+    };
+    expect(generateClient(service, two)).toContain(
+      'export type ShopV2Pages = {\n  "/a": NonNullable<paths["/a"]["get"]["responses"][200]["content"]["application/json"]["items"]>[number];\n  "/b": NonNullable<paths["/b"]["get"]["responses"][200]["content"]["application/json"]["items"]>[number];\n};',
+    );
     const tilde = doc({ "x-pagination": { offsetParam: "o", limitParam: "l", items: "/a~0b~1c" }, responses: { "200": { content: { "application/json": {} } } } });
     expect(generateClient(service, tilde)).toContain('NonNullable<paths["/a"]["get"]["responses"][200]["content"]["application/json"]["a~b/c"]>[number];');
   });
@@ -475,6 +491,11 @@ describe("generate-rules", () => {
     expect(rules.schemas).toEqual({ A: { items: { $ref: "B" } }, B: { properties: { a: { $ref: "A" }, c: { $ref: "C" } } }, C: { type: "null" } });
     expect(rules.operations["POST /a"]).toEqual({ body: { $ref: "A" } });
     expect(extractRules({ paths: { "/b": { get: {} } } })).toEqual({ schemas: {}, operations: { "GET /b": {} } });
+    expect(extractRules({ paths: { "/c": { get: { parameters: [{ name: "q", in: "query" }] } } } }).operations["GET /c"]).toEqual({ query: { q: {} } });
+    expect(extractRules({ paths: { "/d": { post: { requestBody: { content: { "a/b": { schema: { $ref: "#/components/schemas/Gone" } } } } } } } })).toEqual({
+      schemas: { Gone: {} },
+      operations: { "POST /d": { body: { $ref: "Gone" } } },
+    });
     // A reference into a schema (not to a whole one) is inlined.
     const inner = { ...doc, paths: { "/a": { post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/C/type" } } } } } } } };
     inner.components.schemas.C = { type: { minLength: 2 } } as any;
@@ -517,6 +538,7 @@ describe("deprecation of a retired version", () => {
     expect(deprecateOperations(tilde).x["a/b~c"]).toEqual({ head: { deprecated: true } });
     expect(deprecateOperations({ info: { "x-deprecated": { deprecated: true } } })).toEqual({ info: { "x-deprecated": { deprecated: true } } });
     expect(deprecateOperations({ info: { "x-deprecated": { deprecated: true } }, paths: { "/a": { $ref: "#/nowhere" } } }).paths).toEqual({ "/a": { $ref: "#/nowhere" } });
+    expect(deprecateOperations({ info: { "x-deprecated": { deprecated: true } }, paths: { "/a": { $ref: "#/nowhere/deeper" } } }).paths).toEqual({ "/a": { $ref: "#/nowhere/deeper" } });
     expect(() => deprecateOperations({ info: { "x-deprecated": { deprecated: true } }, paths: { "/a": { $ref: "a.yaml" } } })).toThrow(
       "deprecateOperations: external $ref a.yaml left in a bundle",
     );
@@ -585,5 +607,78 @@ describe("package exports", () => {
       "./openapi/b.json",
       "./openapi/b.yaml",
     ]);
+  });
+});
+
+describe("source locations: edges", () => {
+  it("lines after leading comments, long lists, scalars, references that end the pointer or miss, deleted files", () => {
+    const dir = mkdtempSync(join(tmpdir(), "locate-"));
+    try {
+      const write = (name: string, text: string) => {
+        mkdirSync(join(dir, name, ".."), { recursive: true });
+        writeFileSync(join(dir, name), text);
+        return join(dir, name);
+      };
+      const items = Array.from({ length: 12 }, (_, i) => `  - item${i}`).join("\n");
+      const root = write("doc.yaml", `# a comment\n\nopenapi: 3.1.0\nlist:\n${items}\ncomponents:\n  schemas:\n    Key:\n      $ref: ./shared/Key.yaml\n    Other:\n      $ref: ./shared/Key.yaml#/nope/deeper\n`);
+      const key = write("shared/Key.yaml", "# fragment comment\ntype: object\nproperties:\n  id:\n    type: string\n");
+      expect(locate(root, [])).toEqual({ file: root, pointer: "#", line: 3 });
+      expect(locate(root, ["list", "10"])).toEqual({ file: root, pointer: "#/list/10", line: 15 });
+      expect(locate(root, ["openapi", "0"])).toEqual({ file: root, pointer: "#/openapi", line: 3 });
+      // A pointer that ends on a reference stays in the referring file.
+      expect(locate(root, ["components", "schemas", "Key"])).toEqual({ file: root, pointer: "#/components/schemas/Key", line: 19 });
+      // One that goes on follows it, to the fragment's root when the key is not there.
+      expect(locate(root, ["components", "schemas", "Key", "required"])).toEqual({ file: key, pointer: "#", line: 2 });
+      expect(locate(root, ["components", "schemas", "Other", "x"])).toEqual({ file: key, pointer: "#", line: 2 });
+      rmSync(key);
+      expect(locate(root, ["components", "schemas", "Key", "required"])).toEqual({ file: root, pointer: "#/components/schemas/Key", line: 19 });
+      rmSync(root);
+      expect(locate(root, ["openapi"])).toEqual({ file: root, pointer: "#", line: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("small helpers of the build", () => {
+  it("cache keys: a missing file differs from the same file empty; names and contents do not run together", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hash-"));
+    try {
+      const missing = hashFiles(["x"], dir);
+      writeFileSync(join(dir, "x"), "");
+      expect(hashFiles(["x"], dir)).not.toBe(missing);
+      writeFileSync(join(dir, "a"), "bc");
+      writeFileSync(join(dir, "ab"), "c");
+      expect(hashFiles(["a"], dir)).not.toBe(hashFiles(["ab"], dir));
+      writeFileSync(join(dir, "y"), "bc");
+      expect(hashFiles(["a"], dir)).not.toBe(hashFiles(["y"], dir));
+      expect(globalInputs(dir)).toEqual(["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts"]);
+      mkdirSync(join(dir, "scripts", "lib"), { recursive: true });
+      for (const f of ["b.ts", "a.ts", "c.js"]) writeFileSync(join(dir, "scripts", "lib", f), "");
+      expect(globalInputs(dir).slice(5).sort()).toEqual(["scripts/lib/a.ts", "scripts/lib/b.ts"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("registry errors name every unknown id and missing document; factory names skip leading and trailing separators", () => {
+    const dir = mkdtempSync(join(tmpdir(), "registry-"));
+    try {
+      const services = ["a", "b", "c"].map((id) => ({ id, document: `${id}.yaml`, seed: "" }));
+      writeFileSync(join(dir, "services.json"), JSON.stringify({ services }));
+      writeFileSync(join(dir, "a.yaml"), "");
+      expect(() => selectServices(["x", "y"], dir)).toThrow("Unknown service id(s): x, y. Known: a, b, c");
+      expect(() => selectServices([], dir)).toThrow(
+        new Error("Missing OpenAPI document(s): openapi/b.yaml (service b), openapi/c.yaml (service c). Every service listed in openapi/services.json must have its document."),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(pascalName("-kms-v2-")).toBe("KmsV2");
+  });
+
+  it("findings: the same rule at the same place is one finding even when the messages differ", () => {
+    const f = (message: string, pointer: string): Finding => ({ tool: "redocly", severity: "error", rule: "r", message, file: "/a.yaml", pointer, line: 1 });
+    expect(dedupeFindings([f("one", "#/a"), f("two", "#/a/b")])).toEqual([f("two", "#/a/b")]);
   });
 });

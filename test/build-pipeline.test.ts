@@ -158,6 +158,12 @@ describe("lint", () => {
     expect((await lintSource(tiny, file("tiny.yaml"))).map((f) => f.rule)).not.toContain("tag-description");
     edit("tiny.yaml", 'tag-description: "The test checks that an exception on a tag silences the rule there."', "tag-description: 3");
     expect((await lintSource(tiny, file("tiny.yaml"))).map((f) => f.rule)).toContain("tag-description");
+    // Below a path key with "/" and "~" in it (written ~1 and ~0 in the pointer).
+    edit("tiny.yaml", "paths:\n", 'paths:\n  /other~x:\n    get:\n      operationId: other\n      summary: Other.\n      responses: { "200": { description: Ok. } }\n');
+    const inRoot = (findings: Awaited<ReturnType<typeof lintSource>>) => findings.filter((f) => f.rule === "operation-4xx-response" && f.file === file("tiny.yaml"));
+    expect(inRoot(await lintSource(tiny, file("tiny.yaml")))).toEqual([expect.objectContaining({ pointer: "#/paths/~1other~0x/get/responses" })]);
+    edit("tiny.yaml", "      operationId: other\n", '      operationId: other\n      x-lint-exceptions:\n        operation-4xx-response: "The test checks that an exception is found below such a path key."\n');
+    expect(inRoot(await lintSource(tiny, file("tiny.yaml")))).toEqual([]);
   }, 60_000);
 
   it("a Redocly problem is placed at the file and line of its pointer, with the tool's pointer when it differs", () => {
@@ -192,6 +198,7 @@ describe("lint", () => {
     edit("tiny.yaml", "  contact: { name: Team, email: team@example.com }\n", "");
     edit("tiny.yaml", "x-lint-exceptions:\n", 'x-lint-exceptions:\n  "owasp:api3:2023-no-additionalProperties": "Nothing here has additionalProperties: this exception must be reported as unused."\n  operation-summary: "A Redocly rule: Spectral does not check whether it is used."\n');
     edit("tiny.yaml", '  "owasp:api4:2023-rate-limit": "The tiny test service is never deployed, so it has no rate limit headers to document."\n', "");
+    edit("shared/getThing.yaml", '  "400":\n', '  "400":\n    x-lint-exceptions:\n      "owasp:api3:2023-no-additionalProperties": "Nothing here either: this nested exception must be reported as unused too."\n');
     const { doc } = await bundleForBuild(tiny, file("tiny.yaml"), root);
     const findings = await lintBundle(tiny, JSON.stringify(doc, null, 2), file("tiny.yaml"));
     expect(findings.find((f) => f.rule === "info-contact")).toEqual({
@@ -215,6 +222,16 @@ describe("lint", () => {
         file: file("tiny.yaml"),
         pointer: "#/x-lint-exceptions/owasp:api3:2023-no-additionalProperties",
         line: lineOf("tiny.yaml", "owasp:api3:2023-no-additionalProperties"),
+      },
+      {
+        tool: "spectral",
+        severity: "error",
+        rule: "project-unused-lint-exception",
+        message: "x-lint-exceptions names owasp:api3:2023-no-additionalProperties, which reports nothing here: remove the exception",
+        file: file("shared/getThing.yaml"),
+        pointer: "#/responses/400/x-lint-exceptions/owasp:api3:2023-no-additionalProperties",
+        line: lineOf("shared/getThing.yaml", "owasp:api3:2023-no-additionalProperties"),
+        reported: "#/paths/~1things~1{id}/get/responses/400/x-lint-exceptions/owasp:api3:2023-no-additionalProperties",
       },
     ]);
     expect(findings.at(-1)!.rule).toBe("project-unused-lint-exception");
@@ -473,6 +490,12 @@ describe("the build of a set of documents", () => {
     edit("tiny.yaml", "bind: [idd]", "bind: [id]");
     expect(await build()).toMatchObject({ rebuilt: ["tiny"], unchanged: ["tiny-b"], failed: [], siteRebuilt: true });
     expect(readFileSync(join(layout.siteDir, "index.html"), "utf8")).toContain("Tiny Bee");
+
+    // A shared file that breaks both documents fails both, each named in the summary line.
+    edit("shared/getThing.yaml", "summary: Get a thing.\n", "");
+    lines.length = 0;
+    expect((await build()).failed.map((f) => f.id)).toEqual(["tiny", "tiny-b"]);
+    expect(lines).toEqual(["build: 2 document(s), 0 rebuilt, 0 unchanged, 2 FAILED (tiny, tiny-b)"]);
   }, 120_000);
 
   it("--only builds the named documents, keeps the others' cache entries, and leaves the id list and strays alone", async () => {

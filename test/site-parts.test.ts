@@ -177,6 +177,7 @@ describe("literals", () => {
     expect(tsLiteral([1, "a", null])).toBe('[1, "a", null]');
     expect(tsLiteral({ a: 1, "b-c": [{ d: true }], e: { f: [] } })).toBe('{\n  a: 1,\n  "b-c": [\n    {\n      d: true,\n    },\n  ],\n  e: {\n    f: [],\n  },\n}');
     expect(tsLiteral([[1]], "  ")).toBe("[\n    [1],\n  ]");
+    expect(tsLiteral([1, { a: 1 }])).toBe("[\n  1,\n  {\n    a: 1,\n  },\n]");
   });
 
   it("writes one-line literals for the landing page", () => {
@@ -208,6 +209,7 @@ describe("anchors", () => {
       "kms-v2--a",
     ]);
     expect(operationAnchor("kms-v2", "a b/c")).toBe("kms-v2.html#operation/a%20b%2Fc");
+    expect(assumptionIds("s", [a("#/paths/~1a~1b"), a("#/x/a~0b")])).toEqual(["s--paths-a-b", "s--x-a-b"]);
   });
 
   it("shortens a note to its lead, cutting a long one at a word", () => {
@@ -220,6 +222,7 @@ describe("anchors", () => {
     const exact = "x".repeat(140);
     expect(noteLead(exact)).toBe(exact);
     expect(noteLead("y".repeat(141))).toBe(`${"y".repeat(137)}…`);
+    expect(noteLead(`${"x".repeat(130)}  ${"y".repeat(20)}`)).toBe(`${"x".repeat(130)}…`);
   });
 });
 
@@ -341,6 +344,7 @@ describe("code samples", () => {
     expect(credentialEnv("identity-v4", "basicAuth", "password")).toBe("IDENTITY_V4_BASIC_AUTH_PASSWORD");
     expect(credentialEnv("a", "apiKey2x", "username")).toBe("A_API_KEY2X_USERNAME");
     expect(factoryName("kms-v2")).toBe("createKmsV2Client");
+    expect(credentialEnv("svc--v2", "x")).toBe("SVC_V2_X");
     expect(PACKAGE).toBe("cloud-interfaces");
     expect(SAMPLE_LABELS).toEqual({ typescript: "TypeScript", curl: "curl", mock: "Mock" });
   });
@@ -406,6 +410,20 @@ console.log(response.status, data ?? error);
     const [ts, curl] = codeSamples("a", doc).get("a")!;
     expect(curl!.source).toBe("curl 'https://a.example.com/a?X-Tenant=q' \\\n  -H 'X-Tenant: t-1'\n");
     expect(ts!.source).toContain('  bind: { "X-Tenant": "t-1" },\n');
+  });
+
+  it("a bound parameter's example comes from the first operation that has it", () => {
+    const doc = {
+      servers: [{ url: "https://a.example.com" }],
+      "x-client": { bind: ["id"] },
+      paths: {
+        "/a": { get: { operationId: "a" } },
+        "/b/{id}": { get: { operationId: "b", parameters: [{ name: "id", in: "path", required: true, example: "first" }] } },
+        "/c/{id}": { get: { operationId: "c", parameters: [{ name: "id", in: "path", required: true, example: "second" }] } },
+      },
+    };
+    expect(codeSamples("a", doc).get("c")![1]!.source).toBe("curl https://a.example.com/c/first\n");
+    expect(landingExample("a", doc).split("\n")[1]).toBe('const client = createAClient({ bind: { id: "first" } });');
   });
 
   it("a service with no region, scheme or bind creates its client without options", () => {
@@ -498,7 +516,7 @@ await mock.close();
     expect(source("deletePet", "Mock")).toContain('  credentials: { apiKey: "mock-header", session: "mock-cookie" },\n');
     expect(source("token", "Mock")).toContain("const client = createPetsV3Client({\n  baseUrl: mock.url,\n  bind: { store: \"main\" },\n});");
     const doc = petDoc();
-    doc.paths["/ping"].head.parameters = [{ name: "CK", in: "cookie", example: "ck-1" }, { name: "ck", in: "header", example: "wrong place" }];
+    doc.paths["/ping"].head.parameters = [{ name: "ck", in: "header", example: "wrong place" }, { name: "CK", in: "cookie", example: "ck-1" }];
     expect(codeSamples("pets-v3", doc).get("ping")![2]!.source).toContain('  credentials: { cookieAuth: "ck-1" },\n');
   });
 
@@ -596,6 +614,7 @@ describe("extension blocks", () => {
         x: [{ description: "`x-retry` (`x-retry`)", summary: "`x-retry`" }],
         y: { "x-codeSamples": [{ description: "`x-retry`" }] },
         z: { properties: { description: { type: "string", description: "`x-pagination`" } } },
+        n: { default: null, description: "(`x-retry`) leads" },
       },
     };
     const copy = renderExtensions(doc, pets, [pets]);
@@ -606,6 +625,7 @@ describe("extension blocks", () => {
     expect(copy.components.x[0].description).toBe("*retry advice*");
     expect(copy.components.x[0].summary).toBe("`x-retry`");
     expect(copy.components.z.properties.description).toEqual({ type: "string", description: "*pagination*" });
+    expect(copy.components.n).toEqual({ default: null, description: " leads" });
     expect(copy.components.y["x-codeSamples"][0].description).toBe("`x-retry`");
   });
 });
@@ -637,6 +657,7 @@ describe("pages", () => {
     expect(text).toContain(`<pre class="example"><code>${html(landingExample("pets-v3", petDoc()))}</code></pre>`);
     expect(text).toContain("<footer>Local mock of any service: <code>npx cloud-interfaces mock &lt;service-id&gt;</code> · this site: <code>npx cloud-interfaces docs</code></footer>");
     expect(text).toContain('<script src="assets/search-index.js"></script>\n<script src="assets/search.js"></script>');
+    expect(text).toContain("</article>\n<article");
     const one = { ...petDoc(), "x-client": undefined, paths: { "/ping": petDoc().paths["/ping"] } };
     expect(landingPage([{ service: pets, doc: one }])).toContain("· 1 operation</p>");
   });
@@ -651,6 +672,8 @@ describe("pages", () => {
     expect(purpose("  \n\n  Second paragraph first.")).toBe("Second paragraph first.");
     expect(purpose("deprecated no bold first.\n\nOther.")).toBe("deprecated no bold first.");
     expect(purpose("A_b c.d e.")).toBe("Ab c.d e.");
+    expect(purpose("**Deprecated** soon.\n   \nReal purpose.")).toBe("Real purpose.");
+    expect(purpose("Keeps keys. **Deprecated** fields are listed.")).toBe("Keeps keys.");
   });
 
   it("regions: every region enum of every server, once", () => {
@@ -673,6 +696,8 @@ describe("pages", () => {
     );
     expect(text).toContain('<tr class="assumption" id="pets-v3--components-schemas-Owner"><td data-label="Operation">(document)</td>');
     expect(text).toContain('<p><a href="index.html">← All services</a></p>\n<h1>Assumptions</h1>');
+    expect(text).toContain("</td></tr>\n<tr class=\"assumption\"");
+    expect(text).toContain("</section>\n<section");
   });
 
   it("reference page: Redoc over the site's copy of the document, with samples and download names", () => {
@@ -683,6 +708,7 @@ describe("pages", () => {
     const text = referencePage(pets, petDoc(), [pets]);
     expect(text).toContain("<title>Pet store 3</title>");
     expect(text).toContain(".ext-block {");
+    expect(text).toContain("</style>\n\n</head>");
     const spec = /<script id="spec" type="application\/json">([\s\S]*?)<\/script>/.exec(text)![1]!;
     expect(JSON.parse(spec)).toEqual(copy);
     expect(text).toContain(`<div id="redoc"></div>\n<script id="spec" type="application/json">`);
