@@ -53,6 +53,23 @@ describe("allOf members", () => {
     }
   });
 
+  it("every keyword a member contributes is compared as if written on the schema", () => {
+    const member = (schema: object) => ({ allOf: [schema] });
+    const cases: [string, object, object, string][] = [
+      ["enum", { enum: ["a", "b"] }, { enum: ["a"] }, "error request-enum-value-removed POST /x body"],
+      ["const", { const: "a" }, { const: "b" }, "error request-const-changed POST /x body"],
+      ["unevaluatedProperties", { unevaluatedProperties: true }, { unevaluatedProperties: false }, "error request-additional-properties-closed POST /x body"],
+      ["items", { items: { maxLength: 5 } }, { items: { maxLength: 3 } }, "error request-maxLength-tightened POST /x body[]"],
+      ["prefixItems", { prefixItems: [{ maxLength: 5 }] }, { prefixItems: [{ maxLength: 3 }] }, "error request-maxLength-tightened POST /x body[0]"],
+      ["anyOf", { anyOf: [{ title: "a" }, { title: "b" }] }, { anyOf: [{ title: "a" }] }, "error request-anyOf-branch-removed POST /x body.anyOf[b]"],
+      ["pattern", { pattern: "^a" }, { pattern: "^b" }, "error request-pattern-changed POST /x body"],
+      ["format", { format: "uuid" }, { format: "email" }, "error request-format-changed POST /x body"],
+      ["maxProperties", { maxProperties: 5 }, { maxProperties: 3 }, "error request-maxProperties-tightened POST /x body"],
+      ["minProperties", { minProperties: 1 }, { minProperties: 2 }, "error request-minProperties-tightened POST /x body"],
+    ];
+    for (const [name, before, after, change] of cases) expect(onRequest(member(before), member(after)), name).toEqual([change]);
+  });
+
   it("a member without a bound leaves the other member's bound as it is", () => {
     const base = { allOf: [{ maxLength: 10 }, { type: "string" }] };
     const head = { allOf: [{ maxLength: 5 }, { type: "string" }] };
@@ -71,6 +88,9 @@ describe("schemas", () => {
     expect(onResponse({ type: "number" }, { type: "integer" })).toEqual([]);
     expect(onRequest({ type: "number" }, { type: "integer" })).toEqual(["error request-type-narrowed POST /x body"]);
     expect(onResponse({ type: "integer" }, { type: "number" })).toEqual(["error response-type-changed POST /x 200"]);
+    // Only integer is covered by number: another type lost or gained beside a number still counts.
+    expect(onRequest({ type: ["string", "number"] }, { type: "number" })).toEqual(["error request-type-narrowed POST /x body"]);
+    expect(onResponse({ type: "number" }, { type: ["number", "string"] })).toEqual(["error response-type-changed POST /x 200"]);
   });
 
   it("a removed pattern or format accepts more: no change; a changed one is an error", () => {

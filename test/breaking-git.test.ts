@@ -4,7 +4,7 @@
  * compared), and a --base that tries shell or option injection is refused without effect.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,6 +83,21 @@ describe("gate against a git base", () => {
     const result = await runGate({ root: repo, base: ghost });
     expect(result.code).toBe(0);
     expect(result.reports.map((r) => r.id).sort()).toEqual(["kms-v2", "widget"]);
+  });
+
+  it("leaves no copy of the base behind, after a comparison or a refusal", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), "gate-tmp-"));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = scratch;
+    try {
+      await runGate({ root: repo });
+      await expect(runGate({ root: repo, base: baseWithRegistry(undefined) })).rejects.toThrow(GateUsageError);
+      expect(readdirSync(scratch)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it("refuses a --base with shell or option injection, and runs nothing", async () => {

@@ -16,6 +16,7 @@ import { extractRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { expectedExports } from "../scripts/lib/package-exports.js";
 import { pascalName, readServices, selectServices } from "../scripts/lib/services.js";
 import { locate } from "../scripts/lib/source-location.js";
+import { LIB_DIR, ROOT, SITE_DIR } from "../scripts/lib/paths.js";
 import { globalInputs, hashFiles } from "../scripts/lib/build-cache.js";
 import { dedupeFindings, type Finding } from "../scripts/lib/findings.js";
 
@@ -675,6 +676,9 @@ describe("small helpers of the build", () => {
       rmSync(dir, { recursive: true, force: true });
     }
     expect(pascalName("-kms-v2-")).toBe("KmsV2");
+    // The package's compiled code and the site sit where package.json and the README say.
+    expect(LIB_DIR).toBe(join(ROOT, "dist", "lib"));
+    expect(SITE_DIR).toBe(join(ROOT, "dist", "site"));
   });
 
   it("findings: the same rule at the same place is one finding even when the messages differ", () => {

@@ -42,7 +42,7 @@ function petDoc(): Record<string, any> {
     "x-client": { bind: ["store"] },
     "x-rate-limit": { description: "100 per minute" },
     "x-retry-policy": { maxAttempts: 3, backoffMs: 200, maxWaitMs: 5000 },
-    "x-audit-event-renames": { "pets.old": "pets.new" },
+    "x-audit-event-renames": { "pets.old": "pets.new", "pets.gone": "pets.removed" },
     paths: {
       "/stores/{store}/pets": {
         parameters: [{ name: "store", in: "path", required: true, schema: { type: "string" }, example: "main" }],
@@ -417,12 +417,14 @@ console.log(response.status, data ?? error);
       servers: [{ url: "https://a.example.com" }],
       "x-client": { bind: ["id"] },
       paths: {
-        "/a": { get: { operationId: "a" } },
+        "/a/{other}": { get: { operationId: "a", parameters: [{ name: "other", in: "path", required: true, example: "not the id" }] } },
         "/b/{id}": { get: { operationId: "b", parameters: [{ name: "id", in: "path", required: true, example: "first" }] } },
         "/c/{id}": { get: { operationId: "c", parameters: [{ name: "id", in: "path", required: true, example: "second" }] } },
+        "/d/{other}/{id}": { get: { operationId: "d", parameters: [{ name: "other", in: "path", required: true, example: "o" }, { name: "id", in: "path", required: true, example: "third" }] } },
       },
     };
     expect(codeSamples("a", doc).get("c")![1]!.source).toBe("curl https://a.example.com/c/first\n");
+    expect(codeSamples("a", doc).get("d")![1]!.source).toBe("curl https://a.example.com/d/o/first\n");
     expect(landingExample("a", doc).split("\n")[1]).toBe('const client = createAClient({ bind: { id: "first" } });');
   });
 
@@ -583,7 +585,7 @@ describe("extension blocks", () => {
       '<div class="ext-block"><dl><dt>Bundled document</dt><dd><a href="openapi/pets-v3.json" download="pets-v3.openapi.json">pets-v3.openapi.json</a> · <a href="openapi/pets-v3.yaml" download="pets-v3.openapi.yaml">pets-v3.openapi.yaml</a></dd>' +
         "<dt>Rate limit</dt><dd>100 per minute</dd>" +
         "<dt>Retry policy</dt><dd>3 attempts in all; 200 ms doubling without Retry-After; no single wait over 5000 ms</dd>" +
-        '<dt>Audit event renames</dt><dd><table class="audit-renames"><thead><tr><th>Old</th><th>New</th></tr></thead><tbody><tr><td><code>pets.old</code></td><td><code>pets.new</code></td></tr></tbody></table></dd>' +
+        '<dt>Audit event renames</dt><dd><table class="audit-renames"><thead><tr><th>Old</th><th>New</th></tr></thead><tbody><tr><td><code>pets.old</code></td><td><code>pets.new</code></td></tr><tr><td><code>pets.gone</code></td><td><code>pets.removed</code></td></tr></tbody></table></dd>' +
         '<dt>Assumptions</dt><dd><details><summary>1 in servers, security schemes and shared components (<a href="assumptions.html#pets-v3">all 3</a>)</summary><ul><li><a href="assumptions.html#pets-v3--components-schemas-Owner" title="Owners have one email: the interface document lists only one.">Owners have one email</a></li></ul></details></dd></dl></div>\n',
     );
   });
