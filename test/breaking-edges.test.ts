@@ -188,6 +188,7 @@ describe("documents", () => {
   it("documents without components, security schemes or region lists compare without error", () => {
     expect(diffDocuments({ paths: {} }, { paths: {}, components: { securitySchemes: { a: { type: "http", scheme: "bearer" } } } })).toEqual([]);
     expect(diffDocuments({ paths: {}, components: { securitySchemes: { a: { type: "http", scheme: "bearer" } } } }, { paths: {} })).toEqual([]);
+    expect(diffDocuments({ paths: {}, components: { securitySchemes: { a: { type: "http", scheme: "bearer" } } } }, { paths: {}, components: { schemas: {} } })).toEqual([]);
     expect(diffDocuments({ servers: [{ url: "u", variables: { port: { default: "1" } } }] }, { servers: [{ url: "u", variables: { port: { default: "2" } } }] })).toEqual([]);
   });
 

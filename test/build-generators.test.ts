@@ -387,6 +387,11 @@ describe("generate-client", () => {
       components: { schemas: { N: { type: "number" } } },
       paths: { "/a/{p}": { get: { operationId: "a", parameters: [{ name: "p", in: "path", required: true, schema }], responses: {} } } },
     });
+    const bindOf = (d: object) => /export type XBind = ([^;]*);/.exec(generateClient({ id: "x", document: "x.yaml", seed: "" }, d))![1];
+    // Another path parameter before the bound one does not lend it its type.
+    const before = doc({ type: "integer" });
+    (before.paths as any)["/a/{p}"].get.parameters.unshift({ name: "q", in: "path", required: true, schema: { type: "string" } });
+    expect(bindOf(before)).toBe('{\n  "p"?: number');
     const bind = (schema: object) => /export type XBind = ([^;]*);/.exec(generateClient({ id: "x", document: "x.yaml", seed: "" }, doc(schema)))![1];
     expect(bind({ type: "integer" })).toBe('{\n  "p"?: number');
     expect(bind({ $ref: "#/components/schemas/N" })).toBe('{\n  "p"?: number');
@@ -493,6 +498,7 @@ describe("generate-rules", () => {
     expect(rules.operations["POST /a"]).toEqual({ body: { $ref: "A" } });
     expect(extractRules({ paths: { "/b": { get: {} } } })).toEqual({ schemas: {}, operations: { "GET /b": {} } });
     expect(extractRules({ paths: { "/c": { get: { parameters: [{ name: "q", in: "query" }] } } } }).operations["GET /c"]).toEqual({ query: { q: {} } });
+    expect(extractRules({ components: {}, paths: { "/e": { post: { requestBody: { content: { "a/b": { schema: { $ref: "#/components/schemas/Gone" } } } } } } } }).schemas).toEqual({ Gone: {} });
     expect(extractRules({ paths: { "/d": { post: { requestBody: { content: { "a/b": { schema: { $ref: "#/components/schemas/Gone" } } } } } } } })).toEqual({
       schemas: { Gone: {} },
       operations: { "POST /d": { body: { $ref: "Gone" } } },
