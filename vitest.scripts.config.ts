@@ -1,20 +1,30 @@
 import { defineConfig } from "vitest/config";
+import FastFirstSequencer from "./test/harness/fast-first-sequencer.js";
 
 /**
- * The build, gate and supply-chain tests alone, without the Prism mocks of the default
- * config's globalSetup: used by `npm run mutate:scripts` (Stryker) and for quick runs.
+ * The tests of scripts/lib (build, generators, reference-site parts, breaking-change gate,
+ * supply-chain check), without the Prism mocks of the default config's globalSetup: used by
+ * `npm run mutate:scripts` (Stryker) and for quick runs. Every file here also runs in `npm test`.
+ *
+ * test/build-atomic.test.ts stays in `npm test` only: it runs the real build of a real document
+ * nine times (~10 s), and as nearly every build line runs in its beforeAll, Stryker would run it
+ * for nearly every mutant of the build. test/build-pipeline.test.ts checks the same steps
+ * (atomic outputs, findings with file and line, cache, site) on a tiny project in a few seconds.
  */
 export default defineConfig({
   test: {
     include: [
-      "test/build-atomic.test.ts",
       "test/build-cache.test.ts",
       "test/build-steps.test.ts",
+      "test/build-generators.test.ts",
+      "test/build-pipeline.test.ts",
+      "test/site-parts.test.ts",
       "test/breaking*.test.ts",
       "test/supply-chain.test.ts",
     ],
     // Bundles the documents once per run, as the default config's global setup does.
     globalSetup: ["test/harness/bundle-setup.ts"],
+    sequence: { sequencer: FastFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],

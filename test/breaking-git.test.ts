@@ -4,7 +4,7 @@
  * compared), and a --base that tries shell or option injection is refused without effect.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,6 +60,43 @@ describe("gate against a git base", () => {
     } finally {
       git("checkout", "-q", "--", ".");
       rmSync(openapi("kms.yaml"), { force: true });
+    }
+  });
+
+  /** A commit on top of HEAD whose openapi/services.json is `registry` (or absent), made without touching the work tree. */
+  function baseWithRegistry(registry: string | undefined): string {
+    if (registry === undefined) {
+      git("rm", "-q", "--cached", "openapi/services.json");
+    } else {
+      const blob = execFileSync("git", ["-C", repo, "hash-object", "-w", "--stdin"], { input: registry, encoding: "utf8" }).trim();
+      git("update-index", "--cacheinfo", `100644,${blob},openapi/services.json`);
+    }
+    const tree = git("write-tree").trim();
+    git("reset", "-q");
+    return git("commit-tree", tree, "-p", "HEAD", "-m", "base").trim();
+  }
+
+  it("refuses a base without a registry, and skips a service registered there before its document was written", async () => {
+    const bare = baseWithRegistry(undefined);
+    await expect(runGate({ root: repo, base: bare })).rejects.toThrow(new GateUsageError(`${bare} has no openapi/services.json to compare with`));
+    const ghost = baseWithRegistry(JSON.stringify({ services: [...registered, { id: "ghost", document: "ghost.yaml", seed: "" }] }));
+    const result = await runGate({ root: repo, base: ghost });
+    expect(result.code).toBe(0);
+    expect(result.reports.map((r) => r.id).sort()).toEqual(["kms-v2", "widget"]);
+  });
+
+  it("leaves no copy of the base behind, after a comparison or a refusal", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), "gate-tmp-"));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = scratch;
+    try {
+      await runGate({ root: repo });
+      await expect(runGate({ root: repo, base: baseWithRegistry(undefined) })).rejects.toThrow(GateUsageError);
+      expect(readdirSync(scratch)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 

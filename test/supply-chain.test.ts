@@ -114,3 +114,59 @@ describe("outcome", () => {
     expect(clean.lines.slice(-2)).toEqual([`advisories: clean ${JSON.stringify(zero)}`, "supply-chain: ok"]);
   });
 });
+
+describe("exact outcomes on small inputs", () => {
+  const integrity = "sha512-" + "A".repeat(86) + "==";
+  const small = (packages: Record<string, unknown>, version: unknown = 3) => ({ lockfileVersion: version, packages });
+  const root = { "": { dependencies: { a: "1.0.0" } }, "node_modules/a": { version: "1.0.0", integrity }, "node_modules/a/node_modules/b": { version: "2.0.0", integrity }, "node_modules/d": { version: "0.1.0", dev: true } };
+
+  it("reads what npm audit printed, whatever its shape", () => {
+    expect(readAudit("not json")).toEqual({ status: "not-checked", reason: "npm audit gave no JSON report" });
+    expect(readAudit("null")).toEqual({ status: "not-checked", reason: "npm audit returned no advisory counts" });
+    expect(readAudit("{}")).toEqual({ status: "not-checked", reason: "npm audit returned no advisory counts" });
+    expect(readAudit(JSON.stringify({ metadata: { vulnerabilities: 5 } }))).toEqual({ status: "not-checked", reason: "npm audit returned no advisory counts" });
+    expect(readAudit(JSON.stringify({ error: { code: "E1", summary: "" } }))).toEqual({ status: "not-checked", reason: "E1" });
+    expect(readAudit(JSON.stringify({ error: { summary: "only a summary" } }))).toEqual({ status: "not-checked", reason: "only a summary" });
+    expect(readAudit(JSON.stringify({ error: {} }))).toEqual({ status: "not-checked", reason: "npm audit reported an error" });
+    expect(readAudit(JSON.stringify({ statusCode: "405" }))).toEqual({ status: "not-checked", reason: "npm audit returned no advisory counts" });
+    expect(readAudit(JSON.stringify({ metadata: { vulnerabilities: { high: "2" } } }))).toEqual({ status: "found", high: 2, critical: 0, vulnerabilities: { high: "2" } });
+  });
+
+  it("checks a small lockfile: versions, integrity, registry, agreement with package.json", () => {
+    expect(checkLockfile(small(root), { dependencies: { a: "1.0.0" } })).toEqual({ runtime: ["a@1.0.0", "b@2.0.0"], problems: [] });
+    expect(checkLockfile(small(root, 2), { dependencies: { a: "1.0.0" } }).problems).toEqual([]);
+    expect(checkLockfile(null, null)).toEqual({ runtime: [], problems: ["lockfileVersion missing: npm 7 or later lockfile (with integrity per package) required"] });
+    expect(checkLockfile(small(root, "3"), {}).problems).toEqual(["lockfileVersion 3: npm 7 or later lockfile (with integrity per package) required"]);
+    const registry = { "node_modules/a": { version: "1.0.0", integrity, resolved: "https://registry.npmjs.org/a/-/a-1.0.0.tgz" } };
+    expect(checkLockfile(small(registry), {}).problems).toEqual([]);
+    expect(checkLockfile(small({ "node_modules/a": { version: "1.0.0", integrity: `x${integrity}` } }), {}).problems).toEqual([`node_modules/a: no sha512 integrity (x${integrity})`]);
+    expect(checkLockfile(small({ "node_modules/a": { version: "1.0.0", integrity: `${integrity}x` } }), {}).problems).toEqual([`node_modules/a: no sha512 integrity (${integrity}x)`]);
+    expect(checkLockfile(small({}), { dependencies: { a: "1.0.0" } }).problems).toEqual(["a: package.json asks 1.0.0, the lockfile records nothing (run npm install)"]);
+  });
+
+  it("prints every line of the outcome", () => {
+    const ok = checkLockfile(small(root), { dependencies: { a: "1.0.0" } });
+    expect(summarize(ok, { status: "clean", vulnerabilities: { high: 0 } })).toEqual({
+      code: 0,
+      lines: [
+        "runtime packages: a@1.0.0, b@2.0.0",
+        "lockfile: ok (every runtime package pinned by a sha512 integrity from the npm registry, in step with package.json)",
+        'advisories: clean {"high":0}',
+        "supply-chain: ok",
+      ],
+    });
+    expect(summarize({ runtime: [], problems: ["p1", "p2"] }, { status: "not-checked", reason: "r" }, { strict: true })).toEqual({
+      code: 1,
+      lines: ["runtime packages: none", "lockfile: FAILED\n  p1\n  p2", "advisories: not checked (r)", "supply-chain: FAILED"],
+    });
+    expect(summarize(ok, { status: "not-checked", reason: "r" }, { strict: true })).toEqual({
+      code: 3,
+      lines: [
+        "runtime packages: a@1.0.0, b@2.0.0",
+        "lockfile: ok (every runtime package pinned by a sha512 integrity from the npm registry, in step with package.json)",
+        "advisories: not checked (r)",
+        "supply-chain: lockfile ok, advisories NOT CHECKED (--strict: failing)",
+      ],
+    });
+  });
+});

@@ -1,0 +1,788 @@
+/**
+ * The pieces of the reference site (scripts/lib/site/) on small synthetic documents, without a
+ * browser: escaping and literals, anchors, examples, the search index, the landing and
+ * assumptions pages, the extension blocks, the code samples and the Redoc page. The browser
+ * suite (test/site/site.test.ts) checks the built site as a reader sees it.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { describe, expect, it } from "vitest";
+import { listOperations } from "../scripts/lib/client-meta.js";
+import { buildSite, buildSiteIfChanged } from "../scripts/lib/site.js";
+import { assumptionIds, noteLead, operationAnchor } from "../scripts/lib/site/anchors.js";
+import { assumptionsPage } from "../scripts/lib/site/assumptions-page.js";
+import { codeSamples, credentialEnv, factoryName, landingExample, PACKAGE, SAMPLE_LABELS } from "../scripts/lib/site/code-samples.js";
+import { firstExample, parameterExample, requestBodyExample } from "../scripts/lib/site/examples.js";
+import { renderExtensions } from "../scripts/lib/site/extensions.js";
+import { breakable, displayTitle, html, page, scriptJson } from "../scripts/lib/site/html.js";
+import { landingPage, purposeOf, regionsOf } from "../scripts/lib/site/landing-page.js";
+import { shellExpand, shellQuote, tsInline, tsKey, tsLiteral } from "../scripts/lib/site/literals.js";
+import { offlineRedocBundle, REDOC_BUNDLE } from "../scripts/lib/site/redoc.js";
+import { referencePage, siteDocument } from "../scripts/lib/site/reference-page.js";
+import { searchEntries, searchIndexScript } from "../scripts/lib/site/search-index.js";
+
+const pets = { id: "pets-v3", document: "pets-v3.yaml", seed: "" };
+const old = { id: "pets-v2", document: "pets-v2.yaml", seed: "" };
+const NOTE = "Deleting is final: the interface document says nothing about restoring a deleted pet.";
+
+/** A document with each kind of operation, credential, parameter and extension the site renders. */
+function petDoc(): Record<string, any> {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Pet store",
+      version: "3",
+      description: "**Deprecated** soon.\n\nKeeps [pets](pets-v2.yaml) `safe`: with care.\n\nSee `x-audit-events` (`x-audit-events`), `x-unknown` (`x-unknown`).",
+    },
+    servers: [{ url: "https://{region}.pets.example.com/v{major}", "x-name": "public", variables: { region: { default: "eu-1", enum: ["eu-1", "us-2"] }, major: { default: "3" } } }],
+    security: [{ bearer: [] }],
+    "x-client": { bind: ["store"] },
+    "x-rate-limit": { description: "100 per minute" },
+    "x-retry-policy": { maxAttempts: 3, backoffMs: 200, maxWaitMs: 5000 },
+    "x-audit-event-renames": { "pets.old": "pets.new", "pets.gone": "pets.removed" },
+    paths: {
+      "/stores/{store}/pets": {
+        parameters: [{ name: "store", in: "path", required: true, schema: { type: "string" }, example: "main" }],
+        get: {
+          operationId: "listPets",
+          summary: "List pets",
+          parameters: [
+            { name: "limit", in: "query", required: true, schema: { type: "integer", default: 10 } },
+            { name: "kind", in: "query", schema: { type: "string" } },
+          ],
+          responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/PetList" } } } } },
+        },
+        post: {
+          operationId: "addPet",
+          security: [{ basic: [] }],
+          "x-iam-action": "pets.add",
+          "x-audit-events": ["pets.added", "pets.changed"],
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Pet" }, examples: { rex: { value: { name: "Rex", "tag-id": 7 } } } } } },
+          responses: { "201": { description: "made" } },
+        },
+      },
+      "/stores/{store}/pets/{pet}": {
+        "x-assumed": "Pet ids are opaque: the interface document shows none of them in full.",
+        delete: {
+          operationId: "deletePet",
+          description: "Removes a pet (`x-iam-action`).",
+          deprecated: true,
+          security: [{ apiKey: [], session: [] }, { bearer: [] }],
+          "x-validity-seconds": 60,
+          "x-rate-limit": { limit: 5 },
+          "x-assumed": NOTE,
+          parameters: [
+            { name: "store", in: "path", required: true, schema: { type: "string" }, example: "second" },
+            { name: "pet", in: "path", required: true, schema: { type: "string", enum: ["a b/c"] } },
+            { name: "X-Request", in: "header", required: true, example: "r'1" },
+            { name: "trace", in: "cookie", required: true, schema: { default: "t1" } },
+            { name: "lang", in: "cookie", required: true, examples: { en: { value: "en" } } },
+          ],
+          responses: { "204": { description: "gone" } },
+        },
+      },
+      "/token": {
+        post: {
+          operationId: "token",
+          security: [],
+          requestBody: { content: { "application/x-www-form-urlencoded": { example: { grant_type: "password", scope: ["a", "b"], extra: { x: 1 } } } } },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+      "/notes": {
+        put: {
+          operationId: "putNote",
+          security: [{}],
+          parameters: [{ name: "tags", in: "query", required: true, explode: false, example: ["x", "y z"] }],
+          requestBody: { content: { "text/plain": { example: "it's text" } } },
+          responses: { "200": { description: "ok" } },
+        },
+      },
+      "/ping": { head: { operationId: "ping", security: [{ cookieAuth: [] }], responses: { "200": { description: "ok" } } } },
+    },
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        basic: { type: "http", scheme: "basic" },
+        apiKey: { type: "apiKey", in: "header", name: "X-Api-Key" },
+        session: { type: "apiKey", in: "cookie", name: "sid" },
+        cookieAuth: { type: "apiKey", in: "cookie", name: "ck" },
+      },
+      schemas: {
+        Pet: {
+          type: "object",
+          description: "A pet (`x-client.bind`) for `x-client.bind`.",
+          example: { description: "`x-iam-action` stays in an example" },
+          properties: { name: { type: "string" }, owner: { $ref: "#/components/schemas/Owner" } },
+        },
+        Owner: { type: "object", properties: { email: { type: "string" }, pets: { type: "array", items: { $ref: "#/components/schemas/Pet" } } }, "x-assumed": "Owners have one email: the interface document lists only one." },
+        PetList: {
+          type: "object",
+          properties: {
+            items: { type: "array", items: { $ref: "#/components/schemas/Pet" } },
+            meta: { allOf: [{ properties: { total: { type: "integer" } } }], patternProperties: { "^x-": { properties: { ext: {} } } } },
+            extra: { additionalProperties: { properties: { note: {} } } },
+          },
+        },
+      },
+    },
+  };
+}
+
+describe("html", () => {
+  it("escapes markup, breaks paths after slashes, keeps JSON inside a script element", () => {
+    expect(html(`<a href="x">&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;'&lt;/a&gt;");
+    expect(breakable("/a/<b>")).toBe("/<wbr>a/<wbr>&lt;b&gt;");
+    expect(scriptJson({ s: "</script><script>" })).toBe('{"s":"\\u003c/script>\\u003cscript>"}');
+  });
+
+  it("adds the version to a title unless the title names it", () => {
+    expect(displayTitle({ title: "Key management", version: 2 })).toBe("Key management v2");
+    expect(displayTitle({ title: "Identity service v3 (deprecated)", version: "3" })).toBe("Identity service v3 (deprecated)");
+    expect(displayTitle({ title: "Metrics v1.2", version: "1.2" })).toBe("Metrics v1.2");
+    expect(displayTitle({ title: "Metrics v1x2", version: "1.2" })).toBe("Metrics v1x2 v1.2");
+    expect(displayTitle({ title: "Metrics v12", version: "1" })).toBe("Metrics v12 v1");
+    expect(displayTitle({ title: "Metricsv1", version: "1" })).toBe("Metricsv1 v1");
+  });
+
+  it("wraps a body in the page shell with the site's or the extension block's style", () => {
+    const site = page("A & B", "<p>body</p>", "<meta name=x>");
+    expect(site).toBe(
+      `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>A &amp; B</title>\n<link rel="icon" href="data:,">\n<style>${/<style>([\s\S]*?)<\/style>/.exec(site)![1]}</style>\n<meta name=x>\n</head>\n<body>\n<p>body</p>\n</body>\n</html>\n`,
+    );
+    expect(site).toContain("box-sizing: border-box;");
+    expect(site).toContain(".badge.deprecated { color: #9a6700;");
+    expect(site).not.toContain(".ext-block");
+    const redoc = page("R", "", "", "redoc");
+    expect(redoc).toContain(".ext-block { border: 1px solid #d0d7de;");
+    expect(redoc).toContain("@media (max-width: 600px) { .ext-block dl { grid-template-columns: 1fr; }");
+    expect(redoc).not.toContain(".badge");
+  });
+});
+
+describe("literals", () => {
+  it("writes values as TypeScript, keys bare where they are identifiers", () => {
+    expect(tsKey("a_1$")).toBe("a_1$");
+    expect(tsKey("1a")).toBe('"1a"');
+    expect(tsKey("a-b")).toBe('"a-b"');
+    expect(tsKey("ab c")).toBe('"ab c"');
+    expect(tsLiteral("x")).toBe('"x"');
+    expect(tsLiteral(null)).toBe("null");
+    expect(tsLiteral(undefined)).toBe("undefined");
+    expect(tsLiteral([])).toBe("[]");
+    expect(tsLiteral({})).toBe("{}");
+    expect(tsLiteral([1, "a", null])).toBe('[1, "a", null]');
+    expect(tsLiteral({ a: 1, "b-c": [{ d: true }], e: { f: [] } })).toBe('{\n  a: 1,\n  "b-c": [\n    {\n      d: true,\n    },\n  ],\n  e: {\n    f: [],\n  },\n}');
+    expect(tsLiteral([[1]], "  ")).toBe("[\n    [1],\n  ]");
+    expect(tsLiteral([1, { a: 1 }])).toBe("[\n  1,\n  {\n    a: 1,\n  },\n]");
+  });
+
+  it("writes one-line literals for the landing page", () => {
+    expect(tsInline({ a: 1, "b-c": "x", d: [1, { e: null }], f: {} })).toBe('{ a: 1, "b-c": "x", d: [1, { e: null }], f: {} }');
+    expect(tsInline(undefined)).toBe("undefined");
+    expect(tsInline([])).toBe("[]");
+  });
+
+  it("quotes shell words, expanding only the named variables", () => {
+    expect(shellQuote("https://a.example.com/x?y=1,2@%+:")).toBe("'https://a.example.com/x?y=1,2@%+:'");
+    expect(shellQuote("https://a.example.com/x_y-1.2,3@%+=:")).toBe("https://a.example.com/x_y-1.2,3@%+=:");
+    expect(shellQuote("it's")).toBe("'it'\\''s'");
+    expect(shellQuote("a b")).toBe("'a b'");
+    expect(shellQuote("")).toBe("''");
+    expect(shellExpand('Authorization: Bearer $TOKEN "x" `y` \\ $OTHER $TOKENS', ["TOKEN"])).toBe('"Authorization: Bearer $TOKEN \\"x\\" \\`y\\` \\\\ \\$OTHER $TOKENS"');
+    expect(shellExpand("$A:$B", ["A", "B"])).toBe('"$A:$B"');
+  });
+});
+
+describe("anchors", () => {
+  it("derives readable, unique row ids from pointers", () => {
+    const a = (pointer: string) => ({ pointer, note: "n" });
+    expect(assumptionIds("kms-v2", [a("#/paths/~1keys~1{id}/get"), a("#/paths/~1keys~1{id}/get"), a("#/paths/~1keys~1{id}/get"), a("#/"), a("#/x~0y"), a("#/-a-")])).toEqual([
+      "kms-v2--paths-keys-id-get",
+      "kms-v2--paths-keys-id-get-2",
+      "kms-v2--paths-keys-id-get-3",
+      "kms-v2--root",
+      "kms-v2--x-y",
+      "kms-v2--a",
+    ]);
+    expect(operationAnchor("kms-v2", "a b/c")).toBe("kms-v2.html#operation/a%20b%2Fc");
+    expect(assumptionIds("s", [a("#/paths/~1a~1b"), a("#/x/a~0b")])).toEqual(["s--paths-a-b", "s--x-a-b"]);
+  });
+
+  it("shortens a note to its lead, cutting a long one at a word", () => {
+    expect(noteLead("Host chosen: because")).toBe("Host chosen");
+    expect(noteLead("a:b: c")).toBe("a:b");
+    expect(noteLead("no colon")).toBe("no colon");
+    const long = `${"word ".repeat(27)}tail ends here`;
+    expect(long.length).toBeGreaterThan(140);
+    expect(noteLead(long)).toBe(`${"word ".repeat(27).trim()}…`);
+    const exact = "x".repeat(140);
+    expect(noteLead(exact)).toBe(exact);
+    expect(noteLead("y".repeat(141))).toBe(`${"y".repeat(137)}…`);
+    expect(noteLead(`${"x".repeat(130)}  ${"y".repeat(20)}`)).toBe(`${"x".repeat(130)}…`);
+  });
+});
+
+describe("examples", () => {
+  const doc = { components: { examples: { E: { value: "from-ref" } }, schemas: { S: { examples: ["s1"], example: "s2" } } } };
+  it("takes the first example in OpenAPI's order of precedence", () => {
+    expect(firstExample(doc, undefined)).toEqual({ found: false });
+    expect(firstExample(doc, { example: 0, examples: { a: { value: 1 } } })).toEqual({ found: true, value: 0 });
+    expect(firstExample(doc, { examples: { a: { $ref: "#/components/examples/E" } }, schema: { example: "s" } })).toEqual({ found: true, value: "from-ref" });
+    expect(firstExample(doc, { examples: { a: { summary: "no value" } }, schema: { example: "s" } })).toEqual({ found: true, value: "s" });
+    expect(firstExample(doc, { examples: {}, schema: { default: "d" } })).toEqual({ found: true, value: "d" });
+    expect(firstExample(doc, { schema: { $ref: "#/components/schemas/S" } })).toEqual({ found: true, value: "s1" });
+    expect(firstExample(doc, { schema: { examples: [], example: "e" } })).toEqual({ found: true, value: "e" });
+    expect(firstExample(doc, { schema: { example: null } })).toEqual({ found: true, value: null });
+    expect(firstExample(doc, { schema: { default: false, enum: ["x"] } })).toEqual({ found: true, value: false });
+    expect(firstExample(doc, { schema: { enum: ["x", "y"] } })).toEqual({ found: true, value: "x" });
+    expect(firstExample(doc, { schema: { enum: [] } })).toEqual({ found: false });
+    expect(firstExample(doc, { schema: { examples: "x" } })).toEqual({ found: false });
+    expect(firstExample(doc, { schema: {} })).toEqual({ found: false });
+    // A schema itself (its `examples` is a list), as in a 3.1 parameter schema.
+    expect(firstExample(doc, { examples: ["direct"] })).toEqual({ found: true, value: "direct" });
+    expect(firstExample(doc, { examples: [] , enum: ["e"] })).toEqual({ found: true, value: "e" });
+  });
+
+  it("names a parameter without an example, and needs an example for a request body", () => {
+    expect(parameterExample(doc, { name: "id", schema: { type: "string" } })).toBe("<id>");
+    expect(parameterExample(doc, { name: "id", example: "" })).toBe("");
+    const op = (requestBody: unknown) => ({ path: "/a", method: "post" as const, operation: { operationId: "make", requestBody }, pathItem: {} });
+    expect(requestBodyExample(doc, op(undefined))).toBeUndefined();
+    expect(requestBodyExample(doc, op({ content: {} }))).toBeUndefined();
+    expect(requestBodyExample(doc, op({}))).toBeUndefined();
+    expect(requestBodyExample({ components: { requestBodies: { B: { content: { "a/b": { example: 1 }, "c/d": { example: 2 } } } } } }, op({ $ref: "#/components/requestBodies/B" }))).toEqual({
+      mediaType: "a/b",
+      value: 1,
+    });
+    expect(() => requestBodyExample(doc, op({ content: { "application/json": { schema: { type: "object" } } } }))).toThrow(
+      "POST /a (make): request body application/json has no example to build code samples from",
+    );
+  });
+});
+
+describe("search index", () => {
+  it("has one entry per operation with its parameters and the nested field names of its bodies", () => {
+    const entries = searchEntries([{ service: pets, doc: petDoc() }]);
+    expect(entries.map((e) => `${e.method} ${e.path}`)).toEqual(["GET /stores/{store}/pets", "POST /stores/{store}/pets", "DELETE /stores/{store}/pets/{pet}", "POST /token", "PUT /notes", "HEAD /ping"]);
+    expect(entries[0]).toEqual({
+      service: "pets-v3",
+      title: "Pet store 3",
+      operationId: "listPets",
+      method: "GET",
+      path: "/stores/{store}/pets",
+      summary: "List pets",
+      parameters: ["store", "limit", "kind"],
+      fields: ["email", "ext", "extra", "items", "meta", "name", "note", "owner", "pets", "total"],
+      href: "pets-v3.html#operation/listPets",
+      deprecated: false,
+    });
+    expect(entries[1]).toMatchObject({ summary: "", fields: ["email", "name", "owner", "pets"], deprecated: false });
+    expect(entries[2]).toMatchObject({ deprecated: true, fields: [], parameters: ["store", "pet", "X-Request", "trace", "lang"] });
+    const retired = petDoc();
+    retired.info["x-deprecated"] = { deprecated: true };
+    expect(searchEntries([{ service: pets, doc: retired }]).every((e) => e.deprecated)).toBe(true);
+  });
+
+  it("follows the nested schema keywords and lists", () => {
+    const doc = {
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a": {
+          post: {
+            operationId: "a",
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    items: { properties: { i: {} } },
+                    not: { properties: { n: {} } },
+                    if: { properties: { f: {} } },
+                    then: { properties: { t: {} } },
+                    else: { properties: { e: {} } },
+                    contentSchema: { properties: { c: {} } },
+                    unevaluatedItems: { properties: { ui: {} } },
+                    unevaluatedProperties: { properties: { up: {} } },
+                    anyOf: [{ properties: { any: {} } }],
+                    oneOf: [{ properties: { one: {} } }],
+                    prefixItems: [{ properties: { pre: {} } }],
+                    additionalProperties: true,
+                  },
+                },
+                "text/plain": {},
+              },
+            },
+            responses: { "200": { $ref: "#/r" }, "204": { description: "none" } },
+          },
+        },
+      },
+      r: { content: { "application/json": { schema: { properties: { r: { type: "string" } } } } } },
+    };
+    expect(searchEntries([{ service: pets, doc }])[0]!.fields).toEqual(["any", "c", "e", "f", "i", "n", "one", "pre", "r", "t", "ui", "up"]);
+  });
+
+  it("is written as a script that defines a global, unable to close its element", () => {
+    const entries = searchEntries([{ service: pets, doc: petDoc() }]);
+    entries[0]!.summary = "</script>";
+    const script = searchIndexScript(entries);
+    expect(script.startsWith("window.SEARCH_INDEX = [")).toBe(true);
+    expect(script.endsWith("];\n")).toBe(true);
+    expect(script).not.toContain("</script>");
+    expect(JSON.parse(script.slice("window.SEARCH_INDEX = ".length, -2))).toEqual(entries);
+  });
+});
+
+describe("code samples", () => {
+  const samples = () => codeSamples("pets-v3", petDoc());
+  const source = (operationId: string, label: string) => samples().get(operationId)!.find((s) => s.label === label)!.source;
+
+  it("names secrets after the service and the scheme", () => {
+    expect(credentialEnv("kms-v2", "bearerAuth")).toBe("KMS_V2_BEARER_AUTH");
+    expect(credentialEnv("identity-v4", "basicAuth", "password")).toBe("IDENTITY_V4_BASIC_AUTH_PASSWORD");
+    expect(credentialEnv("a", "apiKey2x", "username")).toBe("A_API_KEY2X_USERNAME");
+    expect(factoryName("kms-v2")).toBe("createKmsV2Client");
+    expect(credentialEnv("svc--v2", "x")).toBe("SVC_V2_X");
+    expect(PACKAGE).toBe("cloud-interfaces");
+    expect(SAMPLE_LABELS).toEqual({ typescript: "TypeScript", curl: "curl", mock: "Mock" });
+  });
+
+  it("gives every operation a TypeScript, a curl and a mock sample", () => {
+    const all = samples();
+    expect([...all.keys()]).toEqual(["listPets", "addPet", "deletePet", "token", "putNote", "ping"]);
+    for (const list of all.values()) {
+      expect(list.map((s) => [s.lang, s.label])).toEqual([
+        ["TypeScript", "TypeScript"],
+        ["Shell", "curl"],
+        ["TypeScript", "Mock"],
+      ]);
+    }
+  });
+
+  it("TypeScript: region, credentials from the environment, bound parameters, then the call", () => {
+    expect(source("listPets", "TypeScript")).toBe(`import { createPetsV3Client } from "cloud-interfaces/pets-v3";
+
+const client = createPetsV3Client({
+  region: "eu-1",
+  credentials: { bearer: process.env.PETS_V3_BEARER! },
+  bind: { store: "main" },
+});
+
+const { data, error, response } = await client.GET("/stores/{store}/pets", {
+  params: {
+    query: {
+      limit: 10,
+    },
+  },
+});
+console.log(response.status, data ?? error);
+`);
+    expect(source("addPet", "TypeScript")).toContain(
+      `  credentials: { basic: { username: process.env.PETS_V3_BASIC_USERNAME!, password: process.env.PETS_V3_BASIC_PASSWORD! } },\n`,
+    );
+    expect(source("addPet", "TypeScript")).toContain(`await client.POST("/stores/{store}/pets", {\n  body: {\n    name: "Rex",\n    "tag-id": 7,\n  },\n});\n`);
+    expect(source("deletePet", "TypeScript")).toContain(`  credentials: { apiKey: process.env.PETS_V3_API_KEY!, session: process.env.PETS_V3_SESSION! },\n`);
+    expect(source("deletePet", "TypeScript")).toContain(
+      `await client.DELETE("/stores/{store}/pets/{pet}", {\n  params: {\n    path: {\n      pet: "a b/c",\n    },\n    header: {\n      "X-Request": "r'1",\n    },\n    cookie: {\n      trace: "t1",\n      lang: "en",\n    },\n  },\n});`,
+    );
+    expect(source("token", "TypeScript")).not.toContain("credentials");
+    expect(source("ping", "TypeScript")).toContain('const { data, error, response } = await client.HEAD("/ping");\n');
+  });
+
+  it("bound header parameters go into curl as headers; a bound name in another location is not bound", () => {
+    const doc = {
+      servers: [{ url: "https://a.example.com" }],
+      "x-client": { bind: ["X-Tenant"] },
+      paths: {
+        "/a": {
+          get: {
+            operationId: "a",
+            parameters: [
+              { name: "X-Tenant", in: "query", required: true, example: "q" },
+              { name: "X-Tenant", in: "header", required: true, example: "t-1" },
+            ],
+          },
+        },
+      },
+    };
+    const [ts, curl] = codeSamples("a", doc).get("a")!;
+    expect(curl!.source).toBe("curl 'https://a.example.com/a?X-Tenant=q' \\\n  -H 'X-Tenant: t-1'\n");
+    expect(ts!.source).toContain('  bind: { "X-Tenant": "t-1" },\n');
+  });
+
+  it("a bound parameter's example comes from the first operation that has it", () => {
+    const doc = {
+      servers: [{ url: "https://a.example.com" }],
+      "x-client": { bind: ["id"] },
+      paths: {
+        "/a/{other}": { get: { operationId: "a", parameters: [{ name: "other", in: "path", required: true, example: "not the id" }] } },
+        "/b/{id}": { get: { operationId: "b", parameters: [{ name: "id", in: "path", required: true, example: "first" }] } },
+        "/c/{id}": { get: { operationId: "c", parameters: [{ name: "id", in: "path", required: true, example: "second" }] } },
+        "/d/{other}/{id}": { get: { operationId: "d", parameters: [{ name: "other", in: "path", required: true, example: "o" }, { name: "id", in: "path", required: true, example: "third" }] } },
+      },
+    };
+    expect(codeSamples("a", doc).get("c")![1]!.source).toBe("curl https://a.example.com/c/first\n");
+    expect(codeSamples("a", doc).get("d")![1]!.source).toBe("curl https://a.example.com/d/o/first\n");
+    expect(landingExample("a", doc).split("\n")[1]).toBe('const client = createAClient({ bind: { id: "first" } });');
+  });
+
+  it("a service with no region, scheme or bind creates its client without options", () => {
+    const doc = { servers: [{ url: "https://a.example.com" }], paths: { "/a": { get: { operationId: "a", responses: {} } } } };
+    const [ts, curl, mock] = codeSamples("a", doc).get("a")!;
+    expect(ts!.source).toContain("const client = createAClient();\n");
+    expect(curl!.source).toBe("curl https://a.example.com/a\n");
+    expect(mock!.source).toContain("const client = createAClient({\n  baseUrl: mock.url,\n});\n");
+    expect(landingExample("a", doc)).toBe('import { createAClient } from "cloud-interfaces/a";\nconst client = createAClient();\nconst { data, error } = await client.GET("/a");');
+    expect(() => codeSamples("a", { paths: doc.paths })).toThrow("a: no server to build samples against");
+  });
+
+  it("curl: the URL with the server's defaults, credentials as variables, headers, cookies and the body", () => {
+    expect(source("listPets", "curl")).toBe(`curl 'https://eu-1.pets.example.com/v3/stores/main/pets?limit=10' \\
+  -H "Authorization: Bearer $PETS_V3_BEARER"
+`);
+    expect(source("addPet", "curl")).toBe(`curl -X POST https://eu-1.pets.example.com/v3/stores/main/pets \\
+  -u "$PETS_V3_BASIC_USERNAME:$PETS_V3_BASIC_PASSWORD" \\
+  -H 'Content-Type: application/json' \\
+  --data-raw '{
+  "name": "Rex",
+  "tag-id": 7
+}'
+`);
+    expect(source("deletePet", "curl")).toBe(`curl -X DELETE https://eu-1.pets.example.com/v3/stores/main/pets/a%20b%2Fc \\
+  -H "X-Api-Key: $PETS_V3_API_KEY" \\
+  -H "Cookie: sid=$PETS_V3_SESSION" \\
+  -H 'X-Request: r'\\''1' \\
+  -H 'Cookie: trace=t1; lang=en'
+`);
+    expect(source("token", "curl")).toBe(`curl -X POST https://eu-1.pets.example.com/v3/token \\
+  -H 'Content-Type: application/x-www-form-urlencoded' \\
+  --data-urlencode grant_type=password \\
+  --data-urlencode scope=a \\
+  --data-urlencode scope=b \\
+  --data-urlencode 'extra={"x":1}'
+`);
+    expect(source("putNote", "curl")).toBe(`curl -X PUT 'https://eu-1.pets.example.com/v3/notes?tags=x,y%20z' \\
+  -H 'Content-Type: text/plain' \\
+  --data-raw 'it'\\''s text'
+`);
+    expect(source("ping", "curl")).toBe(`curl --head https://eu-1.pets.example.com/v3/ping \\
+  -H "Cookie: ck=$PETS_V3_COOKIE_AUTH"
+`);
+  });
+
+  it("curl: a path parameter without any example stays a placeholder; a form example must be an object", () => {
+    const doc = (body: unknown) => ({
+      servers: [{ url: "https://a.example.com" }],
+      paths: {
+        "/a/{id}": {
+          post: {
+            operationId: "a",
+            parameters: [{ name: "id", in: "path", required: true }],
+            requestBody: { content: { "application/x-www-form-urlencoded": { example: body } } },
+            responses: {},
+          },
+        },
+      },
+    });
+    expect(codeSamples("a", doc({ k: "v" })).get("a")![1]!.source).toContain("curl -X POST https://a.example.com/a/%3Cid%3E \\\n");
+    expect(() => codeSamples("a", doc("k=v"))).toThrow('form body example must be an object, got "k=v"');
+    expect(() => codeSamples("a", doc(null))).toThrow("form body example must be an object, got null");
+  });
+
+  it("mock: the same call against a local mock, with credentials the mock accepts", () => {
+    expect(source("listPets", "Mock")).toBe(`// A local mock that answers with the documented examples (or from a shell: npx cloud-interfaces mock pets-v3)
+import { startMock } from "cloud-interfaces/mock";
+import { createPetsV3Client } from "cloud-interfaces/pets-v3";
+
+const mock = await startMock("pets-v3");
+const client = createPetsV3Client({
+  baseUrl: mock.url,
+  credentials: { bearer: "mock-token" },
+  bind: { store: "main" },
+});
+
+const { data, error, response } = await client.GET("/stores/{store}/pets", {
+  params: {
+    query: {
+      limit: 10,
+    },
+  },
+});
+console.log(response.status, data ?? error);
+await mock.close();
+`);
+    expect(source("addPet", "Mock")).toContain('  credentials: { basic: { username: "client-id", password: "client-secret" } },\n');
+    // The session cookie scheme takes the example of no parameter (there is none named sid): a placeholder.
+    expect(source("deletePet", "Mock")).toContain('  credentials: { apiKey: "mock-header", session: "mock-cookie" },\n');
+    expect(source("token", "Mock")).toContain("const client = createPetsV3Client({\n  baseUrl: mock.url,\n  bind: { store: \"main\" },\n});");
+    const doc = petDoc();
+    doc.paths["/ping"].head.parameters = [{ name: "ck", in: "header", example: "wrong place" }, { name: "CK", in: "cookie", example: "ck-1" }];
+    expect(codeSamples("pets-v3", doc).get("ping")![2]!.source).toContain('  credentials: { cookieAuth: "ck-1" },\n');
+  });
+
+  it("the landing page shows the simplest call of the service", () => {
+    expect(landingExample("pets-v3", petDoc())).toBe(
+      'import { createPetsV3Client } from "cloud-interfaces/pets-v3";\n' +
+        'const client = createPetsV3Client({ region: "eu-1", credentials: { bearer: process.env.PETS_V3_BEARER! }, bind: { store: "main" } });\n' +
+        'const { data, error } = await client.GET("/stores/{store}/pets", { params: { query: { limit: 10 } } });',
+    );
+    // A GET with more parameters still beats a write; among writes the one without a body wins.
+    const doc = petDoc();
+    delete doc.paths["/stores/{store}/pets"].get;
+    delete doc.paths["/ping"];
+    expect(landingExample("pets-v3", doc).split("\n")[2]).toBe('const { data, error } = await client.DELETE("/stores/{store}/pets/{pet}", { params: { path: { pet: "a b/c" }, header: { "X-Request": "r\'1" }, cookie: { trace: "t1", lang: "en" } } });');
+    expect(landingExample("pets-v3", doc).split("\n")[1]).toBe(
+      'const client = createPetsV3Client({ region: "eu-1", credentials: { apiKey: process.env.PETS_V3_API_KEY!, session: process.env.PETS_V3_SESSION! }, bind: { store: "main" } });',
+    );
+    const ties = {
+      servers: [{ url: "https://a.example.com" }],
+      paths: { "/b": { get: { operationId: "b", parameters: [{ name: "q", in: "query", required: true, example: 1 }] } }, "/a": { get: { operationId: "a" } }, "/c": { get: { operationId: "c" } } },
+    };
+    expect(landingExample("a", ties).split("\n")[2]).toBe('const { data, error } = await client.GET("/a");');
+  });
+});
+
+describe("extension blocks", () => {
+  const rendered = () => renderExtensions(petDoc(), pets, [pets, old]);
+
+  it("leave the input document untouched", () => {
+    const doc = petDoc();
+    renderExtensions(doc, pets, [pets]);
+    expect(doc).toEqual(petDoc());
+  });
+
+  it("render security, deprecation, IAM action, audit events, rate limit, validity and assumptions per operation", () => {
+    const ops = Object.fromEntries(listOperations(rendered()).map((o) => [o.operation.operationId, o.operation.description]));
+    expect(ops.listPets).toBe('\n\n<div class="ext-block"><dl><dt>Security</dt><dd>bearer</dd><dt>Rate limit</dt><dd>100 per minute</dd></dl></div>\n');
+    expect(ops.addPet).toBe(
+      '\n\n<div class="ext-block"><dl><dt>Security</dt><dd>basic</dd><dt>IAM action</dt><dd><code>pets.add</code></dd><dt>Audit events</dt><dd><code>pets.added</code>, <code>pets.changed</code></dd><dt>Rate limit</dt><dd>100 per minute</dd></dl></div>\n',
+    );
+    expect(ops.deletePet).toBe(
+      "Removes a pet." +
+        '\n\n<div class="ext-block deprecated"><dl><dt>Security</dt><dd>apiKey + session or bearer</dd>' +
+        "<dt>Deprecated</dt><dd>yes: this operation will be removed; see its description for the replacement</dd>" +
+        '<dt>Rate limit</dt><dd>{&quot;limit&quot;:5}</dd><dt>Valid for</dt><dd>60 seconds</dd>' +
+        '<dt>Assumptions (2)</dt><dd><ul><li><a href="assumptions.html#pets-v3--paths-stores-store-pets-pet" title="Pet ids are opaque: the interface document shows none of them in full.">Pet ids are opaque</a></li>' +
+        `<li><a href="assumptions.html#pets-v3--paths-stores-store-pets-pet-delete" title="${NOTE}">Deleting is final</a></li></ul></dd></dl></div>\n`,
+    );
+    expect(ops.token).toBe('\n\n<div class="ext-block"><dl><dt>Security</dt><dd>none (unprotected)</dd><dt>Rate limit</dt><dd>100 per minute</dd></dl></div>\n');
+    expect(ops.putNote).toContain("<dt>Security</dt><dd>none</dd>");
+    const zero = petDoc();
+    zero.paths["/ping"].head["x-validity-seconds"] = 0;
+    delete zero["x-rate-limit"];
+    const ping = listOperations(renderExtensions(zero, pets, [pets])).find((o) => o.operation.operationId === "ping")!.operation.description;
+    expect(ping).toBe('\n\n<div class="ext-block"><dl><dt>Security</dt><dd>cookieAuth</dd><dt>Valid for</dt><dd>0 seconds</dd></dl></div>\n');
+  });
+
+  it("render the document's block: downloads, rate limit, retry policy, renames, shared assumptions; links go to site pages", () => {
+    const description = rendered().info.description as string;
+    const [prose, block] = description.split("\n\n<div");
+    expect(description.startsWith("**Deprecated** soon.\n\nKeeps [pets](pets-v2.html) `safe`: with care.\n\nSee *audit events*, `x-unknown` (`x-unknown`).")).toBe(true);
+    expect(prose).toBeDefined();
+    expect(`<div${block}`).toBe(
+      '<div class="ext-block"><dl><dt>Bundled document</dt><dd><a href="openapi/pets-v3.json" download="pets-v3.openapi.json">pets-v3.openapi.json</a> · <a href="openapi/pets-v3.yaml" download="pets-v3.openapi.yaml">pets-v3.openapi.yaml</a></dd>' +
+        "<dt>Rate limit</dt><dd>100 per minute</dd>" +
+        "<dt>Retry policy</dt><dd>3 attempts in all; 200 ms doubling without Retry-After; no single wait over 5000 ms</dd>" +
+        '<dt>Audit event renames</dt><dd><table class="audit-renames"><thead><tr><th>Old</th><th>New</th></tr></thead><tbody><tr><td><code>pets.old</code></td><td><code>pets.new</code></td></tr><tr><td><code>pets.gone</code></td><td><code>pets.removed</code></td></tr></tbody></table></dd>' +
+        '<dt>Assumptions</dt><dd><details><summary>1 in servers, security schemes and shared components (<a href="assumptions.html#pets-v3">all 3</a>)</summary><ul><li><a href="assumptions.html#pets-v3--components-schemas-Owner" title="Owners have one email: the interface document lists only one.">Owners have one email</a></li></ul></details></dd></dl></div>\n',
+    );
+  });
+
+  it("a deprecated document names its successor; descriptions in schemas are rewritten, examples are not", () => {
+    const doc = petDoc();
+    doc.info["x-deprecated"] = { deprecated: true, description: "Retired <soon>.", successor: "pets-v2" };
+    const copy = renderExtensions(doc, pets, [pets, old]);
+    expect(copy.info.description).toContain('<div class="ext-block deprecated"><dl>');
+    expect(copy.info.description).toContain('<dt>Deprecated</dt><dd>Retired &lt;soon&gt;. Successor: <a href="pets-v2.html">pets-v2</a>.</dd>');
+    doc.info["x-deprecated"] = { deprecated: true, successor: "gone" };
+    expect(renderExtensions(doc, pets, [pets]).info.description).toContain("<dt>Deprecated</dt><dd>yes</dd>");
+    expect(copy.components.schemas.Pet.description).toBe("A pet for *`bind` option of the client*.");
+    expect(copy.components.schemas.Pet.example).toEqual({ description: "`x-iam-action` stays in an example" });
+    const minimal = renderExtensions({ info: { title: "M", version: "1" }, paths: {} }, pets, [pets]);
+    expect(minimal.info.description).toBe(
+      '\n\n<div class="ext-block"><dl><dt>Bundled document</dt><dd><a href="openapi/pets-v3.json" download="pets-v3.openapi.json">pets-v3.openapi.json</a> · <a href="openapi/pets-v3.yaml" download="pets-v3.openapi.yaml">pets-v3.openapi.yaml</a></dd></dl></div>\n',
+    );
+  });
+
+  it("rewrites each known extension name in prose, leaving unknown ones and code samples", () => {
+    const names = ["x-assumed", "x-iam-action", "x-rate-limit", "x-validity-seconds", "x-deprecated", "x-audit-event-renames", "x-value-pattern", "x-retry", "x-retry-policy", "x-pagination", "x-mock-schema", "x-client"];
+    const doc = {
+      info: { title: "T", version: "1", description: names.map((n) => `\`${n}\``).join(" ") },
+      paths: {},
+      components: {
+        examples: { e: { examples: { description: "`x-retry`" } } },
+        x: [{ description: "`x-retry` (`x-retry`)", summary: "`x-retry`" }],
+        y: { "x-codeSamples": [{ description: "`x-retry`" }] },
+        z: { properties: { description: { type: "string", description: "`x-pagination`" } } },
+        n: { default: null, description: "(`x-retry`) leads" },
+      },
+    };
+    const copy = renderExtensions(doc, pets, [pets]);
+    expect((copy.info.description as string).split("\n\n<div")[0]).toBe(
+      "*assumed (see the assumptions page)* *IAM action* *rate limit* *validity* *deprecation* *audit event renames* *value pattern* *retry advice* *retry policy* *pagination* *mock-only schema* *client options*",
+    );
+    expect(copy.components.examples.e.examples.description).toBe("`x-retry`");
+    expect(copy.components.x[0].description).toBe("*retry advice*");
+    expect(copy.components.x[0].summary).toBe("`x-retry`");
+    expect(copy.components.z.properties.description).toEqual({ type: "string", description: "*pagination*" });
+    expect(copy.components.n).toEqual({ default: null, description: " leads" });
+    expect(copy.components.y["x-codeSamples"][0].description).toBe("`x-retry`");
+  });
+});
+
+describe("pages", () => {
+  it("landing page: a card per service with purpose, status, regions, links, install line and example", () => {
+    const retired = petDoc();
+    retired.info = { title: "Pet store service v2 (deprecated)", version: "2", "x-deprecated": { deprecated: true } };
+    retired.servers = [{ url: "https://pets.example.com" }];
+    delete retired.paths["/ping"];
+    const text = landingPage([
+      { service: pets, doc: petDoc() },
+      { service: old, doc: retired },
+    ]);
+    expect(text).toContain("<title>Cloud service interfaces</title>");
+    expect(text).toContain("<style>\nheader.hero { background: #0d1117;");
+    expect(text).toContain("box-sizing: border-box;");
+    expect(text).toContain("OpenAPI 3.1 references, typed TypeScript clients and local mocks for 2 services.");
+    expect(text).toContain('<label for="search">Search 11 operations in all services</label>');
+    expect(text).toContain('<article class="service" id="pets-v3" data-service="pets-v3" data-status="current">\n<h2><a href="pets-v3.html">Pet store v3</a> <span class="badge current">current</span></h2>');
+    expect(text).toContain('<article class="service" id="pets-v2" data-service="pets-v2" data-status="deprecated">\n<h2><a href="pets-v2.html">Pet store service v2 (deprecated)</a> <span class="badge deprecated">deprecated</span></h2>');
+    expect(text).toContain('<p class="purpose">Keeps pets safe.</p>');
+    expect(text).toContain('<p class="facts"><span class="regions">Regions: <code>eu-1</code><code>us-2</code></span> · 6 operations</p>');
+    expect(text).toContain('<p class="facts"><span class="regions">Single global endpoint</span> · 5 operations</p>');
+    expect(text).toContain(
+      '<p class="links"><a class="reference" href="pets-v3.html">Reference</a><a class="json" href="openapi/pets-v3.json" download="pets-v3.openapi.json">OpenAPI JSON</a><a class="yaml" href="openapi/pets-v3.yaml" download="pets-v3.openapi.yaml">OpenAPI YAML</a><a href="assumptions.html#pets-v3">Assumptions</a></p>',
+    );
+    expect(text).toContain('<pre class="install"><code>npm install cloud-interfaces</code></pre>');
+    expect(text).toContain(`<pre class="example"><code>${html(landingExample("pets-v3", petDoc()))}</code></pre>`);
+    expect(text).toContain("<footer>Local mock of any service: <code>npx cloud-interfaces mock &lt;service-id&gt;</code> · this site: <code>npx cloud-interfaces docs</code></footer>");
+    expect(text).toContain('<script src="assets/search-index.js"></script>\n<script src="assets/search.js"></script>');
+    expect(text).toContain("</article>\n<article");
+    const one = { ...petDoc(), "x-client": undefined, paths: { "/ping": petDoc().paths["/ping"] } };
+    expect(landingPage([{ service: pets, doc: one }])).toContain("· 1 operation</p>");
+  });
+
+  it("purpose: the first sentence or clause of the description, without markup or the deprecation notice", () => {
+    const purpose = (description?: string, title = "Title") => purposeOf({ info: { title, description } });
+    expect(purpose("**Deprecated:** use v4.\n\nIssues *tokens* for [users](x.md) and `apps`. More.")).toBe("Issues tokens for users and apps.");
+    expect(purpose("Sends\n  mail: over SMTP")).toBe("Sends mail.");
+    expect(purpose("Counts things! Really")).toBe("Counts things! Really.");
+    expect(purpose("What? yes")).toBe("What? yes.");
+    expect(purpose(undefined, "Key store")).toBe("Key store.");
+    expect(purpose("  \n\n  Second paragraph first.")).toBe("Second paragraph first.");
+    expect(purpose("deprecated no bold first.\n\nOther.")).toBe("deprecated no bold first.");
+    expect(purpose("A_b c.d e.")).toBe("Ab c.d e.");
+    expect(purpose("**Deprecated** soon.\n   \nReal purpose.")).toBe("Real purpose.");
+    expect(purpose("Keeps keys. **Deprecated** fields are listed.")).toBe("Keeps keys.");
+  });
+
+  it("regions: every region enum of every server, once", () => {
+    expect(regionsOf({ servers: [{ variables: { region: { enum: ["a", "b"] } } }, { variables: { region: { enum: ["b", "c"] } } }, { url: "x" }] })).toEqual(["a", "b", "c"]);
+    expect(regionsOf({})).toEqual([]);
+  });
+
+  it("assumptions page: a section per service with a row per x-assumed note", () => {
+    const text = assumptionsPage([
+      { service: pets, doc: petDoc() },
+      { service: old, doc: { info: { title: "Old", version: "2" }, paths: {} } },
+    ]);
+    expect(text).toContain("<title>Assumptions</title>");
+    expect(text).toContain("<style>\ntable { border-collapse: collapse;");
+    expect(text).toContain('<nav class="toc"><a href="#pets-v3">pets-v3</a><a href="#pets-v2">pets-v2</a></nav>');
+    expect(text).toContain('<section id="pets-v3" data-count="3">\n<h2><a href="pets-v3.html">Pet store v3</a> (3)</h2>\n<table><colgroup>');
+    expect(text).toContain('<section id="pets-v2" data-count="0">\n<h2><a href="pets-v2.html">Old v2</a> (0)</h2>');
+    expect(text).toContain(
+      `<tr class="assumption" id="pets-v3--paths-stores-store-pets-pet-delete"><td data-label="Operation">DELETE /<wbr>stores/<wbr>{store}/<wbr>pets/<wbr>{pet}</td><td data-label="Where"><code>#/<wbr>paths/<wbr>~1stores~1{store}~1pets~1{pet}/<wbr>delete</code></td><td data-label="What was chosen and why">${NOTE}</td></tr>`,
+    );
+    expect(text).toContain('<tr class="assumption" id="pets-v3--components-schemas-Owner"><td data-label="Operation">(document)</td>');
+    expect(text).toContain('<p><a href="index.html">← All services</a></p>\n<h1>Assumptions</h1>');
+    expect(text).toContain("</td></tr>\n<tr class=\"assumption\"");
+    expect(text).toContain("</section>\n<section");
+  });
+
+  it("reference page: Redoc over the site's copy of the document, with samples and download names", () => {
+    const copy = siteDocument(pets, petDoc(), [pets]);
+    const samples = codeSamples("pets-v3", petDoc());
+    for (const { operation } of listOperations(copy)) expect(operation["x-codeSamples"]).toEqual(samples.get(operation.operationId));
+    expect(copy.info.description).toContain('<div class="ext-block">');
+    const text = referencePage(pets, petDoc(), [pets]);
+    expect(text).toContain("<title>Pet store 3</title>");
+    expect(text).toContain(".ext-block {");
+    expect(text).toContain("</style>\n\n</head>");
+    const spec = /<script id="spec" type="application\/json">([\s\S]*?)<\/script>/.exec(text)![1]!;
+    expect(JSON.parse(spec)).toEqual(copy);
+    expect(text).toContain(`<div id="redoc"></div>\n<script id="spec" type="application/json">`);
+    expect(text).toContain(`<script src="assets/${REDOC_BUNDLE}"></script>`);
+    const init = /Redoc\.init\(JSON\.parse\(document\.getElementById\("spec"\)\.textContent\), (\{.*\}), document\.getElementById\("redoc"\)\);/.exec(text);
+    expect(JSON.parse(init![1]!)).toEqual({
+      hideDownloadButton: false,
+      downloadDefinitionUrl: "openapi/pets-v3.json",
+      downloadFileName: "pets-v3.openapi.json",
+      expandResponses: "all",
+      jsonSampleExpandLevel: 4,
+      showExtensions: false,
+      pathInMiddlePanel: true,
+      sortPropsAlphabetically: false,
+      payloadSampleIdx: 3,
+    });
+  });
+
+  it("the Redoc bundle is served from the site with its CDN logo replaced", () => {
+    const bundle = offlineRedocBundle();
+    const original = readFileSync(createRequire(import.meta.url).resolve(`redoc/bundles/${REDOC_BUNDLE}`), "utf8");
+    expect(REDOC_BUNDLE).toBe("redoc.standalone.js");
+    expect(original).toContain("https://cdn.redoc.ly/redoc/logo-mini.svg");
+    expect(bundle).not.toContain("cdn.redoc.ly");
+    const logo = "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle cx="8" cy="8" r="7" fill="#e3165b"/></svg>');
+    expect(bundle.split(logo).length).toBe(original.split("https://cdn.redoc.ly/redoc/logo-mini.svg").length);
+  });
+});
+
+describe("the site's files", () => {
+  it("are every page, the assets and both document forms; rebuilt only when an input or the landing page changed", () => {
+    const dir = mkdtempSync(join(tmpdir(), "site-parts-"));
+    try {
+      const entries = [{ service: pets, doc: petDoc() }];
+      expect(buildSiteIfChanged(entries, dir)).toBe(true);
+      expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "index.html", "openapi", "pets-v3.html"]);
+      expect(readdirSync(join(dir, "assets")).sort()).toEqual(["redoc.standalone.js", "search-index.js", "search.js"]);
+      expect(readFileSync(join(dir, "assets", REDOC_BUNDLE), "utf8")).toBe(offlineRedocBundle());
+      expect(readFileSync(join(dir, "assets", "search.js"), "utf8")).toBe(readFileSync(new URL("../scripts/lib/site/assets/search.js", import.meta.url), "utf8"));
+      expect(readFileSync(join(dir, "assets", "search-index.js"), "utf8")).toBe(searchIndexScript(searchEntries(entries)));
+      expect(JSON.parse(readFileSync(join(dir, "openapi", "pets-v3.json"), "utf8"))).toEqual(petDoc());
+      expect(readFileSync(join(dir, "openapi", "pets-v3.json"), "utf8")).toBe(JSON.stringify(petDoc(), null, 2));
+      expect(parseYaml(readFileSync(join(dir, "openapi", "pets-v3.yaml"), "utf8"))).toEqual(petDoc());
+      expect(readFileSync(join(dir, "pets-v3.html"), "utf8")).toBe(referencePage(pets, petDoc(), [pets]));
+      expect(readFileSync(join(dir, "index.html"), "utf8")).toBe(landingPage(entries));
+      expect(readFileSync(join(dir, "assumptions.html"), "utf8")).toBe(assumptionsPage(entries));
+      const key = readFileSync(join(dir, ".inputs-sha256"), "utf8");
+      expect(key).toMatch(/^[0-9a-f]{64}$/);
+
+      expect(buildSiteIfChanged(entries, dir)).toBe(false);
+      const changed = petDoc();
+      changed.info.title = "Pet shop";
+      expect(buildSiteIfChanged([{ service: pets, doc: changed }], dir)).toBe(true);
+      expect(readFileSync(join(dir, ".inputs-sha256"), "utf8")).not.toBe(key);
+      expect(buildSiteIfChanged(entries, dir)).toBe(true);
+      expect(readFileSync(join(dir, ".inputs-sha256"), "utf8")).toBe(key);
+      // The same documents under another service id are another site.
+      expect(buildSiteIfChanged([{ service: { ...pets, id: "pets-v9" }, doc: petDoc() }], dir)).toBe(true);
+      expect(buildSiteIfChanged(entries, dir)).toBe(true);
+      rmSync(join(dir, "index.html"));
+      expect(buildSiteIfChanged(entries, dir)).toBe(true);
+      expect(existsSync(join(dir, "index.html"))).toBe(true);
+      rmSync(join(dir, ".inputs-sha256"));
+      expect(buildSiteIfChanged(entries, dir)).toBe(true);
+      writeFileSync(join(dir, ".inputs-sha256"), "stale");
+      expect(buildSiteIfChanged(entries, dir)).toBe(true);
+      expect(readFileSync(join(dir, ".inputs-sha256"), "utf8")).toBe(key);
+      const fresh = join(dir, "fresh");
+      buildSite(entries, fresh);
+      expect(readdirSync(fresh).sort()).toEqual(["assets", "assumptions.html", "index.html", "openapi", "pets-v3.html"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
