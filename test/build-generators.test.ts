@@ -337,7 +337,6 @@ describe("generate-client", () => {
       'import type { BasicCredentials, SecretSource } from "../../runtime/core/credentials.js";',
       'import type { ServiceMeta } from "../../runtime/core/service-meta.js";',
       'import { isApiErrorOf, type ErrorStatus, type TypedApiError } from "../../runtime/core/typed-errors.js";',
-      'import { rules } from "./rules.js";',
       'import type { operations, paths } from "./types.js";',
       'export type { components, operations, paths } from "./types.js";',
       'export type ShopV2Region = "eu-1" | "us-2";',
@@ -346,7 +345,7 @@ describe("generate-client", () => {
       "export type ShopV2ClientOptions = ServiceClientOptions<ShopV2Region, ShopV2ServerName, ShopV2Credentials, ShopV2Bind>;",
       '/** Typed client for "Shop" 2.1. */',
       "export function createShopV2Client(options: ShopV2ClientOptions = {}) {",
-      "  return createServiceClient<paths, ShopV2BoundParameter, ShopV2Pages>(shopV2Service, options, rules);",
+      '  return createServiceClient<paths, ShopV2BoundParameter, ShopV2Pages>(shopV2Service, options, () => import("./rules.js"));',
       "export type ShopV2Client = ReturnType<typeof createShopV2Client>;",
       'export type ApiError<Op extends keyof operations = keyof operations, S extends ErrorStatus<operations, Op> = ErrorStatus<operations, Op>> = TypedApiError<operations, Op, S>;',
       "export const isApiError = isApiErrorOf<operations>();",
@@ -429,7 +428,12 @@ describe("generate-client", () => {
       '// Generated from openapi/shop-v2.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.\n\nexport * from "./client.js";\nexport * from "../../runtime/kms/index.js";\n',
     );
     expect(generateServiceIds([service, { id: "b", document: "b.yaml", seed: "" }])).toBe(
-      '// Generated from openapi/services.json by scripts/build.ts. Do not edit.\n\nexport const SERVICE_IDS = ["shop-v2", "b"] as const;\nexport type ServiceId = (typeof SERVICE_IDS)[number];\n',
+      '// Generated from openapi/services.json by scripts/build.ts. Do not edit.\n\nexport const SERVICE_IDS = ["shop-v2", "b"] as const;\nexport type ServiceId = (typeof SERVICE_IDS)[number];\n\n' +
+        "/** The \"METHOD /path/template\" keys of each service's operations (its generated meta): what code naming an operation may write. */\n" +
+        "export interface ServiceOperations {\n" +
+        '  "shop-v2": keyof (typeof import("./shop-v2/client.js"))["shopV2Service"]["operations"];\n' +
+        '  "b": keyof (typeof import("./b/client.js"))["bService"]["operations"];\n' +
+        "}\n",
     );
   });
 });
@@ -514,9 +518,11 @@ describe("generate-rules", () => {
     const doc = { paths: { "/a/{id}": { get: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[a-z]+$" } }] } } } };
     expect(generateRules(service, doc)).toBe(
       "// Generated from openapi/shop-v2.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.\n\n" +
-        'import type { ServiceRules } from "../../runtime/core/rules.js";\n\n' +
+        'import { checkRequest, type RequestParts, type ServiceRules } from "../../runtime/core/rules.js";\n\n' +
         "/** The request rules the document states, checked before a request is sent. */\n" +
-        `export const rules: ServiceRules = ${JSON.stringify(extractRules(doc))};\n`,
+        `export const rules: ServiceRules = ${JSON.stringify(extractRules(doc))};\n\n` +
+        "/** Throws an InputError for the first rule of this document the request breaks (the client loads this module on creation). */\n" +
+        "export const check = (operation: string, request: RequestParts): void => checkRequest(rules.operations[operation], rules.schemas, request);\n",
     );
     expect(JSON.stringify(extractRules(doc))).toBe('{"schemas":{},"operations":{"GET /a/{id}":{"path":{"id":{"type":"string","pattern":"^[a-z]+$"}},"required":{"path":["id"]}}}}');
   });

@@ -14,7 +14,7 @@ import { runBuild } from "../scripts/lib/build-run.js";
 import { buildService, serviceOutputs } from "../scripts/lib/build-service.js";
 import { bundleDocument, bundleForBuild, bundleWithDependencies } from "../scripts/lib/bundle.js";
 import { generateClient, generateEntryPoint } from "../scripts/lib/generate-client.js";
-import { generateRules } from "../scripts/lib/generate-rules.js";
+import { generateHelperRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { DocumentError } from "../scripts/lib/client-meta.js";
 import { generateTypes } from "../scripts/lib/generate-types.js";
 import { lintBundle, lintDocument, lintSource, redoclyFinding } from "../scripts/lib/lint.js";
@@ -316,24 +316,26 @@ describe("one document's build", () => {
     expect(result.findings).toEqual([]);
     expect(result.id).toBe("tiny-b");
     expect(result.dependencies).toEqual(["openapi/shared/Thing.yaml", "openapi/shared/getThing.yaml", "openapi/tiny-b.yaml"]);
-    const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile] = serviceOutputs(tinyB, layout);
-    expect([bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile]).toEqual([
+    const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile] = serviceOutputs(tinyB, layout);
+    expect([bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile]).toEqual([
       join(root, "dist/openapi/tiny-b.json"),
       join(root, "dist/openapi/tiny-b.yaml"),
       join(root, "generated/tiny-b/types.ts"),
       join(root, "generated/tiny-b/client.ts"),
       join(root, "generated/tiny-b/rules.ts"),
       join(root, "generated/tiny-b/index.ts"),
+      join(root, "generated/tiny-b/helper-rules.ts"),
     ]);
     expect(result.outputs).toEqual([
       { file: bundleFile, content: JSON.stringify(doc, null, 2) },
       { file: typesFile, content: await generateTypes(tinyB, doc) },
       { file: clientFile, content: generateClient(tinyB, doc) },
       { file: rulesFile, content: generateRules(tinyB, doc) },
+      { file: helperRulesFile, content: generateHelperRules(tinyB, doc) },
       { file: indexFile, content: generateEntryPoint(tinyB) },
       { file: yamlFile, content: expect.any(String) },
     ]);
-    expect(parseYaml(result.outputs[5]!.content)).toEqual(doc);
+    expect(parseYaml(result.outputs[6]!.content)).toEqual(doc);
     expect(existsSync(join(root, "generated"))).toBe(false);
     expect(existsSync(join(root, "dist"))).toBe(false);
   }, 60_000);
