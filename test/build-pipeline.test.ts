@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readManifest, writeManifest } from "../scripts/lib/build-cache.js";
 import { runBuild } from "../scripts/lib/build-run.js";
 import { buildService, serviceOutputs } from "../scripts/lib/build-service.js";
@@ -81,18 +81,8 @@ properties:
   id: { type: string, maxLength: 10, pattern: "^[a-z]+$" }
 `;
 
-/** What the type generator throws next, to see how a document's build reports it (openapi-typescript rarely fails on a linted bundle). */
-let typesFailure: unknown;
-vi.mock("../scripts/lib/generate-types.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../scripts/lib/generate-types.js")>();
-  return {
-    generateTypes: (...args: Parameters<typeof original.generateTypes>) => {
-      const failure = typesFailure;
-      typesFailure = undefined;
-      return failure === undefined ? original.generateTypes(...args) : Promise.reject(failure);
-    },
-  };
-});
+/** A type generator that throws `failure`, to see how a document's build reports it (openapi-typescript rarely fails on a linted bundle). */
+const failingTypes = (failure: unknown) => () => Promise.reject(failure);
 
 const tiny: Service = { id: "tiny", document: "tiny.yaml", seed: "" };
 const tinyB: Service = { id: "tiny-b", document: "tiny-b.yaml", seed: "", family: "kms" };
@@ -376,12 +366,9 @@ describe("one document's build", () => {
 
   it("a failure of the type generator is a types finding, at its pointer when it names one", async () => {
     const at = { tool: "types", severity: "error", file: file("tiny.yaml") };
-    typesFailure = new Error("types failed");
-    expect(await buildService(tiny, layout)).toMatchObject({ outputs: [], findings: [{ ...at, rule: "openapi-typescript", message: "types failed", pointer: "#", line: 1 }] });
-    typesFailure = new DocumentError("no servers", "#/servers", "types-rule");
-    expect((await buildService(tiny, layout)).findings).toEqual([{ ...at, rule: "types-rule", message: "no servers", pointer: "#/servers", line: lineOf("tiny.yaml", "servers:") }]);
-    typesFailure = "thrown text";
-    expect((await buildService(tiny, layout)).findings).toEqual([{ ...at, rule: "openapi-typescript", message: "thrown text", pointer: "#", line: 1 }]);
+    expect(await buildService(tiny, layout, failingTypes(new Error("types failed")))).toMatchObject({ outputs: [], findings: [{ ...at, rule: "openapi-typescript", message: "types failed", pointer: "#", line: 1 }] });
+    expect((await buildService(tiny, layout, failingTypes(new DocumentError("no servers", "#/servers", "types-rule")))).findings).toEqual([{ ...at, rule: "types-rule", message: "no servers", pointer: "#/servers", line: lineOf("tiny.yaml", "servers:") }]);
+    expect((await buildService(tiny, layout, failingTypes("thrown text"))).findings).toEqual([{ ...at, rule: "openapi-typescript", message: "thrown text", pointer: "#", line: 1 }]);
   }, 60_000);
 
   it("a generator's plain error is a client-generator finding at the document root", async () => {

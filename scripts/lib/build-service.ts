@@ -48,7 +48,8 @@ function generatorFinding(tool: "types" | "client", error: unknown, rootFile: st
 
 
 /** Runs each step only on a document that passed the ones before it, so every error is a first cause. */
-export async function buildService(service: Service, layout: Layout = layoutFor()): Promise<ServiceBuildResult> {
+/** `typeGenerator` replaces openapi-typescript: tests make it fail, which openapi-typescript rarely does on a linted bundle. */
+export async function buildService(service: Service, layout: Layout = layoutFor(), typeGenerator = generateTypes): Promise<ServiceBuildResult> {
   const file = documentPath(service, layout.openapiDir);
   const [sourceFindings, bundled] = await Promise.all([lintSource(service, file), bundleForBuild(service, file, layout.root)]);
   const failed = (findings: Finding[]) => ({ id: service.id, findings: dedupeFindings(findings), dependencies: bundled.dependencies, outputs: [] });
@@ -64,7 +65,7 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
   let rules: string;
   let helperRules: string;
   try {
-    types = await generateTypes(service, bundled.doc);
+    types = await typeGenerator(service, bundled.doc);
   } catch (error) {
     return failed([generatorFinding("types", error, file)]);
   }
