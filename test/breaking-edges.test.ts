@@ -7,24 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { diffDocuments, type Change } from "../scripts/lib/breaking.js";
 import { diffServices } from "../scripts/lib/breaking-report.js";
+import { onePostApi } from "./harness/one-post-api.js";
 
-/** One POST taking `request` as JSON and answering `response`, schemas under components. */
-function api(request: unknown, response: unknown, schemas: Record<string, unknown> = {}, op: Record<string, unknown> = {}): any {
-  return {
-    openapi: "3.1.0",
-    paths: {
-      "/x": {
-        post: {
-          operationId: "x",
-          requestBody: { content: { "application/json": { schema: request } } },
-          responses: { "200": { description: "ok", content: { "application/json": { schema: response } } } },
-          ...op,
-        },
-      },
-    },
-    components: { schemas },
-  };
-}
+const api = onePostApi;
 const changes = (base: any, head: any) => diffDocuments(base, head).map((c) => `${c.level} ${c.rule} ${c.where}`);
 const onRequest = (a: unknown, b: unknown, schemas?: Record<string, unknown>) => changes(api(a, {}, schemas), api(b, {}, schemas));
 const onResponse = (a: unknown, b: unknown, schemas?: Record<string, unknown>) => changes(api({}, a, schemas), api({}, b, schemas));

@@ -9,6 +9,7 @@ import { diffBreaking, diffDocuments, type Change, type Level } from "../scripts
 import { changelogSection, diffServices, errorsOf, formatChangelog, formatReport, type ServiceVersion } from "../scripts/lib/breaking-report.js";
 import { readServices } from "../scripts/lib/services.js";
 import { bundledDocument } from "./harness/documents.js";
+import { onePostApi } from "./harness/one-post-api.js";
 
 const ids = readServices().map((s) => s.id);
 const original = (id: string) => bundledDocument(id);
@@ -383,22 +384,7 @@ describe("report and changelog", () => {
   });
 });
 
-/** One operation taking `request` as its JSON body and answering `response`; schemas under components. */
-function api(request: unknown, response: unknown, extra: Record<string, unknown> = {}): any {
-  return {
-    openapi: "3.1.0",
-    paths: {
-      "/x": {
-        post: {
-          operationId: "x",
-          requestBody: { content: { "application/json": { schema: request } } },
-          responses: { "200": { description: "ok", content: { "application/json": { schema: response } } } },
-        },
-      },
-    },
-    components: { schemas: extra },
-  };
-}
+const api = onePostApi;
 const rulesOf = (base: any, head: any) => diffDocuments(base, head).map((c) => `${c.level} ${c.rule} ${c.where}`);
 const onRequest = (a: unknown, b: unknown, extra?: Record<string, unknown>) => rulesOf(api(a, {}, extra), api(b, {}, extra));
 const onResponse = (a: unknown, b: unknown, extra?: Record<string, unknown>) => rulesOf(api({}, a, extra), api({}, b, extra));
