@@ -12,7 +12,7 @@ import { collectAssumptions } from "../scripts/lib/assumptions.js";
 import { deref, DocumentError, extractMeta, HTTP_METHODS, listOperations, operationParameters } from "../scripts/lib/client-meta.js";
 import { deprecateOperations } from "../scripts/lib/deprecation.js";
 import { generateClient, generateEntryPoint, generateServiceIds } from "../scripts/lib/generate-client.js";
-import { extractRules, generateRules } from "../scripts/lib/generate-rules.js";
+import { extractHelperRules, extractRules, generateHelperRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { expectedExports } from "../scripts/lib/package-exports.js";
 import { pascalName, readServices, selectServices } from "../scripts/lib/services.js";
 import { locate } from "../scripts/lib/source-location.js";
@@ -525,6 +525,25 @@ describe("generate-rules", () => {
         "export const check = (operation: string, request: RequestParts): void => checkRequest(rules.operations[operation], rules.schemas, request);\n",
     );
     expect(JSON.stringify(extractRules(doc))).toBe('{"schemas":{},"operations":{"GET /a/{id}":{"path":{"id":{"type":"string","pattern":"^[a-z]+$"}},"required":{"path":["id"]}}}}');
+  });
+});
+
+describe("generate-rules: the helpers' module", () => {
+  it("writes the helper rules as a typed constant of their own module", () => {
+    const doc = {
+      paths: { "/a": { get: { parameters: [{ name: "back", in: "query", schema: { type: "string", format: "uri" } }] } } },
+      components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "T", "x-value-pattern": "^t-[0-9]+$" } } },
+    };
+    expect(generateHelperRules(service, doc)).toBe(
+      "// Generated from openapi/shop-v2.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.\n\n" +
+        "/**\n" +
+        " * What else the document states that the hand-written helpers (runtime/<family>) check: the named\n" +
+        " * schemas no request reaches (their `$ref`s name schemas of this table or of rules.ts), the `format`\n" +
+        " * and `x-required-when` of parameters, and the `x-value-pattern` of security schemes.\n" +
+        " */\n" +
+        `export const helperRules = ${JSON.stringify(extractHelperRules(doc))} as const;\n`,
+    );
+    expect(extractHelperRules(doc)).toMatchObject({ parameters: { "GET /a": { query: { back: { format: "uri" } } } } });
   });
 });
 
