@@ -11,6 +11,7 @@ import { followSameOrigin } from "./redirect.js";
 import { walkPages } from "./paginate.js";
 import { resolveRetry, systemClock, withRetry, type Clock, type RetryOption } from "./retry.js";
 import type { RequestParts } from "./rules.js";
+import { bodyFields } from "./form-fields.js";
 import { mediaTypeEssence } from "./media-type.js";
 import { mergeHeaders, send, type ParseAs } from "./send.js";
 import { unwrap } from "./unwrap.js";
@@ -186,10 +187,12 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     }
     const pathParams = boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path;
     const headerParams = boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header;
-    if (checker) (loaded ?? (await checker)).check(key, { path: pathParams, query: init.params?.query, header: headerParams, body: init.body });
+    if (checker) (loaded ?? (await checker)).check(key, { path: pathParams, query: init.params?.query, header: headerParams, body: bodyFields(init.body) });
     // FormData is multipart whatever the caller wrote: fetch alone can write its boundary.
     const multipart = init.body instanceof FormData;
-    const given = init.body === undefined ? undefined : multipart ? "multipart/form-data" : contentTypeOf(init.headers);
+    // URLSearchParams is URL-encoded unless the caller says otherwise.
+    const implied = init.body instanceof URLSearchParams ? "application/x-www-form-urlencoded" : undefined;
+    const given = init.body === undefined ? undefined : multipart ? "multipart/form-data" : (contentTypeOf(init.headers) ?? implied);
     if (given !== undefined && !op.requestMediaTypes.includes(mediaTypeEssence(given))) {
       throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
     }
@@ -232,7 +235,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       const headers = new Headers();
       mergeHeaders(headers, options.headers);
       mergeHeaders(headers, credentialHeaders);
-      if (init.body !== undefined && given === undefined) headers.set("content-type", op.requestMediaTypes[0]!);
+      if (init.body !== undefined) headers.set("content-type", given ?? op.requestMediaTypes[0]!);
       mergeHeaders(headers, callerHeaders);
       if (init.body instanceof FormData) headers.delete("content-type");
       mergeHeaders(headers, headerParams);

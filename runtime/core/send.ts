@@ -49,6 +49,7 @@ export function mergeHeaders(target: Headers, source: HeadersInit | Record<strin
 
 function serializeBody(body: unknown, headers: Headers): BodyInit {
   if (body instanceof FormData) return body;
+  if (body instanceof URLSearchParams) return body.toString();
   // The documents' form operations (OAuth token, revoke, introspect) are URL-encoded; everything else is JSON.
   if (mediaTypeEssence(headers.get("content-type") ?? "") === "application/x-www-form-urlencoded") return new URLSearchParams(body as Record<string, string>).toString();
   return JSON.stringify(body);

@@ -3,8 +3,10 @@
 import type { Middleware } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import { InputError } from "cloud-interfaces/core";
+import { createServiceClient } from "../../runtime/core/create-client.js";
+import { checkRequest, type RequestParts, type ServiceRules } from "../../runtime/core/rules.js";
 import { mergeHeaders } from "../../runtime/core/send.js";
-import { fakeFetch, testClient, thrown } from "./harness.js";
+import { fakeFetch, meta, testClient, thrown, type TestClient } from "./harness.js";
 
 const text = (body: string, init: ResponseInit = {}) => new Response(body, init);
 
@@ -267,5 +269,32 @@ describe("per-call options of openapi-fetch's RequestOptions", () => {
     expect(refused).toBeInstanceOf(InputError);
     expect(refused).toMatchObject({ field: "pathSerializer", rule: "unsupported" });
     expect(sent).toEqual([]);
+  });
+});
+
+describe("form bodies and the document's rules", () => {
+  const rules: ServiceRules = {
+    schemas: {},
+    operations: { "POST /v1/form": { body: { type: "object", required: ["token"], properties: { token: { type: "string", minLength: 1 } } } } },
+  };
+  const client = (fetch: typeof globalThis.fetch) =>
+    createServiceClient(meta, { baseUrl: "https://api.example.com/base", fetch }, async () => ({
+      check: (operation: string, request: RequestParts) => checkRequest(rules.operations[operation], rules.schemas, request),
+    })) as unknown as TestClient;
+
+  it("checks a FormData or URLSearchParams body by its fields, as it checks an object", async () => {
+    const { sent, fetch } = fakeFetch();
+    const form = new FormData();
+    form.set("token", "abc");
+    await client(fetch).POST!("/v1/form", { body: form });
+    await client(fetch).POST!("/v1/form", { body: new URLSearchParams({ token: "abc" }) });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.init.body).toBe("token=abc");
+    expect(sent[1]!.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    const empty = new FormData();
+    empty.set("token", "");
+    expect(await thrown(() => client(fetch).POST!("/v1/form", { body: new FormData() }))).toMatchObject({ field: "body.token", rule: "required" });
+    expect(await thrown(() => client(fetch).POST!("/v1/form", { body: empty }))).toMatchObject({ field: "body.token", rule: "minLength" });
+    expect(sent).toHaveLength(2);
   });
 });
