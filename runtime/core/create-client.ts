@@ -144,6 +144,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   // Timers clamp a longer delay to 1 ms, which would fail every call at once.
   if (timeoutMs > MAX_TIMER_MS) throw new InputError("timeoutMs", "maximum", `timeoutMs: must be at most ${MAX_TIMER_MS} (the longest timer delay)`);
   checkHeaderValues("headers", options.headers);
+  // Retry overrides fail where they are given, not at the first call that would retry.
+  if (options.retry) resolveRetry({ statuses: [], maxAttempts: 1, backoffMs: 0, maxWaitMs: 0 }, options.retry);
 
   const fetchOf = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
   const dispatchWith = (send: typeof fetchOf) => (url: string, init: RequestInit) => (init.redirect === "follow" ? followSameOrigin(send, url, init) : send(url, init));
