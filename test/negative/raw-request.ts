@@ -1,4 +1,4 @@
-import { applyCredentials } from "../../runtime/core/credentials.js";
+import { createCredentialResolver } from "../../runtime/core/credentials.js";
 import { serializeQuery } from "../../runtime/core/query.js";
 import type { ServiceMeta } from "cloud-interfaces/core";
 
@@ -36,7 +36,7 @@ export async function sendRaw(
   const path = req.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.params.path[name] ?? "")));
   const query = serializeQuery(req.params.query, op.query);
   const headers = new Headers();
-  if (req.withCredentials) await applyCredentials(headers, op.security, meta.securitySchemes, credentials);
+  if (req.withCredentials) for (const [k, v] of Object.entries(await createCredentialResolver(meta.securitySchemes, credentials)(op.security))) headers.set(k, v);
   // Explicit header parameters win over credentials: a case may break a credential-bearing header on purpose.
   for (const [k, v] of Object.entries(req.params.header)) {
     if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(",") : String(v));
