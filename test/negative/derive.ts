@@ -3,7 +3,8 @@
  * constraint and nothing else. A constraint added to a document gets its negative case with no
  * test code written: the walk below finds it.
  */
-import { listOperations, operationParameters } from "../../scripts/lib/client-meta.js";
+import { listOperations } from "../../runtime/openapi/router.js";
+import { operationParameters } from "../../scripts/lib/client-meta.js";
 import type { ServiceMeta } from "cloud-interfaces/core";
 import type { CaseCatalogue } from "../harness/case-types.js";
 import { pointer } from "../harness/documents.js";
