@@ -24,9 +24,6 @@ export interface Change {
   change: string;
 }
 
-/** Kept for callers of the first version: a change that is not an addition. */
-export type BreakingChange = Change;
-
 type Side = "request" | "response";
 
 interface Context {
