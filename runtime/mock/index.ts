@@ -5,7 +5,7 @@
 import type { AddressInfo } from "node:net";
 import { readBundle } from "./documents.js";
 import { errorShapes } from "./errors.js";
-import type { MockLogEntry } from "./handler.js";
+import type { MockHandler, MockLogEntry } from "./handler.js";
 import { createEdgeServer } from "./node-edge.js";
 import { readOperations } from "./operations.js";
 import { createPrismHandler } from "./prism-handler.js";
@@ -36,6 +36,13 @@ export interface StartMockOptions {
 export interface RunningMock {
   url: string;
   close: () => Promise<void>;
+}
+
+/** The mock of a document as a WHATWG handler, without a server (e.g. for msw or in-memory tests). */
+export async function createMockHandler(serviceId: ServiceId): Promise<MockHandler> {
+  const doc = readBundle(serviceId);
+  const operations = readOperations(doc);
+  return createPrismHandler({ doc, operations, shapes: errorShapes(doc, operations) });
 }
 
 export async function startMock(serviceId: ServiceId, options: StartMockOptions = {}): Promise<RunningMock> {
