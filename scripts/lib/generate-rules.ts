@@ -7,7 +7,9 @@
  */
 import { CHECKED_KEYWORDS, IGNORED_KEYWORDS, type OperationRules, type Rule, type ServiceRules } from "../../runtime/core/rules.js";
 import type { OpenApiDocument } from "./bundle.js";
-import { deref, DocumentError, listOperations, operationParameters } from "./client-meta.js";
+import { deref } from "../../runtime/openapi/pointer.js";
+import { listOperations } from "../../runtime/openapi/router.js";
+import { DocumentError, operationParameters } from "./client-meta.js";
 import type { Service } from "./services.js";
 
 const VALIDATION_KEYWORDS = new Set([
