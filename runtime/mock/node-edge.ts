@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from "node:net";
 import { MOCK_ERROR_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
 import type { ErrorAnswer, ErrorShapes } from "./errors.js";
+import { listeningUrl } from "./listen.js";
 import { route, type OperationInfo } from "./operations.js";
 import { isSecret, type Violation } from "./violations.js";
 import {
@@ -124,7 +125,8 @@ export function createEdgeServer(options: EdgeOptions): Server {
       const u = new URL(target);
       return `${u.pathname}${u.search}`;
     })();
-    return new Request(`http://mock${pathAndQuery}`, init);
+    // The base is where this server listens, never the Host header (which a client chooses).
+    return new Request(`${listeningUrl(server)}${pathAndQuery}`, init);
   }
 
   async function respond(req: IncomingMessage, res: ServerResponse, started: number) {
