@@ -13,11 +13,12 @@ import type { ServiceId } from "../../generated/service-ids.js";
 import { listen } from "./listen.js";
 import { checkOption, UsageError, type OptionValues } from "./options.js";
 import { seededRandom } from "./seeded-random.js";
+import { reportUndeclared } from "./undeclared.js";
 
 export type { MockHandler, MockLogEntry } from "./handler.js";
 export { PRISM_PACKAGES } from "./load-prism.js";
 export { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
-export { MOCK_CASE_HEADER, MOCK_ERROR_HEADER } from "./handler.js";
+export { MOCK_CASE_HEADER, MOCK_ERROR_HEADER, MOCK_WARNING_HEADER } from "./handler.js";
 export * as limits from "./limits.js";
 export { OPTIONS, type OptionValues, type ListenOptions } from "./options.js";
 
@@ -38,10 +39,11 @@ export interface RunningMock {
 }
 
 /** The mock of a document as a WHATWG handler, without a server (e.g. for msw or in-memory tests). */
-export async function createMockHandler(serviceId: ServiceId): Promise<MockHandler> {
+export async function createMockHandler(serviceId: ServiceId, options: Pick<OptionValues, "strict"> = {}): Promise<MockHandler> {
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
-  return createPrismHandler({ doc, operations, shapes: errorShapes(doc, operations) });
+  const shapes = errorShapes(doc, operations);
+  return reportUndeclared(await createPrismHandler({ doc, operations, shapes }), { doc, operations, shapes, strict: options.strict ?? false });
 }
 
 export async function startMock(serviceId: ServiceId, options: StartMockOptions = {}): Promise<RunningMock> {
@@ -51,9 +53,11 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
   const operations = readOperations(doc);
   const shapes = errorShapes(doc, operations);
   // Both behaviours are MockHandlers behind the same edge: limits, logging and crash-proofing do not depend on which.
-  const handler = options.stateful
+  const served = options.stateful
     ? (await import("../emulator/index.js")).createEmulator(serviceId, options.seed !== undefined ? { random: seededRandom(options.seed) } : {}).handle
     : await createPrismHandler({ doc, operations, shapes });
+  // What either behaviour would ignore is named (X-Mock-Warning), or refused under strict.
+  const handler = reportUndeclared(served, { doc, operations, shapes, strict: options.strict ?? false });
   const server = createEdgeServer({
     service: serviceId,
     handler,

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { MOCK_ERROR_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
+import { MOCK_ERROR_HEADER, MOCK_WARNING_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
 import type { ErrorAnswer, ErrorShapes } from "./errors.js";
 import { listeningUrl } from "./listen.js";
 import { route, type OperationInfo } from "./operations.js";
@@ -44,7 +44,7 @@ class EdgeRefusal {
 
 export function logLine(e: MockLogEntry): string {
   const violations = e.violations.map((v) => `${v.location.join(".")}: ${v.message} [${v.code}]`).join("; ");
-  return `${e.service} ${e.method} ${e.path} → ${e.status} ${e.durationMs.toFixed(1)}ms${e.mockError ? ` mock-error=${e.mockError}` : ""}${violations ? ` violations: ${violations}` : ""}`;
+  return `${e.service} ${e.method} ${e.path} → ${e.status} ${e.durationMs.toFixed(1)}ms${e.mockError ? ` mock-error=${e.mockError}` : ""}${violations ? ` violations: ${violations}` : ""}${e.warnings?.length ? ` warnings: ${e.warnings.join("; ")}` : ""}`;
 }
 
 function safePath(target: string, credentials: Set<string>): string {
@@ -193,6 +193,7 @@ export function createEdgeServer(options: EdgeOptions): Server {
       durationMs: performance.now() - started,
       violations: parseViolations(response.headers.get("sl-violations")),
       ...(response.headers.get(MOCK_ERROR_HEADER) ? { mockError: response.headers.get(MOCK_ERROR_HEADER)! } : {}),
+      ...(response.headers.get(MOCK_WARNING_HEADER) ? { warnings: response.headers.get(MOCK_WARNING_HEADER)!.split("; ") } : {}),
     });
   }
 
