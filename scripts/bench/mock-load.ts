@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLE_DIR, ROOT } from "../lib/paths.js";
 import { baselines, hostileCases } from "../../test/mock/battery.js";
-import { sendWire } from "../../test/mock/wire.js";
+import { sendWire } from "../lib/socket-exchange.js";
 
 export interface LoadResult {
   concurrency: number;

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesWithCatalogues } from "../security/fixtures.js";
 import { baselines, combinedCases, hostileCases, judge, random, serialize, type HostileCase } from "./battery.js";
-import { sendWire } from "./wire.js";
+import { sendWire } from "../../scripts/lib/socket-exchange.js";
 
 const SEED = Number(process.env.MOCK_FUZZ_SEED ?? 1);
 /** Long run: every single mutation of every operation, plus this many stacked combinations per service. */
