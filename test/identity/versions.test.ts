@@ -69,6 +69,7 @@ const DOCUMENTED: [string, Kind, string][] = [
   [P("/token", "post", "requestBody", "content", "multipart/form-data", "schema", "$ref"), "changed", "§4.5 version 4 token parameters"],
   [P("/token", "post", "requestBody", "content", "multipart/form-data", "examples", "authorizationCode", "summary"), "changed", "§4.5 PKCE verifier in the example"],
   [P("/token", "post", "requestBody", "content", "multipart/form-data", "examples", "authorizationCode", "value", "code_verifier"), "added", "§4.5 PKCE verifier"],
+  [P("/token", "post", "requestBody", "content", "application/json", "schema", "$ref"), "changed", "§4.5 version 4 token parameters"],
   ["/components/schemas/PkceTokenRequest", "added", "§4.5 version 4 adds code_verifier and audience"],
   // Each version's example tokens name that version's issuer (§9: the version is a path segment of every URL).
   ...[["tokens", "access_token"], ["tokens", "id_token"], ["clientCredentialsTokens", "access_token"], ["refreshedTokens", "access_token"]].map(
