@@ -24,7 +24,7 @@ let stderr = "";
 let ports: Record<string, number> = {};
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./serve.ts", import.meta.url)), ...ids], { stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../scripts/bench/mock-server.ts", import.meta.url)), ...ids], { stdio: ["ignore", "pipe", "pipe"] });
   child.stderr!.on("data", (d) => (stderr += d));
   const line = await new Promise<string>((resolve, reject) => {
     let out = "";
