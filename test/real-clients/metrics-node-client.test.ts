@@ -26,6 +26,7 @@ describe("metrics-v1: the Node client's requests", () => {
   ])("%s → 200 without violations", async (_, path) => {
     const response = await fetch(`${base()}${path}`, { headers });
     expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
     expect(response.status).toBe(200);
   });
 
@@ -34,6 +35,7 @@ describe("metrics-v1: the Node client's requests", () => {
     // fetch labels a string body text/plain unless told otherwise; the client's fetch wrapper passes JSON.
     const response = await fetch(`${base()}/v1/metrics`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body });
     expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
     expect(response.status).toBeLessThan(300);
   });
 });

@@ -38,6 +38,7 @@ describe("notifications-v1: the Node SDK's requests", () => {
     };
     const response = await fetch(`${base()}/notifications`, { method: "POST", headers: json, body: JSON.stringify(body) });
     expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ notification_id: expect.any(String) });
   });
@@ -67,12 +68,14 @@ describe("notifications-v1: the Node SDK's requests", () => {
   ] as const)("%s → success", async (_, method, path, body, status) => {
     const response = await fetch(`${base()}${path}`, { method, headers: body ? json : headers, ...(body ? { body: JSON.stringify(body) } : {}) });
     expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
     expect(response.status).toBe(status);
   });
 
   it("list sources with the SDK's query → 200", async () => {
     const response = await fetch(`${base()}/sources?${new URLSearchParams({ limit: "1", offset: "0", search: "ci" })}`, { headers });
     expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
     expect(response.status).toBe(200);
   });
 
@@ -80,6 +83,7 @@ describe("notifications-v1: the Node SDK's requests", () => {
     const body = { name: "Build failures", sources: [{ id: SOURCE, rules: [{ event_type_filter: "$.*" }] }] };
     const response = await fetch(`${base()}/topics`, { method: "POST", headers: json, body: JSON.stringify(body) });
     expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
     expect(response.status).toBe(201);
   });
 
