@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
-import { mediaTypeEssence } from "../core/media-type.js";
+import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
 import { escapeToken, resolveAt } from "../openapi/pointer.js";
 import { listOperations, Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
 
@@ -76,10 +76,6 @@ function errorsOf(validate: ValidateFunction, where: string, wrapped = false): s
     const message = e.keyword === "pattern" ? "does not match the documented pattern" : (e.message ?? e.keyword);
     return `${where}${path} ${message}`;
   });
-}
-
-export function isJsonMediaType(essence: string): boolean {
-  return essence === "application/json" || essence.endsWith("+json");
 }
 
 function parseCookies(header: string | null): Record<string, string> {
