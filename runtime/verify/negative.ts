@@ -16,6 +16,8 @@ export interface NegativeCase {
   constraint: string;
   /** "invalid": Prism's request validation must reject it; "unauthorized": the security check must. */
   expect: "invalid" | "unauthorized" | "media-type";
+  /** JSON pointer of the rule the request breaks (a schema keyword, a `required` list, the media types, the security requirement). */
+  rule: string;
   request: RawRequest;
 }
 
@@ -138,6 +140,7 @@ function breakKeywords(
 ) {
   const schema = resolve(ctx.doc, schemaPtr);
   if (!schema || typeof schema !== "object") return;
+  const rule = (keyword: string) => `${resolvePointer(ctx.doc, schemaPtr)}/${keyword}`;
   for (const keyword of CONSTRAINT_KEYWORDS) {
     if (schema[keyword] === undefined) continue;
     // A lower bound of zero cannot be broken by any value.
@@ -150,9 +153,9 @@ function breakKeywords(
     const requests = candidates(keyword, schema, current).map((value) => apply(value));
     const alone = requests.find((req) => onlyKeyword(check(req), keyword));
     const withShape = alone ? undefined : requests.find((req) => onlyKeyword(check(req), keyword, SHAPE_KEYWORDS));
-    if (alone) ctx.out.push({ operation: ctx.operation, constraint: `${label} ${keyword}`, expect: "invalid", request: alone });
+    if (alone) ctx.out.push({ operation: ctx.operation, constraint: `${label} ${keyword}`, expect: "invalid", rule: rule(keyword), request: alone });
     else if (withShape) {
-      ctx.out.push({ operation: ctx.operation, constraint: `${label} ${keyword} (implied by its pattern/format)`, expect: "invalid", request: withShape });
+      ctx.out.push({ operation: ctx.operation, constraint: `${label} ${keyword} (implied by its pattern/format)`, expect: "invalid", rule: rule(keyword), request: withShape });
     } else ctx.underivable.push({ operation: ctx.operation, constraint: `${label} ${keyword}`, why: "no candidate breaks this keyword alone" });
   }
 }
@@ -182,7 +185,7 @@ function walkBody(ctx: Context, base: RawRequest, bodyPtr: string, path: (string
       const target = path.reduce<any>((node, key) => node[key], req.body);
       delete target[name];
       if (check(req).some((e) => e.keyword === "required")) {
-        ctx.out.push({ operation: ctx.operation, constraint: `${label}.${name} required`, expect: "invalid", request: req });
+        ctx.out.push({ operation: ctx.operation, constraint: `${label}.${name} required`, expect: "invalid", rule: `${resolvedPtr}/required`, request: req });
       }
     }
     for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) {
@@ -242,7 +245,7 @@ export function deriveNegativeCases(
       if (param.required && loc !== "path") {
         const req = clone(base);
         delete req.params[loc][param.name];
-        out.push({ operation, constraint: `${label} required`, expect: "invalid", request: req });
+        out.push({ operation, constraint: `${label} required`, expect: "invalid", rule: `${param.ptr}/required`, request: req });
       }
       const schemaPtr = param.schemaPtr;
       if (!schemaPtr) continue;
@@ -275,11 +278,11 @@ export function deriveNegativeCases(
       else walkForm(ctx, base, bodyPtr);
       const wrongType = clone(base);
       wrongType.contentType = "text/plain";
-      out.push({ operation, constraint: "request media type", expect: "media-type", request: wrongType });
+      out.push({ operation, constraint: "request media type", expect: "media-type", rule: `${resolvePointer(doc, `${op.ptr}/requestBody`)}/content`, request: wrongType });
     }
 
     if (op.security.length > 0 && op.security.every((r) => r.length > 0)) {
-      out.push({ operation, constraint: "security requirement", expect: "unauthorized", request: { ...clone(base), withCredentials: false } });
+      out.push({ operation, constraint: "security requirement", expect: "unauthorized", rule: op.raw.security ? `${op.ptr}/security` : "#/security", request: { ...clone(base), withCredentials: false } });
     }
   }
   return { cases: out, baselines, underivable, blindSpots };
@@ -304,7 +307,7 @@ function walkFormPart(ctx: Context, base: RawRequest, body: Record<string, unkno
     if (!(name in body)) continue;
     const req = clone(base);
     delete (req.body as Record<string, unknown>)[name];
-    ctx.out.push({ operation: ctx.operation, constraint: `form.${name} required`, expect: "invalid", request: req });
+    ctx.out.push({ operation: ctx.operation, constraint: `form.${name} required`, expect: "invalid", rule: `${resolvePointer(ctx.doc, partPtr)}/required`, request: req });
   }
   for (const [name, sub] of Object.entries<any>(schema?.properties ?? {})) {
     if (body[name] === undefined) continue;

@@ -14,6 +14,8 @@ export interface DocParameter {
   required: boolean;
   /** The parameter object (resolved). */
   raw: any;
+  /** Pointer of the parameter object. */
+  ptr: string;
   /** Pointer of its schema, $refs followed. */
   schemaPtr?: string;
 }
@@ -47,7 +49,7 @@ export function readOperations(doc: any): DocOperation[] {
         (list ?? []).forEach((_, i) => {
           const pPtr = resolvePointer(doc, `${listPtr}/${i}`);
           const p = resolve(doc, pPtr);
-          byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: p.required === true, raw: p, ...(p.schema ? { schemaPtr: resolvePointer(doc, `${pPtr}/schema`) } : {}) });
+          byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: p.required === true, raw: p, ptr: pPtr, ...(p.schema ? { schemaPtr: resolvePointer(doc, `${pPtr}/schema`) } : {}) });
         });
       add(item.parameters, `${itemPtr}/parameters`);
       add(raw.parameters, `${ptr}/parameters`);

@@ -74,3 +74,13 @@ export function ruleLocation(doc: any, schemaPtr: string, instancePath: string, 
   const holder = find(doc, ptr, (n) => n?.[keyword] !== undefined);
   return holder ? `${holder}/${keyword}` : ptr;
 }
+
+/** The value at a JSON pointer ("/resources") inside an answer's body. */
+export function valueAt(value: unknown, ptr: string): unknown {
+  if (ptr === "") return value;
+  return ptr
+    .slice(1)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), value);
+}

@@ -20,6 +20,7 @@ export function expectedExports(services: readonly Service[]): Record<string, Ta
     "./mock": code("runtime/mock/index.ts"),
     "./emulator": code("runtime/emulator/index.ts"),
     "./msw": code("runtime/msw/index.ts"),
+    "./verify": code("runtime/verify/index.ts"),
   };
   for (const { id } of services) exports[`./${id}`] = code(`generated/${id}/index.ts`);
   for (const { id } of services) {
