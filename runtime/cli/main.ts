@@ -13,6 +13,8 @@ import { serveStatic } from "./static-server.js";
 const USAGE = `usage:
   cloud-interfaces mock <service-id> [--port N] [--host H] [--log]   a mock of one service (needs Prism, see README)
   cloud-interfaces docs [--port N] [--host H]                the reference site
+  cloud-interfaces verify <service-id> --base-url <url> ...  check a live server against the document (verify --help)
+  cloud-interfaces proxy <service-id> --target <url> ...     a validating proxy in front of a live server (proxy --help)
 service ids: ${SERVICE_IDS.join(", ")}`;
 
 function fail(message: string, code = 2): never {
@@ -34,6 +36,13 @@ function stopOnSignal(close: () => Promise<unknown> | void): void {
 }
 
 async function main(argv: string[]): Promise<void> {
+  // verify/proxy parse their own arguments (runtime/verify/cli.ts) until the shared option set takes them.
+  if (argv[0] === "verify" || argv[0] === "proxy") {
+    const cli = await import("../verify/cli.js");
+    const code = await (argv[0] === "verify" ? cli.verifyCli : cli.proxyCli)(argv.slice(1));
+    if (code !== 0 || argv[0] === "verify") process.exit(code);
+    return;
+  }
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
