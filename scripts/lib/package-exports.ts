@@ -1,6 +1,6 @@
 /**
  * The package's `exports` map, derived from openapi/services.json: one entry point per service,
- * plus core, mock, emulator, msw and the bundled documents. A test holds package.json to it, and
+ * plus core, mock, emulator, msw, verify and the bundled documents. A test holds package.json to it, and
  * `npm run sync-exports` writes it.
  */
 import type { Service } from "./services.js";
