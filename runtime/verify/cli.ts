@@ -1,24 +1,16 @@
 /**
- * `cloud-interfaces verify` and `cloud-interfaces proxy`: what the commands do with their parsed
- * options (exit codes 0 every check passed, 1 a check failed, 2 usage or connection error).
+ * `cloud-interfaces verify` and `cloud-interfaces proxy`: what the commands do with their options,
+ * parsed by the shared option set (declared in runtime/cli/commands.ts). Exit codes: 0 every
+ * check passed, 1 a check failed, 2 usage or connection error.
  */
 import { writeFileSync } from "node:fs";
+import type { OptionValues } from "../mock/options.js";
 import { render } from "./report.js";
 import { VerifyConnectionError } from "./sender.js";
 import { verifyServer, VerifyUsageError, type VerifyOptions } from "./verify.js";
 
-export interface VerifyCommandValues {
-  "base-url"?: string;
-  "credentials-env"?: string[];
-  bind?: string[];
-  "allow-writes"?: boolean;
-  "allow-send"?: boolean;
-  only?: string;
-  rate?: string;
-  report?: string;
-  out?: string;
-  deadline?: string;
-}
+/** The options of the shared option set (runtime/mock/options.ts) that `verify` takes. */
+export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "allow-writes" | "allow-send" | "only" | "rate" | "deadline" | "report" | "out">;
 
 /** `name=value` pairs; the message names the option and the rule. */
 function pairs(option: string, list: string[] | undefined): Record<string, string> {
@@ -31,20 +23,12 @@ function pairs(option: string, list: string[] | undefined): Record<string, strin
   return out;
 }
 
-function positive(option: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !(n > 0)) throw new VerifyUsageError(`--${option}: must be a positive number, got ${JSON.stringify(text)}`);
-  return n;
-}
-
 /** Options of verifyServer from the command line's values; secrets stay in the environment. */
 export function verifyOptionsOf(values: VerifyCommandValues): VerifyOptions & { report: "text" | "json" | "junit"; out?: string } {
   if (!values["base-url"]) throw new VerifyUsageError("--base-url is required");
   const report = values.report ?? "text";
   if (report !== "text" && report !== "json" && report !== "junit") throw new VerifyUsageError(`--report: must be text, json or junit, got ${JSON.stringify(report)}`);
-  const rate = positive("rate", values.rate);
-  const deadline = positive("deadline", values.deadline);
+  const { rate, deadline } = values;
   return {
     baseUrl: values["base-url"],
     credentialsEnv: pairs("credentials-env", values["credentials-env"]),
@@ -85,12 +69,7 @@ export async function runVerify(serviceId: string, values: VerifyCommandValues, 
   }
 }
 
-export interface ProxyCommandValues {
-  target?: string;
-  port?: number;
-  host?: string;
-  strict?: boolean;
-}
+export type ProxyCommandValues = Pick<OptionValues, "target" | "port" | "host" | "strict">;
 
 /** Starts the proxy and prints the drift summary when the process is stopped. */
 export async function runProxy(serviceId: string, values: ProxyCommandValues): Promise<number> {
@@ -117,67 +96,3 @@ export async function runProxy(serviceId: string, values: ProxyCommandValues): P
   return 0;
 }
 
-const VERIFY_USAGE = `usage: cloud-interfaces verify <service-id> --base-url <url> [--credentials-env <scheme>=<VAR> ...] [--bind <name>=<value> ...]
-                        [--allow-writes] [--allow-send] [--only <operationId,...>] [--rate N] [--deadline SECONDS] [--report text|json|junit] [--out FILE]`;
-const PROXY_USAGE = "usage: cloud-interfaces proxy <service-id> --target <url> [--port N] [--host H] [--strict]";
-
-/** `verify` from its arguments (after the command name). */
-export async function verifyCli(argv: string[]): Promise<number> {
-  const { parseArgs } = await import("node:util");
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        "base-url": { type: "string" },
-        "credentials-env": { type: "string", multiple: true },
-        bind: { type: "string", multiple: true },
-        "allow-writes": { type: "boolean" },
-        "allow-send": { type: "boolean" },
-        only: { type: "string" },
-        rate: { type: "string" },
-        deadline: { type: "string" },
-        report: { type: "string" },
-        out: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    process.stderr.write(`verify: ${(error as Error).message.split(". ")[0]}\n${VERIFY_USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${VERIFY_USAGE}\n`);
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    process.stderr.write(`verify: one <service-id> is required\n${VERIFY_USAGE}\n`);
-    return 2;
-  }
-  return runVerify(positionals[0]!, values);
-}
-
-/** `proxy` from its arguments (after the command name). */
-export async function proxyCli(argv: string[]): Promise<number> {
-  const { parseArgs } = await import("node:util");
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { target: { type: "string" }, port: { type: "string" }, host: { type: "string" }, strict: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
-  } catch (error) {
-    process.stderr.write(`proxy: ${(error as Error).message.split(". ")[0]}\n${PROXY_USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${PROXY_USAGE}\n`);
-    return 0;
-  }
-  const port = values.port === undefined ? 4020 : Number(values.port);
-  if (positionals.length !== 1 || !Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`proxy: one <service-id> and a --port of 0-65535 are required\n${PROXY_USAGE}\n`);
-    return 2;
-  }
-  return runProxy(positionals[0]!, { ...(values.target ? { target: values.target } : {}), port, ...(values.host ? { host: values.host } : {}), strict: values.strict === true });
-}
