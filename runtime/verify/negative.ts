@@ -7,6 +7,7 @@
  */
 import type { Contract, SchemaError } from "../emulator/contract.js";
 import { documentedRequests, readOperations, sampleValue } from "./operations.js";
+import { escapeToken } from "../openapi/pointer.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
 
@@ -191,7 +192,7 @@ function walkBody(ctx: Context, base: RawRequest, bodyPtr: string, path: (string
     for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) {
       const child = (value as Record<string, unknown>)[name];
       if (child === undefined) continue;
-      const subPtr = sub.$ref ? sub.$ref : `${resolvedPtr}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      const subPtr = sub.$ref ? sub.$ref : `${resolvedPtr}/properties/${escapeToken(name)}`;
       walkBody(ctx, base, bodyPtr, [...path, name], subPtr, child);
     }
   } else if (Array.isArray(value) && value.length > 0 && schema.items && typeof schema.items === "object") {
@@ -273,7 +274,7 @@ export function deriveNegativeCases(
     const body = op.raw.requestBody ? resolve(doc, `${op.ptr}/requestBody`) : undefined;
     if (body && base.body !== undefined) {
       const mediaType = base.contentType ?? Object.keys(body.content)[0]!;
-      const bodyPtr = `${resolvePointer(doc, `${op.ptr}/requestBody`)}/content/${mediaType.replace(/~/g, "~0").replace(/\//g, "~1")}/schema`;
+      const bodyPtr = `${resolvePointer(doc, `${op.ptr}/requestBody`)}/content/${escapeToken(mediaType)}/schema`;
       if (/json/.test(mediaType)) walkBody(ctx, base, bodyPtr, [], bodyPtr, base.body);
       else walkForm(ctx, base, bodyPtr);
       const wrongType = clone(base);

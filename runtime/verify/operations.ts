@@ -3,10 +3,9 @@
  * parameters (with the pointer of each schema), request media types, security alternatives,
  * and the valid requests the document's own examples spell out.
  */
-import { pointer, resolve, resolvePointer } from "./pointer.js";
+import { listOperations } from "../openapi/router.js";
+import { resolve, resolvePointer } from "./pointer.js";
 import type { QueryStyles, RawRequest, Scheme } from "./raw-request.js";
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 export interface DocParameter {
   name: string;
@@ -37,39 +36,37 @@ export interface DocOperation {
 
 export function readOperations(doc: any): DocOperation[] {
   const out: DocOperation[] = [];
-  for (const path of Object.keys(doc.paths ?? {})) {
-    const itemPtr = resolvePointer(doc, pointer("paths", path));
-    const item = resolve(doc, itemPtr);
-    for (const method of METHODS) {
-      if (!item[method]) continue;
-      const ptr = resolvePointer(doc, `${itemPtr}/${method}`);
-      const raw = resolve(doc, ptr);
-      const byKey = new Map<string, DocParameter>();
-      const add = (list: any[] | undefined, listPtr: string) =>
-        (list ?? []).forEach((_, i) => {
-          const pPtr = resolvePointer(doc, `${listPtr}/${i}`);
-          const p = resolve(doc, pPtr);
-          byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: p.required === true, raw: p, ptr: pPtr, ...(p.schema ? { schemaPtr: resolvePointer(doc, `${pPtr}/schema`) } : {}) });
-        });
-      add(item.parameters, `${itemPtr}/parameters`);
-      add(raw.parameters, `${ptr}/parameters`);
-      const parameters = [...byKey.values()];
-      const body = raw.requestBody ? resolve(doc, `${ptr}/requestBody`) : undefined;
-      const styles: QueryStyles = {};
-      for (const p of parameters) if (p.in === "query") styles[p.name] = { explode: p.raw.explode ?? (p.raw.style === undefined || p.raw.style === "form") };
-      out.push({
-        key: `${method.toUpperCase()} ${path}`,
-        operationId: raw.operationId ?? `${method} ${path}`,
-        method: method.toUpperCase(),
-        path,
-        ptr,
-        raw,
-        parameters,
-        mediaTypes: Object.keys(body?.content ?? {}),
-        security: ((raw.security ?? doc.security ?? []) as Record<string, unknown>[]).map((r) => Object.keys(r)),
-        styles,
+  for (const ref of listOperations(doc)) {
+    const { path, method } = ref;
+    const itemPtr = ref.pointer.slice(0, ref.pointer.lastIndexOf("/"));
+    const item = ref.pathItem;
+    const ptr = resolvePointer(doc, ref.pointer);
+    const raw = resolve(doc, ptr);
+    const byKey = new Map<string, DocParameter>();
+    const add = (list: any[] | undefined, listPtr: string) =>
+      (list ?? []).forEach((_, i) => {
+        const pPtr = resolvePointer(doc, `${listPtr}/${i}`);
+        const p = resolve(doc, pPtr);
+        byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: p.required === true, raw: p, ptr: pPtr, ...(p.schema ? { schemaPtr: resolvePointer(doc, `${pPtr}/schema`) } : {}) });
       });
-    }
+    add(item.parameters, `${itemPtr}/parameters`);
+    add(raw.parameters, `${ptr}/parameters`);
+    const parameters = [...byKey.values()];
+    const body = raw.requestBody ? resolve(doc, `${ptr}/requestBody`) : undefined;
+    const styles: QueryStyles = {};
+    for (const p of parameters) if (p.in === "query") styles[p.name] = { explode: p.raw.explode ?? (p.raw.style === undefined || p.raw.style === "form") };
+    out.push({
+      key: `${method.toUpperCase()} ${path}`,
+      operationId: raw.operationId ?? `${method} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      ptr,
+      raw,
+      parameters,
+      mediaTypes: Object.keys(body?.content ?? {}),
+      security: ((raw.security ?? doc.security ?? []) as Record<string, unknown>[]).map((r) => Object.keys(r)),
+      styles,
+    });
   }
   return out;
 }

@@ -1,35 +1,23 @@
 /**
- * JSON pointers into a bundled document (local `$ref`s only): building them, following
- * reference chains, and finding the schema node that holds a broken rule.
+ * Pointers into a bundled document for the verifier, on the project's one JSON-pointer module
+ * (runtime/openapi/pointer.ts): following a pointer through `$ref` chains, and finding the
+ * schema node that states a rule an answer broke.
  */
+import { escapeToken, getAt, joinPointer, resolveAt, splitPointer } from "../openapi/pointer.js";
 
-/** RFC 6901 escaping of one segment. */
-export const escapeSegment = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+export { escapeToken as escapeSegment, getAt as valueAt };
 
-/** "#/a/b~1c" from its segments. */
-export const pointer = (...segments: string[]) => "#/" + segments.map(escapeSegment).join("/");
+/** "#/a/b~1c" from its keys. */
+export const pointer = (...segments: string[]) => joinPointer(segments);
 
-function at(doc: any, ptr: string): any {
-  if (ptr === "#" || ptr === "#/") return doc;
-  return ptr
-    .slice(2)
-    .split("/")
-    .reduce((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-}
-
-/** Follows $ref chains so the pointer names the object itself. */
+/** The pointer of what `ptr` names once its $ref chain is followed. */
 export function resolvePointer(doc: any, ptr: string): string {
-  let current = ptr;
-  for (let i = 0; i < 20; i++) {
-    const node = at(doc, current);
-    if (node && typeof node.$ref === "string" && node.$ref.startsWith("#/")) current = node.$ref;
-    else return current;
-  }
-  throw new Error(`$ref loop at ${ptr}`);
+  return resolveAt(doc, getAt(doc, ptr), ptr).pointer;
 }
 
+/** What `ptr` names, $refs followed. */
 export function resolve(doc: any, ptr: string): any {
-  return at(doc, resolvePointer(doc, ptr));
+  return resolveAt(doc, getAt(doc, ptr), ptr).value;
 }
 
 /** Sub-schemas a keyword may sit in besides the schema itself. */
@@ -60,12 +48,12 @@ function find(doc: any, ptr: string, has: (node: any) => boolean, depth = 0): st
  */
 export function ruleLocation(doc: any, schemaPtr: string, instancePath: string, keyword: string | undefined): string {
   let ptr = resolvePointer(doc, schemaPtr);
-  const segments = instancePath === "" ? [] : instancePath.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = splitPointer(instancePath);
   for (const seg of segments) {
     const owner = find(doc, ptr, (n) => n?.properties?.[seg] !== undefined) ?? find(doc, ptr, (n) => n?.items !== undefined || n?.prefixItems !== undefined) ?? find(doc, ptr, (n) => n?.additionalProperties && typeof n.additionalProperties === "object");
     if (!owner) break;
     const node = resolve(doc, owner);
-    if (node.properties?.[seg] !== undefined) ptr = resolvePointer(doc, `${owner}/properties/${escapeSegment(seg)}`);
+    if (node.properties?.[seg] !== undefined) ptr = resolvePointer(doc, `${owner}/properties/${escapeToken(seg)}`);
     else if (Array.isArray(node.prefixItems) && /^\d+$/.test(seg) && Number(seg) < node.prefixItems.length) ptr = resolvePointer(doc, `${owner}/prefixItems/${seg}`);
     else if (node.items !== undefined) ptr = resolvePointer(doc, `${owner}/items`);
     else ptr = resolvePointer(doc, `${owner}/additionalProperties`);
@@ -73,14 +61,4 @@ export function ruleLocation(doc: any, schemaPtr: string, instancePath: string, 
   if (!keyword) return ptr;
   const holder = find(doc, ptr, (n) => n?.[keyword] !== undefined);
   return holder ? `${holder}/${keyword}` : ptr;
-}
-
-/** The value at a JSON pointer ("/resources") inside an answer's body. */
-export function valueAt(value: unknown, ptr: string): unknown {
-  if (ptr === "") return value;
-  return ptr
-    .slice(1)
-    .split("/")
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), value);
 }
