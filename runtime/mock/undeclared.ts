@@ -8,7 +8,8 @@
 import type { ErrorShapes } from "./errors.js";
 import { MOCK_WARNING_HEADER, type MockHandler } from "./handler.js";
 import { parseMediaType } from "./media.js";
-import { deref, route, type OperationInfo } from "./operations.js";
+import { deref } from "../openapi/pointer.js";
+import { route, type OperationInfo } from "./operations.js";
 import { QUERY_OVERRIDES } from "./prefer.js";
 
 /** At most this many names are reported per request (a header must stay small). */
