@@ -1,8 +1,8 @@
 /**
  * A validating proxy: forwards traffic to a real server and checks every request and every
- * answer against the document, logging each violation; `strict` answers a request the document
- * does not allow with the document's own error instead of forwarding it (as the strict mock
- * refuses it). It sits behind the mock's HTTP edge, so bad traffic never takes it down.
+ * answer against the document, logging each violation (undeclared names included, as the mock
+ * names them); `strict` answers a request the document does not declare or allow with the
+ * document's own error instead of forwarding it, as the strict mock refuses it. It sits behind the mock's HTTP edge, so bad traffic never takes it down.
  */
 import type { AddressInfo } from "node:net";
 import { Contract } from "../emulator/contract.js";
@@ -11,6 +11,7 @@ import { errorShapes } from "../mock/errors.js";
 import type { MockHandler } from "../mock/handler.js";
 import { createEdgeServer } from "../mock/node-edge.js";
 import { readOperations, route } from "../mock/operations.js";
+import { describeUndeclared, undeclaredInputs } from "../mock/undeclared.js";
 import { credentialNames } from "../mock/violations.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { FetchLike } from "./sender.js";
@@ -66,13 +67,21 @@ export function createProxyHandler(serviceId: string, options: ProxyOptions, rec
     if ("op" in matched) {
       op = matched.op;
       operation = op.operationId;
+      const found = route(operations, request.method, url.pathname);
+      const info = found.kind === "operation" ? found.operation : undefined;
+      // Names the operation does not declare: what the mock's --strict refuses.
+      const undeclared = info ? await undeclaredInputs(doc, info, new Request(request.url, { method: request.method, headers: request.headers, body: bytes.length && request.method !== "GET" && request.method !== "HEAD" ? bytes : null })) : [];
+      if (undeclared.length) {
+        const warning = describeUndeclared(undeclared);
+        record({ side: "request", operation, ...where, problems: [warning] });
+        if (options.strict) return shapes.respond({ operation: info, status: 400, kind: "undeclared-input", method: request.method, message: `${warning} (rule strict: ${info!.key} does not declare ${undeclared.length === 1 ? "it" : "them"})` });
+      }
       const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
       if ("failure" in read) {
         record({ side: "request", operation, ...where, problems: read.failure.problems });
         if (options.strict) {
           const status = read.failure.kind === "security" ? 401 : read.failure.kind === "mediaType" && op.responses.has("415") ? 415 : 400;
-          const found = route(operations, request.method, url.pathname);
-          return shapes.respond({ status, kind: status === 401 ? "unauthorized" : "invalid-request", message: read.failure.problems.join("; "), method: request.method, operation: found.kind === "operation" ? found.operation : undefined });
+          return shapes.respond({ status, kind: status === 401 ? "unauthorized" : "invalid-request", message: read.failure.problems.join("; "), method: request.method, operation: info });
         }
       }
     } else {

@@ -80,6 +80,9 @@ describe("cloud-interfaces proxy in front of the kms-v2 emulator", () => {
     expect(refused.status).toBe(400);
     expect(await refused.text()).toMatch(/limit/);
     expect(strict.forwarded()).toBe(0);
+    const misspelt = await fetch(`${strict.proxy.url}/api/v2/keys?limt=10`, { headers: { authorization: "Bearer t", "svc-instance": INSTANCE } });
+    expect(misspelt.status).toBe(400);
+    expect(await misspelt.text()).toMatch(/undeclared query parameter \\"limt\\"/);
     const unknown = await fetch(`${strict.proxy.url}/nowhere`);
     expect(unknown.status).toBe(404);
     expect(strict.forwarded()).toBe(0);
