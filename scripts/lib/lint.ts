@@ -6,9 +6,11 @@ import { Document, Spectral } from "@stoplight/spectral-core";
 import spectralParsers from "@stoplight/spectral-parsers";
 import { createRequire } from "node:module";
 import { dedupeFindings, type Finding } from "./findings.js";
+import { checkInputs } from "./input-guard.js";
 import { ROOT } from "./paths.js";
 import { documentPath, type Service } from "./services.js";
-import { joinPointer, locate, splitPointer } from "./source-location.js";
+import { joinPointer, splitPointer } from "../../runtime/openapi/pointer.js";
+import { locate } from "./source-location.js";
 
 // CommonJS package: its named exports only exist on the default export under ESM.
 const Parsers = spectralParsers as unknown as typeof import("@stoplight/spectral-parsers");
@@ -48,7 +50,7 @@ function sourceException(file: string, pointer: string, rule: string): string | 
   const text = readFileSync(file.replace(/^file:\/\//, ""), "utf8");
   if (sourceCache.get(file)?.text !== text) sourceCache.set(file, { text, doc: parseYaml(text) });
   let node: any = sourceCache.get(file)!.doc;
-  const keys = pointer.replace(/^#\/?/, "").split("/").filter(Boolean).map((k) => decodeURIComponent(k).replace(/~1/g, "/").replace(/~0/g, "~"));
+  const keys = splitPointer(pointer);
   for (let i = 0; ; i++) {
     const reason = node?.[EXCEPTIONS]?.[rule];
     if (typeof reason === "string") return reason;
@@ -59,6 +61,9 @@ function sourceException(file: string, pointer: string, rule: string): string | 
 
 /** Redocly lints the source (it follows $refs into shared fragments), with example validation on. */
 export async function lintSource(service: Service, file = documentPath(service)): Promise<Finding[]> {
+  // Checked synchronously, before Redocly's js-yaml parses anything (the build starts lint and bundle together).
+  const refused = checkInputs(file);
+  if (refused.length > 0) return refused;
   const config = await loadRedoclyConfig();
   const problems = await redoclyLint({ ref: file, config: config.forAlias(service.id) });
   return problems
