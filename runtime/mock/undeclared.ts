@@ -40,12 +40,8 @@ function declaredProperties(doc: any, schema: any, depth = 0): Set<string> | und
 }
 
 function declaredQuery(doc: any, operation: OperationInfo): Set<string> {
-  const item = deref(doc, doc.paths?.[operation.path]) ?? {};
   const names = new Set<string>(QUERY_OVERRIDES);
-  for (const p of [...(item.parameters ?? []), ...(operation.raw.parameters ?? [])]) {
-    const param = deref(doc, p);
-    if (param?.in === "query") names.add(param.name);
-  }
+  for (const param of operation.parameters) if (param.in === "query") names.add(param.name);
   for (const requirement of operation.raw.security ?? doc.security ?? []) {
     for (const scheme of Object.keys(requirement)) {
       const s = deref(doc, doc.components?.securitySchemes?.[scheme]);
