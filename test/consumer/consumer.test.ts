@@ -83,7 +83,8 @@ describe("installed from the tarball", { timeout: 120_000 }, () => {
   });
 
   it("runs the mock under node:test", async () => {
-    const result = await exec(process.execPath, ["--test", "js-app/mock.node-test.mjs"], app);
+    // TAP explicitly: from Node 23 the default reporter is spec, also when not on a terminal.
+    const result = await exec(process.execPath, ["--test", "--test-reporter=tap", "js-app/mock.node-test.mjs"], app);
     expect(result.stdout, result.stderr).toMatch(/# pass 1\n# fail 0/);
   });
 
