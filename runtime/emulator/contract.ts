@@ -1,8 +1,12 @@
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
+import type { Ajv2020 as Ajv, ValidateFunction } from "ajv/dist/2020.js";
 import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
+import { importPeer } from "../mock/optional-peers.js";
 import { escapeToken, resolveAt } from "../openapi/pointer.js";
 import { listOperations, Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
+
+// Ajv is an optional peer: without it, importing the emulator fails with one sentence naming the install line.
+const { Ajv2020 } = await importPeer("ajv", () => import("ajv/dist/2020.js"));
+const formats = (await importPeer("ajv", () => import("ajv-formats"))).default;
 
 /**
  * The document as a contract: which operation a request is, whether the request follows the
@@ -63,6 +67,24 @@ export interface RequestInput {
   schemes: string[];
 }
 
+/** One way an answer breaks the document, and where (`status` is the documented response key it was checked against). */
+export interface ResponseProblem {
+  where: "status" | "header" | "mediaType" | "body";
+  message: string;
+  status?: string;
+  header?: string;
+  mediaType?: string;
+  keyword?: string;
+  instancePath?: string;
+}
+
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  message?: string;
+}
+
 export type RequestFailure =
   | { kind: "security"; problems: string[] }
   | { kind: "mediaType"; problems: string[] }
@@ -87,10 +109,10 @@ function parseCookies(header: string | null): Record<string, string> {
   return out;
 }
 
-const ajvs = new Map<boolean, Ajv2020>();
+const ajvs = new Map<boolean, Ajv>();
 
 /** Two Ajv instances for the process (strict, and coercing for text-borne values). */
-function sharedAjv(coerce: boolean): Ajv2020 {
+function sharedAjv(coerce: boolean): Ajv {
   let ajv = ajvs.get(coerce);
   if (!ajv) {
     // validateSchema off: a whole OpenAPI document is registered as a schema resource, and
@@ -116,10 +138,11 @@ export class Contract {
   /** Path prefixes of the documented servers ("/event-notifications"), stripped before matching. */
   private readonly prefixes: string[];
   private readonly router: Router<OperationSpec>;
-  private readonly strict: Ajv2020;
+  private readonly strict: Ajv;
   /** Parameters, form bodies and headers arrive as text: this instance coerces them to the schema's types. */
-  private readonly coercing: Ajv2020;
+  private readonly coercing: Ajv;
   private readonly id: string;
+  private readonly byPointer = new Map<string, ValidateFunction>();
 
   constructor(
     readonly serviceId: string,
@@ -144,7 +167,7 @@ export class Contract {
    * A validator compiled on first use: compiling every schema of a document up front costs about
    * a second, and a test usually touches a few operations.
    */
-  private compile(ajv: Ajv2020, pointer: string, wrap = false): ValidateFunction {
+  private compile(ajv: Ajv, pointer: string, wrap = false): ValidateFunction {
     const ref = { $ref: `${this.id}${pointer}` };
     let compiled: ValidateFunction | undefined;
     const validate = ((data: unknown) => {
@@ -339,27 +362,44 @@ export class Contract {
 
   /** Every way the response breaks the document (empty when it follows it). */
   checkResponse(op: OperationSpec, response: Reply): string[] {
+    return this.responseProblems(op, response).map((p) => p.message);
+  }
+
+  /**
+   * The same checks as checkResponse, each problem with where it is (status, a header, the
+   * media type or the body) and, for the body and headers, Ajv's keyword and instance path,
+   * so a caller can name the rule that was broken (the verifier reports its JSON pointer).
+   */
+  responseProblems(op: OperationSpec, response: Reply): ResponseProblem[] {
     const status = String(response.status);
-    const spec = op.responses.get(status) ?? op.responses.get(`${status[0]}XX`) ?? op.responses.get("default");
-    if (!spec) return [`status ${status} is not documented for ${op.operationId}`];
-    const problems: string[] = [];
+    const documented = op.responses.has(status) ? status : op.responses.has(`${status[0]}XX`) ? `${status[0]}XX` : op.responses.has("default") ? "default" : undefined;
+    if (documented === undefined) return [{ where: "status", message: `status ${status} is not documented for ${op.operationId}` }];
+    const spec = op.responses.get(documented)!;
+    const problems: ResponseProblem[] = [];
     const headers = new Map(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
     for (const h of spec.headers) {
       const value = headers.get(h.name.toLowerCase()) ?? null;
       if (value === null) {
-        if (h.required) problems.push(`required header ${h.name} missing`);
+        if (h.required) problems.push({ where: "header", status: documented, header: h.name, keyword: "required", message: `required header ${h.name} missing` });
         continue;
       }
-      if (!h.validate({ v: value })) problems.push(...errorsOf(h.validate, `header ${h.name}`, true));
+      if (!h.validate({ v: value })) {
+        for (const [i, message] of errorsOf(h.validate, `header ${h.name}`, true).entries()) {
+          const e = h.validate.errors![i]!;
+          problems.push({ where: "header", status: documented, header: h.name, keyword: e.keyword, instancePath: e.instancePath.replace(/^\/v/, ""), message });
+        }
+      }
     }
     const text = response.body ?? "";
     if (op.method === "HEAD" || spec.content.size === 0) {
-      if (text !== "") problems.push(op.method === "HEAD" ? "HEAD response has a body" : `status ${status} documents no body, got one`);
+      if (text !== "") problems.push({ where: "body", status: documented, message: op.method === "HEAD" ? "HEAD response has a body" : `status ${status} documents no body, got one` });
       return problems;
     }
-    if (text === "" && status !== "204") return [...problems, `status ${status} documents a body, got none`];
+    if (text === "" && status !== "204") return [...problems, { where: "body", status: documented, message: `status ${status} documents a body, got none` }];
     const essence = mediaTypeEssence(headers.get("content-type") ?? "");
-    if (!spec.content.has(essence)) return [...problems, `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}`];
+    if (!spec.content.has(essence)) {
+      return [...problems, { where: "mediaType", status: documented, message: `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}` }];
+    }
     const validate = spec.content.get(essence);
     if (!validate) return problems;
     let value: unknown = text;
@@ -367,10 +407,26 @@ export class Contract {
       try {
         value = JSON.parse(text);
       } catch {
-        return [...problems, "body is not valid JSON"];
+        return [...problems, { where: "body", status: documented, mediaType: essence, message: "body is not valid JSON" }];
       }
     }
-    if (!validate(value)) problems.push(...errorsOf(validate, "body"));
+    if (!validate(value)) {
+      for (const [i, message] of errorsOf(validate, "body").entries()) {
+        const e = validate.errors![i]!;
+        problems.push({ where: "body", status: documented, mediaType: essence, keyword: e.keyword, instancePath: e.instancePath, message });
+      }
+    }
     return problems;
+  }
+
+  /**
+   * Ajv's errors for a value against the schema at a JSON pointer of this document (strict,
+   * no coercion): what a request or answer breaks, keyword by keyword.
+   */
+  schemaErrors(pointer: string, value: unknown): SchemaError[] {
+    let validate = this.byPointer.get(pointer);
+    if (!validate) this.byPointer.set(pointer, (validate = this.strict.compile({ $ref: `${this.id}${pointer}` })));
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => ({ keyword: e.keyword, instancePath: e.instancePath, schemaPath: e.schemaPath, ...(e.message !== undefined ? { message: e.message } : {}) }));
   }
 }

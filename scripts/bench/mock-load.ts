@@ -12,6 +12,7 @@ import { Agent, request } from "node:http";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { extractMeta } from "../lib/client-meta.js";
 import { exampleRequests } from "../lib/example-requests.js";
 import { hostileCases, type Baseline } from "../lib/hostile-requests.js";
@@ -188,7 +189,8 @@ export function mockBenchTable(r: MockBench): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const quick = process.argv.includes("--quick");
+  // Strict: a mistyped flag stops here instead of starting a minute-long run without it.
+  const { quick } = parseArgs({ options: { quick: { type: "boolean", default: false } } }).values;
   console.log(mockBenchTable(await measureMockLoad({ quick })));
   console.log("\n(figures depend on the machine's load; compare the two servers within one run)");
 }
