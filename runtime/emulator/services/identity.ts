@@ -3,6 +3,7 @@ import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, ty
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { OperationSpec } from "../contract.js";
 import type { EmulatorOptions } from "../types.js";
+import { CapReached, capsOf, type Caps } from "../caps.js";
 import { rules as v3Rules } from "../../../generated/identity-v3/rules.js";
 
 /**
@@ -82,6 +83,7 @@ export interface IdentityState {
   customFlowKey?: JWK;
   signingKey?: JWK;
   tenants: Map<string, Tenant>;
+  caps: Caps;
 }
 
 export const DEFAULT_CLIENT: IdentityClient = { client_id: "emulator-client", client_secret: "emulator-secret" };
@@ -100,6 +102,7 @@ function initialState(version: "v3" | "v4", options: EmulatorOptions): IdentityS
     customFlowKey: seed.customFlowKey,
     signingKey: seed.signingKey,
     tenants: new Map(),
+    caps: capsOf(options),
   };
 }
 
@@ -107,10 +110,19 @@ function tenantOf(ctx: Context<IdentityState>): Tenant {
   const id = ctx.input.path.tenantId as string;
   let tenant = ctx.state.tenants.get(id);
   if (!tenant) {
+    if (ctx.state.tenants.size >= ctx.state.caps.identityTenants) throw new CapReached("tenants", ctx.state.caps.identityTenants);
     tenant = { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map() };
     ctx.state.tenants.set(id, tenant);
   }
   return tenant;
+}
+
+/** Drops expired entries, then refuses to grow past the cap: codes are made by unauthenticated requests. */
+function roomFor(ctx: Context<IdentityState>, entries: Map<string, { expiresAt: number }>, what: string): void {
+  const cap = ctx.state.caps.identityCodesPerTenant;
+  if (entries.size < cap) return;
+  for (const [key, entry] of entries) if (entry.expiresAt <= ctx.now()) entries.delete(key);
+  if (entries.size >= cap) throw new CapReached(`${what} per tenant`, cap);
 }
 
 /** The tenant's signing key, made on first use (RSA generation is the slow part of a tenant). */
@@ -163,7 +175,10 @@ async function issueTokens(ctx: Context<IdentityState>, grant: Omit<Grant, "revo
   const tenant = tenantOf(ctx);
   const { privateKey, jwk } = await keysOf(ctx.state, tenant, ctx.input.path.tenantId as string);
   const gid = extra.grantId ?? ctx.token(12);
-  if (!tenant.grants.has(gid)) tenant.grants.set(gid, { ...grant, revoked: false });
+  if (!tenant.grants.has(gid)) {
+    if (tenant.grants.size >= ctx.state.caps.identityGrantsPerTenant) throw new CapReached("grants per tenant", ctx.state.caps.identityGrantsPerTenant);
+    tenant.grants.set(gid, { ...grant, revoked: false });
+  }
   const now = Math.floor(ctx.now() / 1000);
   const iss = issuer(ctx);
   const user = [...ctx.state.users.values()].find((u) => u.sub === grant.sub);
@@ -248,6 +263,7 @@ function authorize(ctx: Context<IdentityState>): Reply {
   if (ctx.state.version === "v4" && q.code_challenge === undefined && q.code_challenge_method !== undefined) {
     return redirectTo(303, q.redirect_uri!, { error: "invalid_request", state: q.state });
   }
+  roomFor(ctx, tenant.codes, "live authorization codes");
   const code = ctx.token(24);
   tenant.codes.set(code, {
     clientId: client.client_id,
@@ -380,8 +396,10 @@ async function userInfo(ctx: Context<IdentityState>): Promise<Reply> {
 async function generateTemporaryCode(ctx: Context<IdentityState>): Promise<Reply> {
   const auth = await bearer(ctx);
   if ("response" in auth) return oauthError(401, "invalid_token", "the access token is not valid");
+  const temporaryCodes = tenantOf(ctx).temporaryCodes;
+  roomFor(ctx, temporaryCodes, "temporary codes");
   const code = ctx.token(16);
-  tenantOf(ctx).temporaryCodes.set(code, { sub: auth.claims.sub, expiresAt: ctx.now() + TEMPORARY_CODE_SECONDS * 1000 });
+  temporaryCodes.set(code, { sub: auth.claims.sub, expiresAt: ctx.now() + TEMPORARY_CODE_SECONDS * 1000 });
   return json(200, { code });
 }
 
