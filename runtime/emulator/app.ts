@@ -6,7 +6,7 @@ import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from 
 import { readOperations } from "../mock/operations.js";
 import { BodyTooLarge, boundedText } from "./request-limits.js";
 import { CapReached } from "./caps.js";
-import { isJsonMediaType, mediaTypeEssence } from "./contract.js";
+import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
 import type { Emulator, EmulatorOptions, Reply, RequestLike, Violation } from "./types.js";
 
 export type { Reply, RequestLike } from "./types.js";
@@ -161,7 +161,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
           throw error;
         }
       }
-      const broken = isJsonMediaType(mediaTypeEssence(request.headers.get("content-type"))) ? jsonLimitBroken(text) : undefined;
+      const broken = isJsonMediaType(mediaTypeEssence(request.headers.get("content-type") ?? "")) ? jsonLimitBroken(text) : undefined;
       if (broken) {
         const message = broken === "depth" ? `body: JSON nested deeper than the emulator's limit (rule at most ${MAX_JSON_DEPTH} levels)` : `body: more JSON values than the emulator's limit (rule at most ${MAX_JSON_VALUES} values)`;
         return verified(op, await def.reject({ kind: "invalid", problems: [message] }, op, base));

@@ -1,5 +1,12 @@
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
+import type { Ajv2020 as Ajv, ValidateFunction } from "ajv/dist/2020.js";
+import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
+import { importPeer } from "../mock/optional-peers.js";
+import { escapeToken, resolveAt } from "../openapi/pointer.js";
+import { listOperations, Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
+
+// Ajv is an optional peer: without it, importing the emulator fails with one sentence naming the install line.
+const { Ajv2020 } = await importPeer("ajv", () => import("ajv/dist/2020.js"));
+const formats = (await importPeer("ajv", () => import("ajv-formats"))).default;
 
 /**
  * The document as a contract: which operation a request is, whether the request follows the
@@ -34,8 +41,6 @@ export interface OperationSpec {
   operationId: string;
   method: string;
   template: string;
-  regex: RegExp;
-  pathNames: string[];
   params: ParamSpec[];
   body?: { required: boolean; content: Map<string, ValidateFunction | undefined> };
   security: Array<Record<string, string[]>>;
@@ -62,16 +67,28 @@ export interface RequestInput {
   schemes: string[];
 }
 
+/** One way an answer breaks the document, and where (`status` is the documented response key it was checked against). */
+export interface ResponseProblem {
+  where: "status" | "header" | "mediaType" | "body";
+  message: string;
+  status?: string;
+  header?: string;
+  mediaType?: string;
+  keyword?: string;
+  instancePath?: string;
+}
+
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  message?: string;
+}
+
 export type RequestFailure =
   | { kind: "security"; problems: string[] }
   | { kind: "mediaType"; problems: string[] }
   | { kind: "invalid"; problems: string[] };
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
 
 /** Ajv's errors as "where/path message"; coerced values travel wrapped in { v }, which is cut off. */
 function errorsOf(validate: ValidateFunction, where: string, wrapped = false): string[] {
@@ -83,14 +100,6 @@ function errorsOf(validate: ValidateFunction, where: string, wrapped = false): s
   });
 }
 
-export function mediaTypeEssence(contentType: string | null): string {
-  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-}
-
-export function isJsonMediaType(essence: string): boolean {
-  return essence === "application/json" || essence.endsWith("+json");
-}
-
 function parseCookies(header: string | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of (header ?? "").split(";")) {
@@ -100,10 +109,10 @@ function parseCookies(header: string | null): Record<string, string> {
   return out;
 }
 
-const ajvs = new Map<boolean, Ajv2020>();
+const ajvs = new Map<boolean, Ajv>();
 
 /** Two Ajv instances for the process (strict, and coercing for text-borne values). */
-function sharedAjv(coerce: boolean): Ajv2020 {
+function sharedAjv(coerce: boolean): Ajv {
   let ajv = ajvs.get(coerce);
   if (!ajv) {
     // validateSchema off: a whole OpenAPI document is registered as a schema resource, and
@@ -125,13 +134,15 @@ function documentNumber(document: object): number {
 }
 
 export class Contract {
-  readonly operations: OperationSpec[] = [];
+  readonly operations: OperationSpec[];
   /** Path prefixes of the documented servers ("/event-notifications"), stripped before matching. */
   private readonly prefixes: string[];
-  private readonly strict: Ajv2020;
+  private readonly router: Router<OperationSpec>;
+  private readonly strict: Ajv;
   /** Parameters, form bodies and headers arrive as text: this instance coerces them to the schema's types. */
-  private readonly coercing: Ajv2020;
+  private readonly coercing: Ajv;
   private readonly id: string;
+  private readonly byPointer = new Map<string, ValidateFunction>();
 
   constructor(
     readonly serviceId: string,
@@ -142,43 +153,21 @@ export class Contract {
     this.coercing = sharedAjv(true);
     // One $id per document object, so two emulators of the same document share compiled schemas.
     for (const ajv of [this.strict, this.coercing]) if (!ajv.getSchema(this.id)) ajv.addSchema({ ...document, $id: this.id });
-    this.prefixes = (document.servers ?? [])
-      .map((s: { url: string }) => {
-        try {
-          return new URL(s.url.replace(/\{[^}]+\}/g, "x")).pathname.replace(/\/$/, "");
-        } catch {
-          return "";
-        }
-      })
-      .filter((p: string) => p !== "");
-    for (const [template, rawItem] of Object.entries<Json>(document.paths ?? {})) {
-      const { value: item, pointer: itemPtr } = this.deref(rawItem, `#/paths/${escapePointer(template)}`);
-      for (const method of METHODS) {
-        if (!item[method]) continue;
-        this.operations.push(this.compileOperation(template, method, item, `${itemPtr}/${method}`));
-      }
-    }
+    this.prefixes = serverPathPrefixes(document);
+    this.operations = listOperations(document).map(({ path, method, pathItem, pointer }) => this.compileOperation(path, method, pathItem, pointer));
+    this.router = new Router(this.operations, (op) => op.template);
   }
 
   /** Follows local $refs of non-schema objects, returning the value and its JSON pointer. */
   private deref(value: Json, pointer: string): { value: Json; pointer: string } {
-    let guard = 0;
-    while (value && typeof value === "object" && typeof value.$ref === "string" && value.$ref.startsWith("#/")) {
-      pointer = value.$ref;
-      value = value.$ref
-        .slice(2)
-        .split("/")
-        .reduce((node: Json, seg: string) => node?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")], this.document);
-      if (++guard > 20) throw new Error(`reference loop at ${pointer}`);
-    }
-    return { value, pointer };
+    return resolveAt(this.document, value, pointer);
   }
 
   /**
    * A validator compiled on first use: compiling every schema of a document up front costs about
    * a second, and a test usually touches a few operations.
    */
-  private compile(ajv: Ajv2020, pointer: string, wrap = false): ValidateFunction {
+  private compile(ajv: Ajv, pointer: string, wrap = false): ValidateFunction {
     const ref = { $ref: `${this.id}${pointer}` };
     let compiled: ValidateFunction | undefined;
     const validate = ((data: unknown) => {
@@ -193,11 +182,6 @@ export class Contract {
 
   private compileOperation(template: string, method: string, item: Json, opPtr: string): OperationSpec {
     const op = item[method];
-    const pathNames: string[] = [];
-    const source = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{([^}]+)\\?\}|\{([^}]+)\}/g, (_m, a, b) => {
-      pathNames.push(a ?? b);
-      return "([^/]+)";
-    });
     const params = new Map<string, ParamSpec>();
     const addParams = (list: Json[] | undefined, base: string) =>
       (list ?? []).forEach((raw, i) => {
@@ -222,7 +206,7 @@ export class Contract {
       const { value: rb, pointer } = this.deref(op.requestBody, `${opPtr}/requestBody`);
       const content = new Map<string, ValidateFunction | undefined>();
       for (const [type, media] of Object.entries<Json>(rb.content ?? {})) {
-        const base = `${pointer}/content/${escapePointer(type)}/schema`;
+        const base = `${pointer}/content/${escapeToken(type)}/schema`;
         const coerce = type === "application/x-www-form-urlencoded";
         content.set(type.toLowerCase(), media.schema ? this.compile(coerce ? this.coercing : this.strict, base, coerce) : undefined);
       }
@@ -234,13 +218,13 @@ export class Contract {
       const { value: r, pointer } = this.deref(raw, `${opPtr}/responses/${status}`);
       const headers: ResponseSpec["headers"] = [];
       for (const [name, rawHeader] of Object.entries<Json>(r.headers ?? {})) {
-        const { value: h, pointer: hp } = this.deref(rawHeader, `${pointer}/headers/${escapePointer(name)}`);
+        const { value: h, pointer: hp } = this.deref(rawHeader, `${pointer}/headers/${escapeToken(name)}`);
         if (name.toLowerCase() === "content-type") continue;
         headers.push({ name, required: h.required === true, validate: this.compile(this.coercing, `${hp}/schema`, true) });
       }
       const content = new Map<string, ValidateFunction | undefined>();
       for (const [type, media] of Object.entries<Json>(r.content ?? {})) {
-        const base = `${pointer}/content/${escapePointer(type)}/schema`;
+        const base = `${pointer}/content/${escapeToken(type)}/schema`;
         content.set(type.toLowerCase(), media.schema ? this.compile(this.strict, base) : undefined);
       }
       responses.set(status, { headers, content });
@@ -250,8 +234,6 @@ export class Contract {
       operationId: op.operationId ?? `${method} ${template}`,
       method: method.toUpperCase(),
       template,
-      regex: new RegExp(`^${source}$`),
-      pathNames,
       params: [...params.values()],
       body,
       security: op.security ?? this.document.security ?? [],
@@ -285,36 +267,11 @@ export class Contract {
     return { status: Number(status), headers, body: typeof value === "string" && !isJsonMediaType(type) ? value : JSON.stringify(value) };
   }
 
-  /** Strips a documented server path prefix, so both "/event-notifications/v1/..." and "/v1/..." match. */
-  private localPath(pathname: string): string {
-    for (const prefix of this.prefixes) {
-      if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return pathname.slice(prefix.length) || "/";
-    }
-    return pathname;
-  }
-
-  /** The operation a request is, or why none is: unknown path (404) or method (405). */
+  /** The operation a request is, or why none is: unknown path (404) or method (405). A documented server path prefix may be left on ("/event-notifications/v1/..." and "/v1/..." both match). */
   match(method: string, url: URL): { op: OperationSpec; path: Record<string, string> } | { status: 404 | 405; allow: string[] } {
-    const pathname = this.localPath(url.pathname);
-    const allow: string[] = [];
-    for (const op of this.operations) {
-      const m = op.regex.exec(pathname);
-      if (!m) continue;
-      if (op.method !== method.toUpperCase()) {
-        allow.push(op.method);
-        continue;
-      }
-      const path: Record<string, string> = {};
-      op.pathNames.forEach((name, i) => {
-        try {
-          path[name] = decodeURIComponent(m[i + 1]!);
-        } catch {
-          path[name] = m[i + 1]!;
-        }
-      });
-      return { op, path };
-    }
-    return { status: allow.length ? 405 : 404, allow };
+    const found = this.router.route(method, stripServerPrefix(url.pathname, this.prefixes));
+    if (found.kind === "operation") return { op: found.operation, path: found.params };
+    return found.kind === "method-not-allowed" ? { status: 405, allow: found.allow } : { status: 404, allow: [] };
   }
 
   private checkSecurity(op: OperationSpec, request: RequestLike, cookies: Record<string, string>, url: URL): { schemes: string[] } | { problems: string[] } {
@@ -374,7 +331,7 @@ export class Contract {
       if (text === "") {
         if (op.body.required) problems.push("request body is required");
       } else {
-        const essence = mediaTypeEssence(request.headers.get("content-type"));
+        const essence = mediaTypeEssence(request.headers.get("content-type") ?? "");
         input.mediaType = essence;
         if (!op.body.content.has(essence)) {
           return { failure: { kind: "mediaType", problems: [`Content-Type ${essence || "(none)"} is not one of ${[...op.body.content.keys()].join(", ")}`] } };
@@ -405,27 +362,44 @@ export class Contract {
 
   /** Every way the response breaks the document (empty when it follows it). */
   checkResponse(op: OperationSpec, response: Reply): string[] {
+    return this.responseProblems(op, response).map((p) => p.message);
+  }
+
+  /**
+   * The same checks as checkResponse, each problem with where it is (status, a header, the
+   * media type or the body) and, for the body and headers, Ajv's keyword and instance path,
+   * so a caller can name the rule that was broken (the verifier reports its JSON pointer).
+   */
+  responseProblems(op: OperationSpec, response: Reply): ResponseProblem[] {
     const status = String(response.status);
-    const spec = op.responses.get(status) ?? op.responses.get(`${status[0]}XX`) ?? op.responses.get("default");
-    if (!spec) return [`status ${status} is not documented for ${op.operationId}`];
-    const problems: string[] = [];
+    const documented = op.responses.has(status) ? status : op.responses.has(`${status[0]}XX`) ? `${status[0]}XX` : op.responses.has("default") ? "default" : undefined;
+    if (documented === undefined) return [{ where: "status", message: `status ${status} is not documented for ${op.operationId}` }];
+    const spec = op.responses.get(documented)!;
+    const problems: ResponseProblem[] = [];
     const headers = new Map(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
     for (const h of spec.headers) {
       const value = headers.get(h.name.toLowerCase()) ?? null;
       if (value === null) {
-        if (h.required) problems.push(`required header ${h.name} missing`);
+        if (h.required) problems.push({ where: "header", status: documented, header: h.name, keyword: "required", message: `required header ${h.name} missing` });
         continue;
       }
-      if (!h.validate({ v: value })) problems.push(...errorsOf(h.validate, `header ${h.name}`, true));
+      if (!h.validate({ v: value })) {
+        for (const [i, message] of errorsOf(h.validate, `header ${h.name}`, true).entries()) {
+          const e = h.validate.errors![i]!;
+          problems.push({ where: "header", status: documented, header: h.name, keyword: e.keyword, instancePath: e.instancePath.replace(/^\/v/, ""), message });
+        }
+      }
     }
     const text = response.body ?? "";
     if (op.method === "HEAD" || spec.content.size === 0) {
-      if (text !== "") problems.push(op.method === "HEAD" ? "HEAD response has a body" : `status ${status} documents no body, got one`);
+      if (text !== "") problems.push({ where: "body", status: documented, message: op.method === "HEAD" ? "HEAD response has a body" : `status ${status} documents no body, got one` });
       return problems;
     }
-    if (text === "" && status !== "204") return [...problems, `status ${status} documents a body, got none`];
-    const essence = mediaTypeEssence(headers.get("content-type") ?? null);
-    if (!spec.content.has(essence)) return [...problems, `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}`];
+    if (text === "" && status !== "204") return [...problems, { where: "body", status: documented, message: `status ${status} documents a body, got none` }];
+    const essence = mediaTypeEssence(headers.get("content-type") ?? "");
+    if (!spec.content.has(essence)) {
+      return [...problems, { where: "mediaType", status: documented, message: `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}` }];
+    }
     const validate = spec.content.get(essence);
     if (!validate) return problems;
     let value: unknown = text;
@@ -433,10 +407,26 @@ export class Contract {
       try {
         value = JSON.parse(text);
       } catch {
-        return [...problems, "body is not valid JSON"];
+        return [...problems, { where: "body", status: documented, mediaType: essence, message: "body is not valid JSON" }];
       }
     }
-    if (!validate(value)) problems.push(...errorsOf(validate, "body"));
+    if (!validate(value)) {
+      for (const [i, message] of errorsOf(validate, "body").entries()) {
+        const e = validate.errors![i]!;
+        problems.push({ where: "body", status: documented, mediaType: essence, keyword: e.keyword, instancePath: e.instancePath, message });
+      }
+    }
     return problems;
+  }
+
+  /**
+   * Ajv's errors for a value against the schema at a JSON pointer of this document (strict,
+   * no coercion): what a request or answer breaks, keyword by keyword.
+   */
+  schemaErrors(pointer: string, value: unknown): SchemaError[] {
+    let validate = this.byPointer.get(pointer);
+    if (!validate) this.byPointer.set(pointer, (validate = this.strict.compile({ $ref: `${this.id}${pointer}` })));
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => ({ keyword: e.keyword, instancePath: e.instancePath, schemaPath: e.schemaPath, ...(e.message !== undefined ? { message: e.message } : {}) }));
   }
 }

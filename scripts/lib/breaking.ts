@@ -1,7 +1,7 @@
 /**
  * Changes between two bundled versions of a document, from a consumer's side, in the rule
  * categories of oasdiff: endpoints, parameters, request bodies, responses, response headers,
- * security, enums, `const`, `oneOf`/`anyOf` branches, `allOf` members (merged before
+ * security, enums, `const`, request `default`s, `oneOf`/`anyOf` branches, `allOf` members (merged before
  * comparing) and `additionalProperties`.
  * Each change has a rule id and a level: `error` breaks a consumer (the gate fails),
  * `warning` may break one (reported apart, the gate passes), `info` is an addition (for the
@@ -9,7 +9,9 @@
  * promise less or may send something a consumer cannot read.
  */
 import type { OpenApiDocument } from "./bundle.js";
-import { deref, listOperations, operationParameters, type OperationRef } from "./client-meta.js";
+import { deref } from "../../runtime/openapi/pointer.js";
+import { listOperations, type DocumentOperation } from "../../runtime/openapi/router.js";
+import { operationParameters } from "./client-meta.js";
 
 export type Level = "error" | "warning" | "info";
 
@@ -21,9 +23,6 @@ export interface Change {
   where: string;
   change: string;
 }
-
-/** Kept for callers of the first version: a change that is not an addition. */
-export type BreakingChange = Change;
 
 type Side = "request" | "response";
 
@@ -86,6 +85,24 @@ function flatten(doc: OpenApiDocument, schema: unknown, depth = 0): any {
   if (Object.keys(properties).length > 0) merged.properties = properties;
   if (required.length > 0) merged.required = required;
   return merged;
+}
+
+/**
+ * A changed `default` of a request value: what the server assumes when a client leaves it out.
+ * Levels as oasdiff's published checks list gives them (its rule registry, checker/rules.go):
+ * request-parameter-default-value-added/-removed/-changed are errors (a client that omits the
+ * parameter now gets other behaviour), request-property-default-value-* are info. Like oasdiff,
+ * required parameters are skipped: their default never applies.
+ */
+function compareDefault(out: Change[], kind: "parameter" | "property", a: any, b: any, where: string): void {
+  const had = a && typeof a === "object" && "default" in a;
+  const has = b && typeof b === "object" && "default" in b;
+  if (!had && !has) return;
+  if (had && has && same(a.default, b.default)) return;
+  const level: Level = kind === "parameter" ? "error" : "info";
+  const rule = `request-${kind}-default-value-${!had ? "added" : !has ? "removed" : "changed"}`;
+  const change = !had ? `default added: ${JSON.stringify(b.default)}` : !has ? `default removed: ${JSON.stringify(a.default)}` : `default changed: ${JSON.stringify(a.default)} → ${JSON.stringify(b.default)}`;
+  out.push({ rule, level, where, change });
 }
 
 /** Keywords whose new or changed value makes a request schema accept less. */
@@ -185,6 +202,7 @@ function compareSchemas(ctx: Context, a: any, b: any, side: Side, where: string)
       else out.push({ rule: "request-property-removed", level: "warning", where: `${where}.${name}`, change: "request field no longer described (still accepted as an additional property)" });
       continue;
     }
+    if (side === "request") compareDefault(out, "property", flatten(ctx.base, propsA[name]), flatten(ctx.head, propsB[name]), `${where}.${name}`);
     compareSchemas(ctx, propsA[name], propsB[name], side, `${where}.${name}`);
   }
   if (side === "response") {
@@ -226,13 +244,13 @@ function compareBranches(ctx: Context, sa: any, sb: any, side: Side, where: stri
 }
 
 /** The alternatives an operation accepts: each a set of scheme names; an empty set is anonymous access. */
-function securityAlternatives(doc: OpenApiDocument, op: OperationRef): string[][] {
+function securityAlternatives(doc: OpenApiDocument, op: DocumentOperation): string[][] {
   const requirements: Record<string, unknown>[] = op.operation.security ?? doc.security ?? [];
   if (requirements.length === 0) return [[]];
   return requirements.map((r) => Object.keys(r));
 }
 
-function compareSecurity(ctx: Context, a: OperationRef, b: OperationRef, id: string): void {
+function compareSecurity(ctx: Context, a: DocumentOperation, b: DocumentOperation, id: string): void {
   const before = securityAlternatives(ctx.base, a);
   const after = securityAlternatives(ctx.head, b);
   const open = before.some((alt) => alt.length === 0);
@@ -275,7 +293,7 @@ function compareHeaders(ctx: Context, ra: any, rb: any, where: string): void {
   }
 }
 
-function compareOperation(ctx: Context, a: OperationRef, b: OperationRef, id: string): void {
+function compareOperation(ctx: Context, a: DocumentOperation, b: DocumentOperation, id: string): void {
   const { base, head, out } = ctx;
   if (a.operation.operationId !== b.operation.operationId) {
     out.push({ rule: "api-operation-id-changed", level: "warning", where: id, change: `operationId ${a.operation.operationId} → ${b.operation.operationId} (generated type names change)` });
@@ -292,6 +310,7 @@ function compareOperation(ctx: Context, a: OperationRef, b: OperationRef, id: st
       continue;
     }
     if (q.required && !p.required) out.push({ rule: "request-parameter-became-required", level: "error", where, change: "parameter newly required" });
+    if (!p.required && !q.required) compareDefault(out, "parameter", flatten(base, p.schema), flatten(head, q.schema), where);
     compareSchemas(ctx, p.schema, q.schema, "request", where);
   }
   for (const q of paramsB) {
@@ -337,7 +356,7 @@ export interface DiffOptions {
 export function diffDocuments(base: OpenApiDocument, head: OpenApiDocument, options: DiffOptions = {}): Change[] {
   const ctx: Context = { base, head, out: [], seen: new Set() };
   const mapPath = options.mapPath ?? ((p: string) => p);
-  const key = (op: OperationRef, path = op.path) => `${op.method.toUpperCase()} ${path}`;
+  const key = (op: DocumentOperation, path = op.path) => `${op.method.toUpperCase()} ${path}`;
   const headOps = new Map(listOperations(head).map((op) => [key(op, mapPath(op.path)), op]));
   const baseOps = new Map(listOperations(base).map((op) => [key(op), op]));
 

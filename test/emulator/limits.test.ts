@@ -89,7 +89,7 @@ describe("state caps", () => {
     const base = `https://us-south.event-notifications.example.com/event-notifications/v1/instances/${INSTANCE}`;
     const headers = { authorization: "Bearer t", "content-type": "application/json" };
     for (let i = 0; i < 5; i++) {
-      const body = { id: `b2198eb8-04b1-48ec-a78c-ee87694dd84${i}`, source: "apisource/ci", type: "build_failed", svcensourceid: "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5:api", svcendefaultshort: `n${i}`, svcendefaultlong: "x" };
+      const body = { id: `b2198eb8-04b1-48ec-a78c-ee87694dd84${i}`, source: "apisource/ci", type: "build_failed", svcensourceid: "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5:api", svcendefaultshort: `n${i}`, svcendefaultlong: "x", specversion: "1.0" };
       expect((await fetch(`${base}/notifications`, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(202);
     }
     const sent = (emu.state as any).instances.get(INSTANCE).sent;
