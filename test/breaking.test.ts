@@ -148,8 +148,11 @@ const said: Record<string, string[]> = {
   "request allOf member added that closes the object": [
     "POST /developers/flex-api/widget-url body: request object closed: properties it does not list are now refused"
   ],
-  "response oneOf branch added": [
-    "POST /v1/instances/{instance_id}/templates 201.params.oneOf[#2]: response oneOf branch added: a consumer may receive a shape it does not handle"
+  "response anyOf branch added": [
+    "POST /v1/instances/{instance_id}/templates 201.params.anyOf[#2]: response anyOf branch added: a consumer may receive a shape it does not handle"
+  ],
+  "list limit default changed": [
+    "GET /api/v2/keys query.limit: default changed: 200 → 100"
   ],
   "request field removed from a closed object": [
     "POST /developers/flex-api/widget-url body: request object closed: properties it does not list are now refused",
@@ -199,7 +202,8 @@ const documentEdits: Edit[] = [
   { name: "new required field in an identity TokenRequest branch", service: "identity-v4", edit: (d) => identity(d, "TokenRequest").oneOf.find((b: any) => b.title === "client_credentials").required.push("scope"), rules: ["request-property-became-required"] },
   { name: "request allOf member added that requires a field", service: "widget", edit: (d) => (widget(d).allOf = [{ required: ["custom"] }]), rules: ["request-property-became-required"] },
   { name: "request allOf member added that closes the object", service: "widget", edit: (d) => (widget(d).allOf = [{ additionalProperties: false }]), rules: ["request-additional-properties-closed"] },
-  { name: "response oneOf branch added", service: "notifications-v1", edit: (d) => notifications(d, "TemplateCreated").properties.params.oneOf.push({ type: "object" }), rules: ["response-oneOf-branch-added"], level: "warning" },
+  { name: "response anyOf branch added", service: "notifications-v1", edit: (d) => notifications(d, "TemplateCreated").properties.params.anyOf.push({ type: "object" }), rules: ["response-anyOf-branch-added"], level: "warning" },
+  { name: "list limit default changed", service: "kms-v2", edit: (d) => (d.components.parameters.Limit.schema.default = 100), rules: ["request-parameter-default-value-changed"] },
   { name: "request field removed from a closed object", service: "widget", edit: (d) => { widget(d).additionalProperties = false; delete widget(d).properties.custom; }, rules: ["request-additional-properties-closed", "request-property-removed"] },
 ];
 

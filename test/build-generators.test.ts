@@ -671,14 +671,14 @@ describe("small helpers of the build", () => {
       expect(hashFiles(["a"], dir)).not.toBe(hashFiles(["ab"], dir));
       writeFileSync(join(dir, "y"), "bc");
       expect(hashFiles(["a"], dir)).not.toBe(hashFiles(["y"], dir));
-      expect(globalInputs(dir)).toEqual(["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts"]);
+      expect(globalInputs(dir)).toEqual(["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts", "runtime/core/media-type.ts"]);
       mkdirSync(join(dir, "scripts", "lib"), { recursive: true });
       for (const f of ["b.ts", "a.ts", "c.js"]) writeFileSync(join(dir, "scripts", "lib", f), "");
-      expect(globalInputs(dir).slice(5).sort()).toEqual(["scripts/lib/a.ts", "scripts/lib/b.ts"]);
+      expect(globalInputs(dir).slice(6).sort()).toEqual(["scripts/lib/a.ts", "scripts/lib/b.ts"]);
       // The generators read documents through the runtime's pointer and router modules: a change there rebuilds too.
       mkdirSync(join(dir, "runtime", "openapi"), { recursive: true });
       for (const f of ["router.ts", "pointer.ts", "notes.md"]) writeFileSync(join(dir, "runtime", "openapi", f), "");
-      expect(globalInputs(dir).slice(5).sort()).toEqual(["runtime/openapi/pointer.ts", "runtime/openapi/router.ts", "scripts/lib/a.ts", "scripts/lib/b.ts"]);
+      expect(globalInputs(dir).slice(6).sort()).toEqual(["runtime/openapi/pointer.ts", "runtime/openapi/router.ts", "scripts/lib/a.ts", "scripts/lib/b.ts"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

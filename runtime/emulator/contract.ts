@@ -1,8 +1,12 @@
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
-import { mediaTypeEssence } from "../core/media-type.js";
+import type { Ajv2020 as Ajv, ValidateFunction } from "ajv/dist/2020.js";
+import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
+import { importPeer } from "../mock/optional-peers.js";
 import { escapeToken, resolveAt } from "../openapi/pointer.js";
 import { listOperations, Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
+
+// Ajv is an optional peer: without it, importing the emulator fails with one sentence naming the install line.
+const { Ajv2020 } = await importPeer("ajv", () => import("ajv/dist/2020.js"));
+const formats = (await importPeer("ajv", () => import("ajv-formats"))).default;
 
 /**
  * The document as a contract: which operation a request is, whether the request follows the
@@ -96,10 +100,6 @@ function errorsOf(validate: ValidateFunction, where: string, wrapped = false): s
   });
 }
 
-export function isJsonMediaType(essence: string): boolean {
-  return essence === "application/json" || essence.endsWith("+json");
-}
-
 function parseCookies(header: string | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of (header ?? "").split(";")) {
@@ -109,10 +109,10 @@ function parseCookies(header: string | null): Record<string, string> {
   return out;
 }
 
-const ajvs = new Map<boolean, Ajv2020>();
+const ajvs = new Map<boolean, Ajv>();
 
 /** Two Ajv instances for the process (strict, and coercing for text-borne values). */
-function sharedAjv(coerce: boolean): Ajv2020 {
+function sharedAjv(coerce: boolean): Ajv {
   let ajv = ajvs.get(coerce);
   if (!ajv) {
     // validateSchema off: a whole OpenAPI document is registered as a schema resource, and
@@ -138,9 +138,9 @@ export class Contract {
   /** Path prefixes of the documented servers ("/event-notifications"), stripped before matching. */
   private readonly prefixes: string[];
   private readonly router: Router<OperationSpec>;
-  private readonly strict: Ajv2020;
+  private readonly strict: Ajv;
   /** Parameters, form bodies and headers arrive as text: this instance coerces them to the schema's types. */
-  private readonly coercing: Ajv2020;
+  private readonly coercing: Ajv;
   private readonly id: string;
   private readonly byPointer = new Map<string, ValidateFunction>();
 
@@ -167,7 +167,7 @@ export class Contract {
    * A validator compiled on first use: compiling every schema of a document up front costs about
    * a second, and a test usually touches a few operations.
    */
-  private compile(ajv: Ajv2020, pointer: string, wrap = false): ValidateFunction {
+  private compile(ajv: Ajv, pointer: string, wrap = false): ValidateFunction {
     const ref = { $ref: `${this.id}${pointer}` };
     let compiled: ValidateFunction | undefined;
     const validate = ((data: unknown) => {
