@@ -273,7 +273,8 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
     const built = topicSources(ctx, instance, body.sources);
     if ("missing" in built) return error(ctx, 404, "not_found", `source ${built.missing}`);
     // A replacement: what the body leaves out is gone (description, sources).
-    topic.name = body.name;
+    // The replacement schema leaves name optional; a topic always has one, so an omitted name stays.
+    topic.name = body.name ?? topic.name;
     if (body.description !== undefined) topic.description = body.description;
     else delete topic.description;
     topic.sources = built.sources;
