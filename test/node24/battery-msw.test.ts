@@ -18,7 +18,16 @@ const ids = servicesWithCatalogues.map((s) => s.id).filter((id) => EMULATED_SERV
 const origin = (id: string) => `http://${id}.msw-battery.test`;
 const mocks = ids.map((id) => mswEmulator(id, { baseUrl: origin(id) }));
 const server = setupServer(...mocks.flatMap((m) => m.handlers));
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledFrame({ frame }) {
+      const request = (frame.data as { request?: Request }).request;
+      unhandled.push(`${request?.method} ${request?.url}`);
+      throw new Error(`no MSW handler for ${request?.method} ${request?.url}`);
+    },
+  }),
+);
 afterAll(() => server.close());
 
 /** The wire bytes as a fetch call, or undefined when they are not one fetch can make. */
@@ -82,5 +91,6 @@ describe("emulator bad-input battery under MSW", () => {
     expect(sent).toBeGreaterThan(LONG ? 0 : 50);
     expect(failures.slice(0, 25), `${failures.length} failure(s)`).toEqual([]);
     expect(mocks.flatMap((m) => m.emulator.violations)).toEqual([]);
+    expect(unhandled).toEqual([]);
   }, 600_000);
 });
