@@ -1,6 +1,3 @@
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
-
 /**
  * The document as a contract: which operation a request is, whether the request follows the
  * document (parameters, security presence, body), and whether a response does. Generic over
@@ -8,6 +5,33 @@ import formats from "ajv-formats";
  */
 
 type Json = any;
+
+/** A compiled JSON Schema check (Ajv's shape: a predicate that leaves its errors on itself). */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: Array<{ instancePath: string; keyword: string; message?: string }> | null;
+}
+
+/**
+ * Where the contract gets its validators: one per JSON pointer into the (mock view of the)
+ * document, strict or coercing. Coercing validators check text-borne values (parameters, form
+ * fields, headers) wrapped as `{ v: value }`, because coercion rewrites the value in its parent.
+ * Precompiled at build time for the bundled documents (no eval: runs under a strict CSP), or
+ * compiled at run time with Ajv for any other document (ajv-validators.ts).
+ */
+export type ValidatorSource = (pointer: string, coerce: boolean) => ValidateFunction;
+
+/** The key of one validator in a precompiled table. */
+export const validatorKey = (pointer: string, coerce: boolean) => `${coerce ? "c" : "s"}:${pointer}`;
+
+/** A table of precompiled validators as a ValidatorSource; a pointer missing from it is a build bug. */
+export function tableValidators(serviceId: string, table: Readonly<Record<string, ValidateFunction>>): ValidatorSource {
+  return (pointer, coerce) => {
+    const validate = table[validatorKey(pointer, coerce)];
+    if (!validate) throw new Error(`${serviceId}: no precompiled validator for ${validatorKey(pointer, coerce)}; rebuild (npm run build)`);
+    return validate;
+  };
+}
 
 /** Structural twins of app.ts's types (kept here so the contract does not import the app). */
 interface RequestLike {
@@ -100,48 +124,17 @@ function parseCookies(header: string | null): Record<string, string> {
   return out;
 }
 
-const ajvs = new Map<boolean, Ajv2020>();
-
-/** Two Ajv instances for the process (strict, and coercing for text-borne values). */
-function sharedAjv(coerce: boolean): Ajv2020 {
-  let ajv = ajvs.get(coerce);
-  if (!ajv) {
-    // validateSchema off: a whole OpenAPI document is registered as a schema resource, and
-    // checking it against the meta-schema costs more than all the validation the emulator does.
-    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, coerceTypes: coerce ? "array" : false });
-    // CommonJS default export: under NodeNext the callable sits on .default.
-    ((formats as any).default ?? formats)(ajv);
-    ajvs.set(coerce, ajv);
-  }
-  return ajv;
-}
-
-const documentNumbers = new WeakMap<object, number>();
-let documentCount = 0;
-function documentNumber(document: object): number {
-  let n = documentNumbers.get(document);
-  if (n === undefined) documentNumbers.set(document, (n = documentCount++));
-  return n;
-}
-
 export class Contract {
   readonly operations: OperationSpec[] = [];
   /** Path prefixes of the documented servers ("/event-notifications"), stripped before matching. */
   private readonly prefixes: string[];
-  private readonly strict: Ajv2020;
-  /** Parameters, form bodies and headers arrive as text: this instance coerces them to the schema's types. */
-  private readonly coercing: Ajv2020;
-  private readonly id: string;
 
   constructor(
     readonly serviceId: string,
     readonly document: Json,
+    /** Parameters, form bodies and headers arrive as text: their validators coerce to the schema's types. */
+    private readonly validators: ValidatorSource,
   ) {
-    this.id = `urn:emulator:${serviceId}:${documentNumber(document)}`;
-    this.strict = sharedAjv(false);
-    this.coercing = sharedAjv(true);
-    // One $id per document object, so two emulators of the same document share compiled schemas.
-    for (const ajv of [this.strict, this.coercing]) if (!ajv.getSchema(this.id)) ajv.addSchema({ ...document, $id: this.id });
     this.prefixes = (document.servers ?? [])
       .map((s: { url: string }) => {
         try {
@@ -174,21 +167,8 @@ export class Contract {
     return { value, pointer };
   }
 
-  /**
-   * A validator compiled on first use: compiling every schema of a document up front costs about
-   * a second, and a test usually touches a few operations.
-   */
-  private compile(ajv: Ajv2020, pointer: string, wrap = false): ValidateFunction {
-    const ref = { $ref: `${this.id}${pointer}` };
-    let compiled: ValidateFunction | undefined;
-    const validate = ((data: unknown) => {
-      // Coercion rewrites the value in its parent, so coerced values travel in a one-field object.
-      compiled ??= ajv.compile(wrap ? { type: "object", properties: { v: ref } } : ref);
-      const ok = compiled(data);
-      validate.errors = compiled.errors;
-      return ok;
-    }) as ValidateFunction;
-    return validate;
+  private compile(pointer: string, coerce: boolean): ValidateFunction {
+    return this.validators(pointer, coerce);
   }
 
   private compileOperation(template: string, method: string, item: Json, opPtr: string): OperationSpec {
@@ -211,7 +191,7 @@ export class Contract {
           required: p.required === true,
           explode,
           isArray,
-          validate: this.compile(this.coercing, `${pointer}/schema`, true),
+          validate: this.compile(`${pointer}/schema`, true),
         });
       });
     addParams(item.parameters, opPtr.slice(0, opPtr.lastIndexOf("/")));
@@ -224,7 +204,7 @@ export class Contract {
       for (const [type, media] of Object.entries<Json>(rb.content ?? {})) {
         const base = `${pointer}/content/${escapePointer(type)}/schema`;
         const coerce = type === "application/x-www-form-urlencoded";
-        content.set(type.toLowerCase(), media.schema ? this.compile(coerce ? this.coercing : this.strict, base, coerce) : undefined);
+        content.set(type.toLowerCase(), media.schema ? this.compile(base, coerce) : undefined);
       }
       body = { required: rb.required === true, content };
     }
@@ -236,12 +216,12 @@ export class Contract {
       for (const [name, rawHeader] of Object.entries<Json>(r.headers ?? {})) {
         const { value: h, pointer: hp } = this.deref(rawHeader, `${pointer}/headers/${escapePointer(name)}`);
         if (name.toLowerCase() === "content-type") continue;
-        headers.push({ name, required: h.required === true, validate: this.compile(this.coercing, `${hp}/schema`, true) });
+        headers.push({ name, required: h.required === true, validate: this.compile(`${hp}/schema`, true) });
       }
       const content = new Map<string, ValidateFunction | undefined>();
       for (const [type, media] of Object.entries<Json>(r.content ?? {})) {
         const base = `${pointer}/content/${escapePointer(type)}/schema`;
-        content.set(type.toLowerCase(), media.schema ? this.compile(this.strict, base) : undefined);
+        content.set(type.toLowerCase(), media.schema ? this.compile(base, false) : undefined);
       }
       responses.set(status, { headers, content });
     }

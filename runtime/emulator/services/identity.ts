@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
+import { base64url, decodeBase64Text, sameSecret, sha256 } from "../bytes.js";
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { OperationSpec } from "../contract.js";
 import type { EmulatorOptions } from "../types.js";
@@ -135,16 +135,10 @@ const oauthError = (status: number, error: string, description: string, headers:
 const bearerChallenge = (error: string, description: string, status = 401) =>
   oauthError(status, error, description, { "WWW-Authenticate": `Bearer error="${error}"` });
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /** The client of a Basic Authorization header, if its secret is right. */
 function authenticatedClient(ctx: Context<IdentityState>): IdentityClient | undefined {
   const header = ctx.request.headers.get("authorization") ?? "";
-  const decoded = Buffer.from(header.slice(6), "base64").toString("utf8");
+  const decoded = decodeBase64Text(header.slice(6));
   const colon = decoded.indexOf(":");
   if (colon < 0) return undefined;
   // RFC 6749 §2.3.1: id and secret are form-urlencoded before Basic encoding.
@@ -220,8 +214,8 @@ function redirectTo(status: 302 | 303, target: string, params: Record<string, st
   return empty(status, { Location: url.toString() });
 }
 
-function s256(verifier: string): string {
-  return createHash("sha256").update(verifier).digest("base64url");
+async function s256(verifier: string): Promise<string> {
+  return base64url(await sha256(verifier));
 }
 
 const SIGN_UP_FORM = "<!doctype html><title>Sign up</title><form method=post><input name=email type=email><input name=password type=password><button>Sign up</button></form>";
@@ -280,7 +274,7 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
       if (ctx.state.version === "v4") {
         if (code.challenge !== undefined) {
           if (form.code_verifier === undefined) return invalidGrant("code_verifier is required: the authorization request had a code_challenge");
-          const derived = code.method === "S256" ? s256(form.code_verifier) : form.code_verifier;
+          const derived = code.method === "S256" ? await s256(form.code_verifier) : form.code_verifier;
           if (derived !== code.challenge) return invalidGrant("code_verifier does not match the code_challenge");
         } else if (form.code_verifier !== undefined) return invalidGrant("code_verifier sent but the authorization request had no code_challenge");
       }
