@@ -19,7 +19,7 @@ const alias = Object.entries(pkg.exports).flatMap(([subpath, target]) =>
 );
 
 /** Run by `npm run test:e2e` (vitest.e2e.config.ts) rather than `npm test`; CI runs both. */
-export const E2E_TESTS = ["test/consumer/**/*.test.ts", "test/site/site.test.ts"];
+export const E2E_TESTS = ["test/consumer/**/*.test.ts", "test/site/site.test.ts", "test/site/msw-browser.test.ts", "test/site/tryit.test.ts"];
 
 export default defineConfig({
   resolve: { alias },

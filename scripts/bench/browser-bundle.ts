@@ -3,22 +3,13 @@
  * (esbuild, platform browser, code splitting). Fails on any Node built-in reached from the
  * browser path. Shared by the browser-path test and `npm run bench`.
  */
-import { build, type Metafile, type Plugin } from "esbuild";
+import type { Metafile } from "esbuild";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT } from "../lib/paths.js";
-
-/** Refuses `node:` imports and bare Node built-ins, naming the importer. */
-export const noNodeBuiltins: Plugin = {
-  name: "no-node-builtins",
-  setup(b) {
-    b.onResolve({ filter: /^(node:|(fs|path|crypto|http|https|net|os|module|url|util|stream|zlib|buffer|child_process|worker_threads)(\/.*)?$)/ }, (args) => ({
-      errors: [{ text: `Node built-in "${args.path}" imported by ${args.importer} on the browser path` }],
-    }));
-  },
-};
+import { bundleForPage } from "../lib/site/browser-build.js";
 
 export interface BrowserBundle {
   /** Output file name -> its text; the entry is "entry.js". */
@@ -38,23 +29,8 @@ export async function bundleForBrowser(source: string, serviceId: string): Promi
   const dir = mkdtempSync(join(tmpdir(), "browser-bundle-"));
   try {
     writeFileSync(join(dir, "entry.ts"), source);
-    const result = await build({
-      entryPoints: { entry: join(dir, "entry.ts") },
-      bundle: true,
-      splitting: true,
-      format: "esm",
-      platform: "browser",
-      minify: true,
-      write: false,
-      metafile: true,
-      outdir: join(ROOT, OUT),
-      absWorkingDir: ROOT,
-      nodePaths: [join(ROOT, "node_modules")],
-      alias: { "cloud-interfaces/msw": join(ROOT, "runtime/msw/index.ts") },
-      plugins: [noNodeBuiltins],
-      logLevel: "silent",
-    });
-    const files = new Map(result.outputFiles.map((f) => [f.path.slice(join(ROOT, OUT).length + 1), f.text]));
+    const result = await bundleForPage({ entry: join(dir, "entry.ts") }, join(ROOT, OUT));
+    const files = new Map(result.outputs.map((f) => [f.path.slice(join(ROOT, OUT).length + 1), f.text]));
     // What a request to the emulator loads: the entry, its imports, and the dynamic chunks of this service only.
     const loaded = new Set<string>();
     const visit = (file: string) => {

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DIST_DIR } from "../lib/paths.js";
+import { bundleForBrowser, README_PAGE } from "./browser-bundle.js";
 import { bundleSizes } from "./bundle-size.js";
 import { CASES, measureClients } from "./client-overhead.js";
 import { measureEmulatorLoad } from "./emulator-load.js";
@@ -76,6 +77,11 @@ for (const [id, size] of Object.entries(await bundleSizes())) {
   row(`bundle ${id} with the rules chunk loaded on creation (min+gz)`, size.totalGzip / 1024, "KB", null);
   if (size.pullsOthers.length > 0) rows.push({ metric: `bundle ${id} pulls in`, value: size.pullsOthers.join(", "), target: "nothing", ratio: "", ok: false });
 }
+
+console.log("bench: browser bundle of cloud-interfaces/msw with one emulator (esbuild, platform browser) ...");
+const browser = await bundleForBrowser(README_PAGE("kms-v2"), "kms-v2");
+row("browser: MSW setupWorker + mswEmulator entry (min+gz; MSW is most of it)", browser.entryGzip / 1024, "KB", null);
+row("browser: the same with the kms-v2 chunks its first request loads (min+gz)", browser.loadedGzip / 1024, "KB", null);
 
 console.log("bench: type-check ...");
 row("tsc, consumer of all six from the compiled .d.ts (skipLibCheck, as tsc --init)", typecheckTime(true), "s", 1.5);

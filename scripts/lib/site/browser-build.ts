@@ -1,0 +1,54 @@
+/**
+ * Bundles code for a browser page the way an app's bundler would (esbuild, platform browser,
+ * ES modules split into chunks that load on demand), with the package's own names resolved to
+ * its sources. A Node built-in reached from the page fails the build, naming the importer.
+ */
+import { build, type BuildOptions, type Metafile, type OutputFile, type Plugin } from "esbuild";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../paths.js";
+
+/** Refuses `node:` imports and bare Node built-ins. */
+export const noNodeBuiltins: Plugin = {
+  name: "no-node-builtins",
+  setup(b) {
+    b.onResolve({ filter: /^(node:|(fs|path|crypto|http|https|net|os|module|url|util|stream|zlib|buffer|child_process|worker_threads)(\/.*)?$)/ }, (args) => ({
+      errors: [{ text: `Node built-in "${args.path}" imported by ${args.importer} on the browser path` }],
+    }));
+  },
+};
+
+/** `cloud-interfaces/<subpath>` -> the source file its `source` export condition names. */
+export function packageSourceAliases(root = ROOT): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; exports: Record<string, string | { source?: string }> };
+  return Object.fromEntries(
+    Object.entries(pkg.exports).flatMap(([subpath, target]) => (typeof target === "object" && target.source ? [[`${pkg.name}${subpath.slice(1)}`, join(root, target.source)]] : [])),
+  );
+}
+
+export interface BrowserBuild {
+  outputs: OutputFile[];
+  metafile: Metafile;
+}
+
+export async function bundleForPage(entryPoints: Record<string, string>, outdir: string, options: Partial<BuildOptions> = {}): Promise<BrowserBuild> {
+  const result = await build({
+    entryPoints,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    metafile: true,
+    outdir,
+    absWorkingDir: ROOT,
+    nodePaths: [join(ROOT, "node_modules")],
+    alias: packageSourceAliases(),
+    plugins: [noNodeBuiltins],
+    logLevel: "silent",
+    write: false,
+    ...options,
+  });
+  return { outputs: result.outputFiles ?? [], metafile: result.metafile! };
+}
