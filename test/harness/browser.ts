@@ -43,7 +43,16 @@ export function watchPage(context: BrowserContext, page: Page, allowed: string):
   };
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
+  page.on("requestfailed", (r) =>
+    pending.push(
+      r.response().then(
+        (response) =>
+          // The client aborts its signal once it has the answer; a HEAD answer's empty body is then cut off, after the worker answered.
+          void (response?.fromServiceWorker() && r.failure()?.errorText === "net::ERR_ABORTED" ? undefined : problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`)),
+        () => void problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`),
+      ),
+    ),
+  );
   page.on("request", (r) => {
     if (!offHost(r)) return;
     pending.push(

@@ -3,7 +3,7 @@
  * ES modules split into chunks that load on demand), with the package's own names resolved to
  * its sources. A Node built-in reached from the page fails the build, naming the importer.
  */
-import { build, type BuildOptions, type Metafile, type OutputFile, type Plugin } from "esbuild";
+import { build, buildSync, type BuildOptions, type Metafile, type OutputFile, type Plugin } from "esbuild";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../paths.js";
@@ -31,8 +31,9 @@ export interface BrowserBuild {
   metafile: Metafile;
 }
 
-export async function bundleForPage(entryPoints: Record<string, string>, outdir: string, options: Partial<BuildOptions> = {}): Promise<BrowserBuild> {
-  const result = await build({
+/** The common settings: ES modules split into chunks, for browsers, the package's names resolved to its sources. */
+function pageOptions(entryPoints: Record<string, string>, outdir: string): BuildOptions {
+  return {
     entryPoints,
     bundle: true,
     splitting: true,
@@ -45,10 +46,21 @@ export async function bundleForPage(entryPoints: Record<string, string>, outdir:
     absWorkingDir: ROOT,
     nodePaths: [join(ROOT, "node_modules")],
     alias: packageSourceAliases(),
-    plugins: [noNodeBuiltins],
     logLevel: "silent",
     write: false,
-    ...options,
-  });
+  };
+}
+
+/**
+ * The same, synchronous (the site build is): without the Node built-in guard, a plugin esbuild
+ * runs only asynchronously; the browser-path test holds the same entry points to it.
+ */
+export function bundleForPageSync(entryPoints: Record<string, string>, outdir: string, options: Partial<BuildOptions> = {}): BrowserBuild {
+  const result = buildSync({ ...pageOptions(entryPoints, outdir), ...options });
+  return { outputs: result.outputFiles ?? [], metafile: result.metafile! };
+}
+
+export async function bundleForPage(entryPoints: Record<string, string>, outdir: string, options: Partial<BuildOptions> = {}): Promise<BrowserBuild> {
+  const result = await build({ ...pageOptions(entryPoints, outdir), plugins: [noNodeBuiltins], ...options });
   return { outputs: result.outputFiles ?? [], metafile: result.metafile! };
 }

@@ -4,6 +4,7 @@ import { codeSamples } from "./code-samples.js";
 import { renderExtensions } from "./extensions.js";
 import { page, scriptJson } from "./html.js";
 import { REDOC_BUNDLE } from "./redoc.js";
+import { hasTryit, TRYIT_LOADER } from "./tryit-assets.js";
 import { listOperations } from "../client-meta.js";
 
 /** The document as the site renders it: extensions as blocks, and generated code samples. */
@@ -38,8 +39,9 @@ export function referencePage(service: Service, doc: OpenApiDocument, services: 
 <script src="assets/${REDOC_BUNDLE}"></script>
 <script>
 Redoc.init(JSON.parse(document.getElementById("spec").textContent), ${JSON.stringify(options)}, document.getElementById("redoc"));
-</script>`,
+</script>${hasTryit(service.id) ? `\n<script type="module" src="${TRYIT_LOADER}"></script>` : ""}`,
     "",
     "redoc",
+    hasTryit(service.id) ? { service: service.id } : {},
   );
 }

@@ -1,0 +1,18 @@
+import { serveStatic } from "./runtime/cli/static-server.js";
+import { launchChromium, watchPage } from "./test/harness/browser.js";
+const { url, server } = await serveStatic("/tmp/tryit/site");
+const browser = await launchChromium();
+const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+const page = await context.newPage();
+const watch = watchPage(context, page, url);
+await page.goto(`${url}/kms-v2.html`);
+const btn = page.locator('#tryit-createKey').locator('xpath=preceding-sibling::button[1]');
+await page.waitForSelector('button[aria-controls="tryit-createKey"]', { timeout: 15000 });
+await page.click('button[aria-controls="tryit-createKey"]');
+await page.waitForSelector('#tryit-createKey .tryit-send', { timeout: 15000 });
+await page.click('#tryit-createKey .tryit-send');
+await page.waitForSelector('#tryit-createKey .tryit-status, #tryit-createKey .violations', { timeout: 15000 });
+console.log(await page.textContent('#tryit-createKey .tryit-result'));
+await page.locator('#tryit-createKey').screenshot({ path: "/tmp/tryit/create.png" });
+console.log(await watch.settled(), watch.byWorker);
+await browser.close(); server.close();
