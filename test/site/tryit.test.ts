@@ -8,9 +8,10 @@
  * console error, nothing off the docs server unanswered by the worker, no horizontal overflow
  * at 390 px with a panel open, and a panel opened and sent by keyboard alone.
  */
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveStatic } from "../../runtime/cli/static-server.js";
@@ -18,6 +19,7 @@ import { EMULATED_SERVICES } from "../../runtime/emulator/registry.js";
 import { DIST_DIR } from "../../scripts/lib/paths.js";
 import { documentPath, readServices } from "../../scripts/lib/services.js";
 import { buildSite } from "../../scripts/lib/site.js";
+import { TRYIT_LOADER } from "../../scripts/lib/site/tryit-assets.js";
 import { chromiumAvailable, launchChromium, requireBrowser, watchPage } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
 
@@ -164,6 +166,12 @@ run("try-it panels in Chromium", () => {
     const context = await browser.newContext({ viewport: PHONE });
     const { page, watch } = await open(context, `${id}.html`);
     const first = Object.keys(bundledDocument(id).paths).length && (await page.waitForSelector("button.tryit-open", { timeout: 20_000 }), await page.getAttribute("button.tryit-open", "aria-controls"))!;
+    // Before a panel opens the page has loaded the loader alone of the try-it code, and it weighs under 10 KB min+gz with its tag.
+    const tryitFiles = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => n.includes("/assets/tryit/")));
+    expect(tryitFiles.map((f) => f.replace(/^.*\/assets\/tryit\//, ""))).toEqual(["loader.js"]);
+    const html = readFileSync(join(SITE, `${id}.html`), "utf8");
+    const growth = gzipSync(readFileSync(join(SITE, TRYIT_LOADER))).length + gzipSync(html).length - gzipSync(html.replace(/\n<script type="module" src="[^"]*tryit[^"]*"><\/script>/, "").replace(/ data-service="[^"]*"/, "").replace(/\n\.tryit-open[^\n]*/g, "")).length;
+    expect(growth).toBeLessThanOrEqual(10 * 1024);
     // Keyboard only: focus the button, Enter opens the panel, Tab reaches the case selection and Send.
     await page.focus(`button[aria-controls="${first}"]`);
     await page.keyboard.press("Enter");
