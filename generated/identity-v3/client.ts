@@ -47,11 +47,6 @@ export const identityV3Service = {
     "bearerAuth": {
       "type": "http",
       "scheme": "bearer"
-    },
-    "ssoCookie": {
-      "type": "apiKey",
-      "in": "cookie",
-      "name": "sso_session"
     }
   },
   "operations": {
@@ -136,7 +131,7 @@ export const identityV3Service = {
         "nonce": {
           "explode": true
         },
-        "access_token": {
+        "authsvc_access_token": {
           "explode": true
         },
         "user_id": {
@@ -145,7 +140,7 @@ export const identityV3Service = {
         "code": {
           "explode": true
         },
-        "ui_locales": {
+        "language": {
           "explode": true
         }
       }
@@ -160,7 +155,8 @@ export const identityV3Service = {
       ],
       "requestMediaTypes": [
         "application/x-www-form-urlencoded",
-        "multipart/form-data"
+        "multipart/form-data",
+        "application/json"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -226,7 +222,7 @@ export const identityV3Service = {
         ]
       ],
       "requestMediaTypes": [],
-      "parseAs": "json",
+      "parseAs": "text",
       "redirect": "error",
       "query": {}
     },
@@ -240,11 +236,7 @@ export const identityV3Service = {
     },
     "GET /oauth/v3/{tenantId}/cloud_directory/sso/logout": {
       "operationId": "logoutSso",
-      "security": [
-        [
-          "ssoCookie"
-        ]
-      ],
+      "security": [],
       "requestMediaTypes": [],
       "parseAs": "json",
       "redirect": "manual",
@@ -253,6 +245,9 @@ export const identityV3Service = {
           "explode": true
         },
         "redirect_uri": {
+          "explode": true
+        },
+        "all_sessions": {
           "explode": true
         }
       }
@@ -265,7 +260,6 @@ export type IdentityV3ServerName = "public";
 export type IdentityV3Credentials = {
   "basicAuth"?: BasicCredentials;
   "bearerAuth"?: SecretSource;
-  "ssoCookie"?: SecretSource;
 };
 export type IdentityV3Bind = {
   "tenantId"?: string;
@@ -275,7 +269,7 @@ export type IdentityV3ClientOptions = ServiceClientOptions<IdentityV3Region, Ide
 /** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
 export type IdentityV3Pages = {};
 
-/** Typed client for "Identity and authorization service v3 (deprecated)" 3. */
+/** Typed client for "Identity and authorization service v3 (deprecated)" 4.0.0. */
 export function createIdentityV3Client(options: IdentityV3ClientOptions = {}) {
   return createServiceClient<paths, IdentityV3BoundParameter, IdentityV3Pages>(identityV3Service, options, () => import("./rules.js"));
 }

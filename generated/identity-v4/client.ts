@@ -46,11 +46,6 @@ export const identityV4Service = {
     "bearerAuth": {
       "type": "http",
       "scheme": "bearer"
-    },
-    "ssoCookie": {
-      "type": "apiKey",
-      "in": "cookie",
-      "name": "sso_session"
     }
   },
   "operations": {
@@ -124,7 +119,7 @@ export const identityV4Service = {
         "nonce": {
           "explode": true
         },
-        "access_token": {
+        "authsvc_access_token": {
           "explode": true
         },
         "user_id": {
@@ -133,7 +128,7 @@ export const identityV4Service = {
         "code": {
           "explode": true
         },
-        "ui_locales": {
+        "language": {
           "explode": true
         },
         "code_challenge": {
@@ -154,7 +149,8 @@ export const identityV4Service = {
       ],
       "requestMediaTypes": [
         "application/x-www-form-urlencoded",
-        "multipart/form-data"
+        "multipart/form-data",
+        "application/json"
       ],
       "parseAs": "json",
       "redirect": "error",
@@ -220,17 +216,13 @@ export const identityV4Service = {
         ]
       ],
       "requestMediaTypes": [],
-      "parseAs": "json",
+      "parseAs": "text",
       "redirect": "error",
       "query": {}
     },
     "GET /oauth/v4/{tenantId}/cloud_directory/sso/logout": {
       "operationId": "logoutSso",
-      "security": [
-        [
-          "ssoCookie"
-        ]
-      ],
+      "security": [],
       "requestMediaTypes": [],
       "parseAs": "json",
       "redirect": "manual",
@@ -239,6 +231,9 @@ export const identityV4Service = {
           "explode": true
         },
         "redirect_uri": {
+          "explode": true
+        },
+        "all_sessions": {
           "explode": true
         }
       }
@@ -251,7 +246,6 @@ export type IdentityV4ServerName = "public";
 export type IdentityV4Credentials = {
   "basicAuth"?: BasicCredentials;
   "bearerAuth"?: SecretSource;
-  "ssoCookie"?: SecretSource;
 };
 export type IdentityV4Bind = {
   "tenantId"?: string;
@@ -261,7 +255,7 @@ export type IdentityV4ClientOptions = ServiceClientOptions<IdentityV4Region, Ide
 /** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
 export type IdentityV4Pages = {};
 
-/** Typed client for "Identity and authorization service v4" 4. */
+/** Typed client for "Identity and authorization service v4" 5.0.0. */
 export function createIdentityV4Client(options: IdentityV4ClientOptions = {}) {
   return createServiceClient<paths, IdentityV4BoundParameter, IdentityV4Pages>(identityV4Service, options, () => import("./rules.js"));
 }

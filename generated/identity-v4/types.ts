@@ -225,6 +225,11 @@ export interface paths {
          * Generate temporary code
          * @description Returns a temporary code to pass as `code` to the authorization endpoint with
          *     `response_type=change_details`. The code is valid for 15 seconds (`x-validity-seconds`).
+         *     The code is the whole `text/plain` response body.
+         *
+         *     **Credential.** The `Authorization` header carries both of the user's tokens:
+         *     `Bearer <access_token> <id_token>` (the access token, one space, the identity token), as
+         *     the service's SDKs send it. A header with the access token alone is accepted too.
          */
         get: operations["generateTemporaryCode"];
         put?: never;
@@ -253,8 +258,9 @@ export interface paths {
          * SSO logout
          * @description Ends the current single-sign-on session of the built-in user directory. The caller's
          *     browser is redirected to this endpoint (it is not called with fetch) and sends the SSO
-         *     cookie. On failure the browser is redirected to the logout callback URI with
-         *     `flow=sso_logout` and `error` (`SsoLogoutCallbackError`).
+         *     cookie of the user directory, whose name the service sets. On failure, including a request
+         *     without the SSO cookie (`error=missing_sso_code`), the browser is redirected to the logout
+         *     callback URI with `flow=sso_logout` and `error` (`SsoLogoutCallbackError`).
          */
         get: operations["logoutSso"];
         put?: never;
@@ -341,7 +347,11 @@ export interface components {
          *     (one `oneOf` branch per grant; the branches repeat a property only to require it): `code` and `redirect_uri` for `authorization_code`, `username`
          *     and `password` for `password`, `refresh_token` for `refresh_token`, `assertion` for the
          *     jwt-bearer grant. `scope` is relevant only for the jwt-bearer and `password` grants, and
-         *     `access_token` only for `password`.
+         *     `authsvc_access_token` only for `password`.
+         *
+         *     Media types: `application/x-www-form-urlencoded` (the interface document's form
+         *     parameters), `multipart/form-data` (the server SDK's login flows) and `application/json`
+         *     (the server SDK's `TokenManager`, for `client_credentials` and the jwt-bearer grant).
          *
          *     Client authentication: HTTP Basic (`basicAuth`), or `client_id` and `client_secret` in the
          *     form (`client_secret_post`), or, for a public client, `client_id` alone.
@@ -363,10 +373,10 @@ export interface components {
              * @description Required for `password`.
              */
             password?: string;
-            /** @description Whitespace-separated list of scopes; relevant only for the jwt-bearer and `password` grants. */
+            /** @description Whitespace-separated list of scopes; relevant only for the jwt-bearer and `password` grants. Empty means none. */
             scope?: string;
-            /** @description Optional; identifies an anonymous user; relevant only for `password`. */
-            access_token?: string;
+            /** @description Optional; a previously obtained access token that identifies an anonymous user; relevant only for `password`. */
+            authsvc_access_token?: string;
             /** @description Required for `refresh_token`; used to issue a new access token. */
             refresh_token?: string;
             /**
@@ -490,10 +500,8 @@ export interface components {
         JsonWebKeySet: {
             keys: components["schemas"]["JsonWebKey"][];
         };
-        /** @description A temporary code for the authorization endpoint (`response_type=change_details`), valid for 15 seconds. */
-        TemporaryCode: {
-            code: string;
-        };
+        /** @description A temporary code for the authorization endpoint (`response_type=change_details`), valid for 15 seconds, sent as the whole response body. */
+        TemporaryCode: string;
         /**
          * @description Value of `error` in the redirect to the callback URI when authentication fails or the user denies access.
          * @enum {string}
@@ -743,8 +751,11 @@ export interface components {
          * @example n-0S6_WzA2Mj
          */
         nonce: string;
-        /** @description Optional; a previously obtained access token that identifies an anonymous user. */
-        access_token: string;
+        /**
+         * @description Optional; a previously obtained access token that identifies an anonymous user (from
+         *     anonymous login with `idp=authsvc_anon`), so that the user keeps that identity.
+         */
+        authsvc_access_token: string;
         /**
          * @description The directory user id. Required only when `response_type` is `change_password` (a
          *     cross-parameter rule OpenAPI cannot express; the runtime helper enforces it).
@@ -757,17 +768,23 @@ export interface components {
          */
         temporary_code: string;
         /**
-         * @description Client language: one RFC 5646 language tag (for example `en-US`), or several separated by
-         *     single spaces in order of preference (for example `pt-BR pt en`).
+         * @description Client language, in the format of RFC 5646: one language tag (for example `en-US`). The
+         *     locale identifier form with `_` between subtags (`en_US`, `zh-Hans_CN`) that the Swift
+         *     client SDK sends, and a space-separated list of tags in order of preference, are accepted too.
          * @example en-US
          */
-        ui_locales: string;
+        language: string;
         /**
          * @description The logout callback URI, invoked after successful logout. On failure it receives
          *     `flow=sso_logout` and `error`.
          * @example https://app.example.com/logout/callback
          */
         logout_redirect_uri: string;
+        /**
+         * @description Optional; `true` ends all of the user's SSO sessions at once, not only the current one.
+         * @example false
+         */
+        all_sessions: boolean;
     };
     requestBodies: never;
     headers: never;
@@ -909,8 +926,11 @@ export interface operations {
                  * @example n-0S6_WzA2Mj
                  */
                 nonce?: components["parameters"]["nonce"];
-                /** @description Optional; a previously obtained access token that identifies an anonymous user. */
-                access_token?: components["parameters"]["access_token"];
+                /**
+                 * @description Optional; a previously obtained access token that identifies an anonymous user (from
+                 *     anonymous login with `idp=authsvc_anon`), so that the user keeps that identity.
+                 */
+                authsvc_access_token?: components["parameters"]["authsvc_access_token"];
                 /**
                  * @description The directory user id. Required only when `response_type` is `change_password` (a
                  *     cross-parameter rule OpenAPI cannot express; the runtime helper enforces it).
@@ -923,11 +943,12 @@ export interface operations {
                  */
                 code?: components["parameters"]["temporary_code"];
                 /**
-                 * @description Client language: one RFC 5646 language tag (for example `en-US`), or several separated by
-                 *     single spaces in order of preference (for example `pt-BR pt en`).
+                 * @description Client language, in the format of RFC 5646: one language tag (for example `en-US`). The
+                 *     locale identifier form with `_` between subtags (`en_US`, `zh-Hans_CN`) that the Swift
+                 *     client SDK sends, and a space-separated list of tags in order of preference, are accepted too.
                  * @example en-US
                  */
-                ui_locales?: components["parameters"]["ui_locales"];
+                language?: components["parameters"]["language"];
                 /**
                  * @description PKCE code challenge: base64url(SHA-256(code_verifier)) for `S256`, or the verifier
                  *     itself for `plain`. Required only for the PKCE flow. RFC 7636 challenges are 43 to 128
@@ -988,6 +1009,7 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["PkceTokenRequest"];
                 "multipart/form-data": components["schemas"]["PkceTokenRequest"];
+                "application/json": components["schemas"]["PkceTokenRequest"];
             };
         };
         responses: {
@@ -1140,7 +1162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TemporaryCode"];
+                    "text/plain": components["schemas"]["TemporaryCode"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1171,6 +1193,11 @@ export interface operations {
                  * @example https://app.example.com/logout/callback
                  */
                 redirect_uri: components["parameters"]["logout_redirect_uri"];
+                /**
+                 * @description Optional; `true` ends all of the user's SSO sessions at once, not only the current one.
+                 * @example false
+                 */
+                all_sessions?: components["parameters"]["all_sessions"];
             };
             header?: never;
             path: {

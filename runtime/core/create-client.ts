@@ -4,6 +4,7 @@ import { linkAbort, untilAborted } from "./abort.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
 import { checkCredentials, createCredentialResolver, headerSecrets, staticSecrets } from "./credentials.js";
 import { InputError } from "./errors.js";
+import { checkHeaderValues } from "./header-value.js";
 import { pathSegment, serializePath } from "./path.js";
 import { serializeQuery } from "./query.js";
 import { rememberCall } from "./redact.js";
@@ -101,6 +102,9 @@ function contentTypeOf(headers: AnyInit["headers"]): string | undefined {
   return undefined;
 }
 
+/** The longest delay setTimeout honours (a signed 32-bit millisecond count). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function timeoutError(ms: number): DOMException {
   return new DOMException(`The operation timed out after ${ms} ms`, "TimeoutError");
 }
@@ -137,6 +141,9 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   }
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new InputError("timeoutMs", "minimum", `timeoutMs: must be a positive number`);
+  // Timers clamp a longer delay to 1 ms, which would fail every call at once.
+  if (timeoutMs > MAX_TIMER_MS) throw new InputError("timeoutMs", "maximum", `timeoutMs: must be at most ${MAX_TIMER_MS} (the longest timer delay)`);
+  checkHeaderValues("headers", options.headers);
 
   const fetchOf = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
   const dispatchWith = (send: typeof fetchOf) => (url: string, init: RequestInit) => (init.redirect === "follow" ? followSameOrigin(send, url, init) : send(url, init));
@@ -162,6 +169,22 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   /** Every secret known at creation: credentials as given and credential headers among the client-level headers. */
   const configuredSecrets = [...staticSecrets(credentials), ...callerSecrets(options.headers)];
 
+  /** Credential header names among the client-level headers, which bind every call to the configured origin. */
+  const configuredCredentialHeaders = Object.entries(options.headers ?? {})
+    .filter(([name, value]) => typeof value === "string" && secretHeaders.has(name.toLowerCase()))
+    .map(([name]) => name.toLowerCase());
+
+  /** Whether a call would send a credential header: a client-level one not removed per call (null), a per-call one or a header parameter. */
+  function carriesCredentialHeaders(perCall: AnyInit["headers"], headerParams: Record<string, unknown> | undefined): boolean {
+    const entries = perCall instanceof Headers || Array.isArray(perCall) ? [...(perCall as Iterable<[string, unknown]>)] : Object.entries(perCall ?? {});
+    const names = new Set(configuredCredentialHeaders);
+    for (const [name, value] of [...entries, ...Object.entries(headerParams ?? {})]) {
+      if (value === null) names.delete(name.toLowerCase());
+      else if (value !== undefined && secretHeaders.has(name.toLowerCase())) names.add(name.toLowerCase());
+    }
+    return names.size > 0;
+  }
+
   /** Secrets in caller-supplied headers, found by header name. */
   function callerSecrets(headers: Record<string, string | undefined | null> | undefined): string[] {
     const found: string[] = [];
@@ -176,17 +199,19 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     const key = `${method} ${path}`;
     const op = meta.operations[key];
     if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
+    checkHeaderValues("headers", init.headers);
+    const pathParams = boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path;
+    const headerParams = boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header;
+    checkHeaderValues("params.header", headerParams);
     let callRoot = root;
     if (init.baseUrl !== undefined) {
-      // A per-call baseUrl is not where the caller configured credentials.
+      // A per-call baseUrl is not where the caller configured credentials, nor credential headers.
       const callOrigin = checkBaseUrl("baseUrl", init.baseUrl).origin;
-      if (op.security.length > 0 && callOrigin !== origin) {
+      if (callOrigin !== origin && (op.security.length > 0 || carriesCredentialHeaders(init.headers, headerParams))) {
         throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
       }
       callRoot = init.baseUrl.replace(/\/+$/, "");
     }
-    const pathParams = boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path;
-    const headerParams = boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header;
     if (checker) (loaded ?? (await checker)).check(key, { path: pathParams, query: init.params?.query, header: headerParams, body: bodyFields(init.body) });
     // FormData is multipart whatever the caller wrote: fetch alone can write its boundary.
     const multipart = init.body instanceof FormData;

@@ -1,4 +1,5 @@
 import { InputError } from "./errors.js";
+import { checkHeaderValue } from "./header-value.js";
 import type { SecuritySchemeMeta } from "./service-meta.js";
 
 /** What a token provider is told about the call: `signal` aborts with the call's deadline or the caller's signal. */
@@ -11,8 +12,6 @@ export interface BasicCredentials {
   password: string;
 }
 export type CredentialValue = SecretSource | BasicCredentials;
-
-const HEADER_UNSAFE = /[\r\n\0]/;
 
 /** Checked once at client creation so a bad credential fails early, without echoing the secret. */
 export function checkCredentials(
@@ -34,9 +33,8 @@ export function checkCredentials(
       if (basic.username.length === 0) throw new InputError(`${field}.username`, "minLength", `${field}.username: must not be empty`);
       // RFC 7617 §2: the user-id cannot contain a colon, or the server splits it in the wrong place.
       if (basic.username.includes(":")) throw new InputError(`${field}.username`, "pattern", `${field}.username: must not contain ':' (RFC 7617 §2)`);
-      if (HEADER_UNSAFE.test(basic.username) || HEADER_UNSAFE.test(basic.password)) {
-        throw new InputError(field, "headerSafe", `${field}: must not contain CR, LF or NUL`);
-      }
+      // Basic pairs travel base64-encoded (any UTF-8 passes); control line breaks are refused as before.
+      if (/[\r\n\0]/.test(basic.username + basic.password)) throw new InputError(field, "headerSafe", `${field}: must not contain CR, LF or NUL`);
     } else if (typeof value === "string") {
       checkSecretString(field, value);
     } else if (typeof value !== "function") {
@@ -47,7 +45,7 @@ export function checkCredentials(
 
 function checkSecretString(field: string, value: string): void {
   if (value.trim().length === 0) throw new InputError(field, "minLength", `${field}: must not be empty`);
-  if (HEADER_UNSAFE.test(value)) throw new InputError(field, "headerSafe", `${field}: must not contain CR, LF or NUL`);
+  checkHeaderValue(field, value);
 }
 
 async function resolveSecret(field: string, source: SecretSource, context: ProviderContext): Promise<string> {

@@ -6,6 +6,8 @@
  * link, and refuses a next link that does not move forward, so no server (or static mock) can
  * make it loop.
  */
+import { getAt } from "../openapi/pointer.js";
+
 export interface PaginationMeta {
   readonly offsetParam: string;
   readonly limitParam: string;
@@ -20,14 +22,8 @@ export class PaginationError extends Error {
   override readonly name = "PaginationError";
 }
 
-export function atPointer(value: unknown, pointer: string): unknown {
-  if (pointer === "") return value;
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), value);
-}
+/** The value at a JSON pointer of a response body (RFC 6901). */
+export const atPointer = getAt;
 
 function offsetOfLink(href: unknown, meta: PaginationMeta): { offset: number; limit?: number } | undefined {
   if (href === undefined || href === null) return undefined;

@@ -14,35 +14,54 @@ const MAX_DEPTH = 20;
 
 export const REDACTED = "[redacted]";
 
-/** Each secret as sent and percent-encoded; longest first so a secret containing another is masked whole. */
-function variants(secrets: readonly string[]): string[] {
+/** A letter or digit: a secret is masked only where it is not part of a longer word. */
+const WORD = "[\\p{L}\\p{N}]";
+const SPECIAL = /[.*+?^${}()|[\]\\]/g;
+
+/**
+ * One expression for a set of secrets, each as sent and percent-encoded, longest first so a
+ * secret containing another is masked whole. A secret matches only as a whole token: an edge
+ * that is a letter or digit must not touch another letter or digit, so the README's test token
+ * `t` masks `token t refused` but leaves `the`, `Not` and `createKey` alone.
+ */
+function secretPattern(secrets: readonly string[]): RegExp | undefined {
   const all = new Set<string>();
   for (const secret of secrets) {
     if (secret === "") continue;
     all.add(secret);
     all.add(encodeURIComponent(secret));
   }
-  return [...all].sort((a, b) => b.length - a.length);
+  if (all.size === 0) return undefined;
+  const edge = new RegExp(`^${WORD}`, "u");
+  const alternatives = [...all]
+    .sort((a, b) => b.length - a.length)
+    .map((s) => `${edge.test(s) ? `(?<!${WORD})` : ""}${s.replace(SPECIAL, "\\$&")}${edge.test([...s].at(-1)!) ? `(?!${WORD})` : ""}`);
+  return new RegExp(alternatives.join("|"), "gu");
 }
 
-/** Replaces every occurrence of every secret, and anything that looks like a Bearer or Basic credential. */
-export function maskSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of variants(secrets)) out = out.split(secret).join(REDACTED);
+function mask(text: string, pattern: RegExp | undefined): string {
+  const out = pattern ? text.replace(pattern, REDACTED) : text;
   return out.replace(CREDENTIAL_TEXT, (_, scheme: string) => `${scheme} ${REDACTED}`);
 }
 
-/** A copy of `value` with secret-named fields and every occurrence of `secrets` (in keys and strings) masked. */
-export function redact(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
-  if (typeof value === "string") return maskSecrets(value, secrets);
-  if (value === null || typeof value !== "object") return value;
-  if (depth > MAX_DEPTH) return REDACTED;
-  if (Array.isArray(value)) return value.map((item) => redact(item, secrets, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[maskSecrets(k, secrets)] = SECRET_KEY.test(k) ? REDACTED : redact(v, secrets, depth + 1);
-  }
-  return out;
+/** Masks every secret where it stands as a whole token, and anything that looks like a Bearer or Basic credential. */
+export function maskSecrets(text: string, secrets: readonly string[]): string {
+  return mask(text, secretPattern(secrets));
+}
+
+/** A copy of `value` with secret-named fields and every secret token (in keys and strings) masked. */
+export function redact(value: unknown, secrets: readonly string[] = []): unknown {
+  const pattern = secretPattern(secrets);
+  const walk = (node: unknown, depth: number): unknown => {
+    if (typeof node === "string") return mask(node, pattern);
+    if (node === null || typeof node !== "object") return node;
+    if (depth > MAX_DEPTH) return REDACTED;
+    if (Array.isArray(node)) return node.map((item) => walk(item, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) out[mask(k, pattern)] = SECRET_KEY.test(k) ? REDACTED : walk(v, depth + 1);
+    return out;
+  };
+  return walk(value, 0);
 }
 
 /**

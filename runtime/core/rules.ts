@@ -2,7 +2,12 @@
  * Client-side checks from the documents' own rules (generated/<id>/rules.ts): a request that
  * breaks a stated pattern, length, range, enum, item count or required set fails before it is
  * sent, as an InputError naming the field and the JSON Schema keyword it breaks. Values are
- * never echoed: they may be secrets. Formats and media-type content are left to the service.
+ * never echoed: they may be secrets.
+ *
+ * `format` is left to the service: JSON Schema 2020-12 makes it an annotation by default, and
+ * checking the documents' formats (email, uri, date-time, uuid, ...) would put a format library
+ * into every browser bundle. The differential test (test/fuzz/checker-vs-ajv.test.ts) holds this
+ * checker to Ajv 2020-12 with formats off, over every request schema of the six documents.
  */
 import { InputError } from "./errors.js";
 
@@ -35,6 +40,24 @@ export interface Rule {
   readonly oneOf?: readonly Rule[];
   readonly not?: Rule;
 }
+
+/** Every keyword the checker checks; the build (scripts/lib/generate-rules.ts) refuses a request schema with a keyword in neither list. */
+export const CHECKED_KEYWORDS: readonly string[] = [
+  "$ref", "type", "enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+  "multipleOf", "minItems", "maxItems", "uniqueItems", "items", "prefixItems", "properties", "required", "additionalProperties",
+  "minProperties", "maxProperties", "allOf", "anyOf", "oneOf", "not",
+];
+
+/**
+ * Keywords that constrain nothing a client can check: annotations (and `format`, see above).
+ * `unevaluatedProperties: true` and `x-` extensions are annotations too; the build lets those through by value and prefix.
+ */
+export const IGNORED_KEYWORDS: readonly string[] = [
+  "$comment", "title", "description", "default", "examples", "example", "deprecated", "readOnly", "writeOnly",
+  "format", "contentEncoding", "contentMediaType", "contentSchema",
+];
+
+const own = <T extends object>(object: T | undefined, key: PropertyKey): object is T => object !== undefined && Object.hasOwn(object, key);
 
 export interface OperationRules {
   readonly path?: Readonly<Record<string, Rule>>;
@@ -86,13 +109,30 @@ function typeMatches(expected: string, actual: string): boolean {
   return expected === actual || (expected === "number" && actual === "integer");
 }
 
-function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => equal((a as any)[k], (b as any)[k]));
+/**
+ * A text equal for two JSON values exactly when JSON Schema calls them equal: numbers by value
+ * (1 and 1.0, 0 and -0), objects whatever their key order. Lets `uniqueItems` use a Set: linear
+ * in the size of the array, where pairwise comparison was quadratic.
+ */
+function canonical(value: unknown): string {
+  if (typeof value === "number") return String(value === 0 ? 0 : value);
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(object[k])}`).join(",")}}`;
+}
+
+const equal = (a: unknown, b: unknown) => a === b || canonical(a) === canonical(b);
+
+function repeats(items: readonly unknown[]): boolean {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = canonical(item);
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
 }
 
 const join = (field: string, key: string | number) => (typeof key === "number" ? `${field}[${key}]` : field ? `${field}.${key}` : key);
@@ -103,7 +143,7 @@ export function firstViolation(rule: Rule | boolean | undefined, value: unknown,
   if (rule === false) return new RuleViolation(field, "false", `${field} is not allowed`);
   if (depth > 64) return new RuleViolation(field, "depth", `${field} is nested too deeply`);
   if (rule.$ref !== undefined) {
-    const violation = firstViolation(schemas[rule.$ref], value, field, schemas, depth + 1);
+    const violation = firstViolation(own(schemas, rule.$ref) ? schemas[rule.$ref] : undefined, value, field, schemas, depth + 1);
     if (violation) return violation;
   }
   const actual = typeOf(value);
@@ -131,7 +171,7 @@ export function firstViolation(rule: Rule | boolean | undefined, value: unknown,
   if (Array.isArray(value)) {
     if (rule.minItems !== undefined && value.length < rule.minItems) return new RuleViolation(field, "minItems", `${field} must have at least ${rule.minItems} item(s)`);
     if (rule.maxItems !== undefined && value.length > rule.maxItems) return new RuleViolation(field, "maxItems", `${field} must have at most ${rule.maxItems} item(s)`);
-    if (rule.uniqueItems && value.some((v, i) => value.findIndex((w) => equal(v, w)) !== i)) return new RuleViolation(field, "uniqueItems", `${field} must not repeat items`);
+    if (rule.uniqueItems && repeats(value)) return new RuleViolation(field, "uniqueItems", `${field} must not repeat items`);
     for (const [i, item] of value.entries()) {
       const itemRule = rule.prefixItems && i < rule.prefixItems.length ? rule.prefixItems[i] : rule.items;
       const violation = firstViolation(itemRule, item, join(field, i), schemas, depth + 1);
@@ -142,12 +182,12 @@ export function firstViolation(rule: Rule | boolean | undefined, value: unknown,
     const object = value as Record<string, unknown>;
     const keys = Object.keys(object).filter((k) => object[k] !== undefined);
     for (const name of rule.required ?? []) {
-      if (object[name] === undefined) return new RuleViolation(join(field, name), "required", `${join(field, name)} is required`);
+      if (!own(object, name) || object[name] === undefined) return new RuleViolation(join(field, name), "required", `${join(field, name)} is required`);
     }
     if (rule.minProperties !== undefined && keys.length < rule.minProperties) return new RuleViolation(field, "minProperties", `${field} must have at least ${rule.minProperties} field(s)`);
     if (rule.maxProperties !== undefined && keys.length > rule.maxProperties) return new RuleViolation(field, "maxProperties", `${field} must have at most ${rule.maxProperties} field(s)`);
     for (const key of keys) {
-      const propertyRule = rule.properties?.[key] ?? (rule.properties && key in rule.properties ? undefined : rule.additionalProperties);
+      const propertyRule = own(rule.properties, key) ? rule.properties[key] : rule.additionalProperties;
       if (propertyRule === false) return new RuleViolation(join(field, key), "additionalProperties", `${join(field, key)} is not a field of ${field || "the body"}`);
       const violation = firstViolation(propertyRule, object[key], join(field, key), schemas, depth + 1);
       if (violation) return violation;
@@ -189,11 +229,12 @@ export function checkRequest(rules: OperationRules | undefined, schemas: Service
   for (const location of ["path", "query", "header"] as const) {
     const given = request[location] ?? {};
     for (const name of rules.required?.[location] ?? []) {
-      if (given[name] === undefined) throw new InputError(name, "required", `${name} (${location} parameter) is required`);
+      if (!own(given, name) || given[name] === undefined) throw new InputError(name, "required", `${name} (${location} parameter) is required`);
     }
     for (const [name, value] of Object.entries(given)) {
       if (value === undefined) continue;
-      const violation = firstViolation(rules[location]?.[name], value, name, schemas);
+      const located = rules[location];
+      const violation = firstViolation(own(located, name) ? located[name] : undefined, value, name, schemas);
       if (violation) throw new InputError(violation.field, violation.keyword, `${violation.message} (${location} parameter)`);
     }
   }

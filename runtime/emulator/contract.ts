@@ -1,3 +1,7 @@
+import { mediaTypeEssence } from "../core/media-type.js";
+import { escapeToken, resolveAt } from "../openapi/pointer.js";
+import { listOperations, Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
+
 /**
  * The document as a contract: which operation a request is, whether the request follows the
  * document (parameters, security presence, body), and whether a response does. Generic over
@@ -58,8 +62,6 @@ export interface OperationSpec {
   operationId: string;
   method: string;
   template: string;
-  regex: RegExp;
-  pathNames: string[];
   params: ParamSpec[];
   body?: { required: boolean; content: Map<string, ValidateFunction | undefined> };
   security: Array<Record<string, string[]>>;
@@ -91,12 +93,6 @@ export type RequestFailure =
   | { kind: "mediaType"; problems: string[] }
   | { kind: "invalid"; problems: string[] };
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
 /** Ajv's errors as "where/path message"; coerced values travel wrapped in { v }, which is cut off. */
 function errorsOf(validate: ValidateFunction, where: string, wrapped = false): string[] {
   return (validate.errors ?? []).map((e) => {
@@ -105,10 +101,6 @@ function errorsOf(validate: ValidateFunction, where: string, wrapped = false): s
     const message = e.keyword === "pattern" ? "does not match the documented pattern" : (e.message ?? e.keyword);
     return `${where}${path} ${message}`;
   });
-}
-
-export function mediaTypeEssence(contentType: string | null): string {
-  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
 export function isJsonMediaType(essence: string): boolean {
@@ -125,9 +117,10 @@ function parseCookies(header: string | null): Record<string, string> {
 }
 
 export class Contract {
-  readonly operations: OperationSpec[] = [];
+  readonly operations: OperationSpec[];
   /** Path prefixes of the documented servers ("/event-notifications"), stripped before matching. */
   private readonly prefixes: string[];
+  private readonly router: Router<OperationSpec>;
 
   constructor(
     readonly serviceId: string,
@@ -135,36 +128,14 @@ export class Contract {
     /** Parameters, form bodies and headers arrive as text: their validators coerce to the schema's types. */
     private readonly validators: ValidatorSource,
   ) {
-    this.prefixes = (document.servers ?? [])
-      .map((s: { url: string }) => {
-        try {
-          return new URL(s.url.replace(/\{[^}]+\}/g, "x")).pathname.replace(/\/$/, "");
-        } catch {
-          return "";
-        }
-      })
-      .filter((p: string) => p !== "");
-    for (const [template, rawItem] of Object.entries<Json>(document.paths ?? {})) {
-      const { value: item, pointer: itemPtr } = this.deref(rawItem, `#/paths/${escapePointer(template)}`);
-      for (const method of METHODS) {
-        if (!item[method]) continue;
-        this.operations.push(this.compileOperation(template, method, item, `${itemPtr}/${method}`));
-      }
-    }
+    this.prefixes = serverPathPrefixes(document);
+    this.operations = listOperations(document).map(({ path, method, pathItem, pointer }) => this.compileOperation(path, method, pathItem, pointer));
+    this.router = new Router(this.operations, (op) => op.template);
   }
 
   /** Follows local $refs of non-schema objects, returning the value and its JSON pointer. */
   private deref(value: Json, pointer: string): { value: Json; pointer: string } {
-    let guard = 0;
-    while (value && typeof value === "object" && typeof value.$ref === "string" && value.$ref.startsWith("#/")) {
-      pointer = value.$ref;
-      value = value.$ref
-        .slice(2)
-        .split("/")
-        .reduce((node: Json, seg: string) => node?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")], this.document);
-      if (++guard > 20) throw new Error(`reference loop at ${pointer}`);
-    }
-    return { value, pointer };
+    return resolveAt(this.document, value, pointer);
   }
 
   private compile(pointer: string, coerce: boolean): ValidateFunction {
@@ -173,11 +144,6 @@ export class Contract {
 
   private compileOperation(template: string, method: string, item: Json, opPtr: string): OperationSpec {
     const op = item[method];
-    const pathNames: string[] = [];
-    const source = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{([^}]+)\\?\}|\{([^}]+)\}/g, (_m, a, b) => {
-      pathNames.push(a ?? b);
-      return "([^/]+)";
-    });
     const params = new Map<string, ParamSpec>();
     const addParams = (list: Json[] | undefined, base: string) =>
       (list ?? []).forEach((raw, i) => {
@@ -202,7 +168,7 @@ export class Contract {
       const { value: rb, pointer } = this.deref(op.requestBody, `${opPtr}/requestBody`);
       const content = new Map<string, ValidateFunction | undefined>();
       for (const [type, media] of Object.entries<Json>(rb.content ?? {})) {
-        const base = `${pointer}/content/${escapePointer(type)}/schema`;
+        const base = `${pointer}/content/${escapeToken(type)}/schema`;
         const coerce = type === "application/x-www-form-urlencoded";
         content.set(type.toLowerCase(), media.schema ? this.compile(base, coerce) : undefined);
       }
@@ -214,13 +180,13 @@ export class Contract {
       const { value: r, pointer } = this.deref(raw, `${opPtr}/responses/${status}`);
       const headers: ResponseSpec["headers"] = [];
       for (const [name, rawHeader] of Object.entries<Json>(r.headers ?? {})) {
-        const { value: h, pointer: hp } = this.deref(rawHeader, `${pointer}/headers/${escapePointer(name)}`);
+        const { value: h, pointer: hp } = this.deref(rawHeader, `${pointer}/headers/${escapeToken(name)}`);
         if (name.toLowerCase() === "content-type") continue;
         headers.push({ name, required: h.required === true, validate: this.compile(`${hp}/schema`, true) });
       }
       const content = new Map<string, ValidateFunction | undefined>();
       for (const [type, media] of Object.entries<Json>(r.content ?? {})) {
-        const base = `${pointer}/content/${escapePointer(type)}/schema`;
+        const base = `${pointer}/content/${escapeToken(type)}/schema`;
         content.set(type.toLowerCase(), media.schema ? this.compile(base, false) : undefined);
       }
       responses.set(status, { headers, content });
@@ -230,8 +196,6 @@ export class Contract {
       operationId: op.operationId ?? `${method} ${template}`,
       method: method.toUpperCase(),
       template,
-      regex: new RegExp(`^${source}$`),
-      pathNames,
       params: [...params.values()],
       body,
       security: op.security ?? this.document.security ?? [],
@@ -265,36 +229,11 @@ export class Contract {
     return { status: Number(status), headers, body: typeof value === "string" && !isJsonMediaType(type) ? value : JSON.stringify(value) };
   }
 
-  /** Strips a documented server path prefix, so both "/event-notifications/v1/..." and "/v1/..." match. */
-  private localPath(pathname: string): string {
-    for (const prefix of this.prefixes) {
-      if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return pathname.slice(prefix.length) || "/";
-    }
-    return pathname;
-  }
-
-  /** The operation a request is, or why none is: unknown path (404) or method (405). */
+  /** The operation a request is, or why none is: unknown path (404) or method (405). A documented server path prefix may be left on ("/event-notifications/v1/..." and "/v1/..." both match). */
   match(method: string, url: URL): { op: OperationSpec; path: Record<string, string> } | { status: 404 | 405; allow: string[] } {
-    const pathname = this.localPath(url.pathname);
-    const allow: string[] = [];
-    for (const op of this.operations) {
-      const m = op.regex.exec(pathname);
-      if (!m) continue;
-      if (op.method !== method.toUpperCase()) {
-        allow.push(op.method);
-        continue;
-      }
-      const path: Record<string, string> = {};
-      op.pathNames.forEach((name, i) => {
-        try {
-          path[name] = decodeURIComponent(m[i + 1]!);
-        } catch {
-          path[name] = m[i + 1]!;
-        }
-      });
-      return { op, path };
-    }
-    return { status: allow.length ? 405 : 404, allow };
+    const found = this.router.route(method, stripServerPrefix(url.pathname, this.prefixes));
+    if (found.kind === "operation") return { op: found.operation, path: found.params };
+    return found.kind === "method-not-allowed" ? { status: 405, allow: found.allow } : { status: 404, allow: [] };
   }
 
   private checkSecurity(op: OperationSpec, request: RequestLike, cookies: Record<string, string>, url: URL): { schemes: string[] } | { problems: string[] } {
@@ -354,7 +293,7 @@ export class Contract {
       if (text === "") {
         if (op.body.required) problems.push("request body is required");
       } else {
-        const essence = mediaTypeEssence(request.headers.get("content-type"));
+        const essence = mediaTypeEssence(request.headers.get("content-type") ?? "");
         input.mediaType = essence;
         if (!op.body.content.has(essence)) {
           return { failure: { kind: "mediaType", problems: [`Content-Type ${essence || "(none)"} is not one of ${[...op.body.content.keys()].join(", ")}`] } };
@@ -404,7 +343,7 @@ export class Contract {
       return problems;
     }
     if (text === "" && status !== "204") return [...problems, `status ${status} documents a body, got none`];
-    const essence = mediaTypeEssence(headers.get("content-type") ?? null);
+    const essence = mediaTypeEssence(headers.get("content-type") ?? "");
     if (!spec.content.has(essence)) return [...problems, `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}`];
     const validate = spec.content.get(essence);
     if (!validate) return problems;

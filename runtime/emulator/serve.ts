@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen } from "../mock/listen.js";
+import type { ListenOptions } from "../mock/options.js";
 import type { Emulator, MockHandler } from "./types.js";
 
 /**
@@ -7,16 +8,14 @@ import type { Emulator, MockHandler } from "./types.js";
  * that cannot take a fetch function (other processes, browsers, OAuth libraries that insist on
  * a real URL). Every request is answered; a handler that throws gives 500.
  */
-export async function serveHandler(handler: MockHandler | Emulator, options: { port?: number; host?: string } = {}): Promise<{ url: string; close(): Promise<void> }> {
-  const host = options.host ?? "127.0.0.1";
-  const server = createServer((req, res) => void (typeof handler === "function" ? answer(handler, req, res, host) : answerFast(handler, req, res, host)));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+  // The base URL is where the server listens, never the request's Host header: a client must not
+  // re-route a request or choose the issuer an identity emulator announces.
+  let base = "";
+  const server = createServer((req, res) => void (typeof handler === "function" ? answer(handler, req, res, base) : answerFast(handler, req, res, base)));
+  const url = (base = await listen(server, options));
   return {
-    url: `http://${host}:${port}`,
+    url,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -25,7 +24,7 @@ export async function serveHandler(handler: MockHandler | Emulator, options: { p
   };
 }
 
-async function answer(handler: MockHandler, req: IncomingMessage, res: ServerResponse, host: string): Promise<void> {
+async function answer(handler: MockHandler, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
   try {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -33,7 +32,7 @@ async function answer(handler: MockHandler, req: IncomingMessage, res: ServerRes
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
     const method = req.method ?? "GET";
     const body = method === "GET" || method === "HEAD" || chunks.length === 0 ? undefined : Buffer.concat(chunks);
-    const request = new Request(`http://${req.headers.host ?? host}${req.url ?? "/"}`, { method, headers, body });
+    const request = new Request(`${base}${pathOf(req.url)}`, { method, headers, body });
     const response = await handler(request);
     const out: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
@@ -53,13 +52,13 @@ async function answer(handler: MockHandler, req: IncomingMessage, res: ServerRes
  * The emulator's own path: no WHATWG Request or Response objects, which on Node 20 cost several
  * times what the emulation does (measured with scripts/bench/emulator-load.ts).
  */
-async function answerFast(emulator: Emulator, req: IncomingMessage, res: ServerResponse, host: string): Promise<void> {
+async function answerFast(emulator: Emulator, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
   try {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const reply = await emulator.dispatch({
       method: req.method ?? "GET",
-      url: `http://${req.headers.host ?? host}${req.url ?? "/"}`,
+      url: `${base}${pathOf(req.url)}`,
       headers: {
         get(name: string) {
           const value = req.headers[name.toLowerCase()];
@@ -73,5 +72,17 @@ async function answerFast(emulator: Emulator, req: IncomingMessage, res: ServerR
   } catch (error) {
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/problem+json" });
     res.end(JSON.stringify({ title: "Emulator failure", detail: error instanceof Error ? error.message : String(error) }));
+  }
+}
+
+/** The path and query of a request-target; an absolute-form target (RFC 9112 §3.2.2) is served by its path. */
+function pathOf(target: string | undefined): string {
+  if (!target || target === "*") return "/";
+  if (target.startsWith("/")) return target;
+  try {
+    const u = new URL(target);
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return "/";
   }
 }

@@ -98,10 +98,11 @@ export function checkQuery(version: IdentityVersion, operation: string, params: 
     if (value === undefined) continue;
     const rule = stated[name];
     if (!rule) throw new InputError(name, "unknown", `${name} is not a parameter of this operation`);
-    if (typeof value !== "string") throw new InputError(name, "type", `${name} must be a string`);
+    // A boolean parameter (SSO logout's all_sessions) is checked as the boolean it is and sent as its text.
+    if (typeof value !== "string" && typeof value !== "boolean") throw new InputError(name, "type", `${name} must be a string`);
     fail(firstViolation(rule, value, name, schemas));
-    if (noted[name]?.format === "uri") checkAbsoluteUrl(name, value);
-    out[name] = value;
+    if (typeof value === "string" && noted[name]?.format === "uri") checkAbsoluteUrl(name, value);
+    out[name] = String(value);
   }
   for (const name of operations[operation]?.required?.query ?? []) {
     if (out[name] === undefined) throw new InputError(name, "required", `${name} is required`);

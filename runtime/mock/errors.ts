@@ -8,7 +8,8 @@
  */
 import { STATUS_CODES } from "node:http";
 import { MOCK_ERROR_HEADER } from "./handler.js";
-import { deref, type OperationInfo, type ResponseInfo } from "./operations.js";
+import { deref } from "../openapi/pointer.js";
+import type { OperationInfo, ResponseInfo } from "./operations.js";
 import type { MockErrorKind } from "./mock-errors.js";
 
 /** Messages are cut here so an error body never echoes a huge request back. */

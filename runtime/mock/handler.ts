@@ -18,9 +18,13 @@ export interface MockLogEntry {
   violations: { location: string[]; severity: string; code: string | number; message: string }[];
   /** Set when the answer is the mock's own error (see runtime/mock/README.md), not a documented case. */
   mockError?: string;
+  /** What the mock ignored: query parameters, form fields and JSON properties the operation does not declare (`X-Mock-Warning`). */
+  warnings?: string[];
 }
 
 /** Response header naming the mock's own error kind; absent on every documented answer. */
 export const MOCK_ERROR_HEADER = "x-mock-error";
+/** Response header naming what the request sent that the operation does not declare (runtime/mock/undeclared.ts). */
+export const MOCK_WARNING_HEADER = "x-mock-warning";
 /** Request header that selects a documented case (`code=404, example=keyRingNotFound`). */
 export const MOCK_CASE_HEADER = "x-mock-case";

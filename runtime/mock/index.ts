@@ -2,7 +2,6 @@
  * `cloud-interfaces/mock`: a mock server of one service document that validates like Prism,
  * never dies, and says what was wrong. See runtime/mock/README.md.
  */
-import type { AddressInfo } from "node:net";
 import { readBundle } from "./documents.js";
 import { errorShapes } from "./errors.js";
 import type { MockHandler, MockLogEntry } from "./handler.js";
@@ -11,24 +10,25 @@ import { readOperations } from "./operations.js";
 import { createPrismHandler } from "./prism-handler.js";
 import { credentialNames } from "./violations.js";
 import type { ServiceId } from "../../generated/service-ids.js";
+import { listen } from "./listen.js";
+import { checkOption, UsageError, type OptionValues } from "./options.js";
+import { seededRandom } from "./seeded-random.js";
+import { reportUndeclared } from "./undeclared.js";
 
 export type { MockHandler, MockLogEntry } from "./handler.js";
 export { PRISM_PACKAGES } from "./load-prism.js";
 export { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
-export { MOCK_CASE_HEADER, MOCK_ERROR_HEADER } from "./handler.js";
+export { MOCK_CASE_HEADER, MOCK_ERROR_HEADER, MOCK_WARNING_HEADER } from "./handler.js";
 export * as limits from "./limits.js";
+export { OPTIONS, type OptionValues, type ListenOptions } from "./options.js";
 
-export interface StartMockOptions {
-  /** Port to listen on; 0 or absent picks a free one. */
-  port?: number;
-  /** Interface to listen on (default 127.0.0.1: a mock is not a public server). */
-  host?: string;
-  /** Print one line per request, with its violations, to stderr. */
-  log?: boolean;
+/**
+ * The mock's options: the shared option set (runtime/mock/options.ts, the same names and rules
+ * as the CLI's `--port`, `--host`, `--log`, `--stateful`, `--seed`, `--strict`) plus hooks.
+ */
+export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "log" | "stateful" | "seed" | "strict"> {
   /** Called once per answered request. */
   onRequest?: (entry: MockLogEntry) => void;
-  /** The stateful emulator (runtime/emulator, needs ajv) instead of Prism's static examples. */
-  stateful?: boolean;
   /** Where log lines and internal failures go (default stderr). */
   write?: (line: string) => void;
 }
@@ -39,18 +39,25 @@ export interface RunningMock {
 }
 
 /** The mock of a document as a WHATWG handler, without a server (e.g. for msw or in-memory tests). */
-export async function createMockHandler(serviceId: ServiceId): Promise<MockHandler> {
+export async function createMockHandler(serviceId: ServiceId, options: Pick<OptionValues, "strict"> = {}): Promise<MockHandler> {
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
-  return createPrismHandler({ doc, operations, shapes: errorShapes(doc, operations) });
+  const shapes = errorShapes(doc, operations);
+  return reportUndeclared(await createPrismHandler({ doc, operations, shapes }), { doc, operations, shapes, strict: options.strict ?? false });
 }
 
 export async function startMock(serviceId: ServiceId, options: StartMockOptions = {}): Promise<RunningMock> {
+  for (const name of ["port", "host", "log", "stateful", "seed", "strict"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
+  if (options.seed !== undefined && !options.stateful) throw new UsageError("--seed: only with --stateful (Prism's answers are the document's fixed examples)");
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
   const shapes = errorShapes(doc, operations);
   // Both behaviours are MockHandlers behind the same edge: limits, logging and crash-proofing do not depend on which.
-  const handler = options.stateful ? (await import("../emulator/index.js")).createEmulator(serviceId).handle : await createPrismHandler({ doc, operations, shapes });
+  const served = options.stateful
+    ? (await import("../emulator/index.js")).createEmulator(serviceId, options.seed !== undefined ? { random: seededRandom(options.seed) } : {}).handle
+    : await createPrismHandler({ doc, operations, shapes });
+  // What either behaviour would ignore is named (X-Mock-Warning), or refused under strict.
+  const handler = reportUndeclared(served, { doc, operations, shapes, strict: options.strict ?? false });
   const server = createEdgeServer({
     service: serviceId,
     handler,
@@ -61,20 +68,11 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.write ? { write: options.write } : {}),
   });
-  const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
+  const url = await listen(server, options);
   // A listening server must not be taken down by a late socket-level error either.
   server.on("error", (error) => (options.write ?? ((l: string) => process.stderr.write(`${l}\n`)))(`${serviceId} mock: server error: ${error.message}`));
-  const { port, address } = server.address() as AddressInfo;
-  const shownHost = address.includes(":") ? `[${address}]` : address;
   return {
-    url: `http://${shownHost}:${port}`,
+    url,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

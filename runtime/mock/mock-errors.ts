@@ -14,6 +14,7 @@ export const MOCK_ERRORS = {
   "unknown-case": { statuses: [422, 400, 409, 412, 417], meaning: "X-Mock-Case / Prefer code= or example= names no documented case; the message lists them (status: the first of these the operation does not document)" },
   "invalid-request": { statuses: [400, 415], meaning: "the request breaks the document and the operation documents no 400 (or 415)" },
   unauthorized: { statuses: [401], meaning: "credentials missing or wrong and the operation documents no 401" },
+  "undeclared-input": { statuses: [400], meaning: "with strict: a query parameter, form field or top-level JSON property the operation does not declare (X-Mock-Warning names them)" },
   "invalid-utf8": { statuses: [400], meaning: "the body is not UTF-8" },
   "malformed-json": { statuses: [400], meaning: "a JSON media type with a body that is not JSON" },
   "malformed-target": { statuses: [400], meaning: "a path segment with bad percent-encoding" },

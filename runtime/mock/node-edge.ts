@@ -6,8 +6,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { MOCK_ERROR_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
+import { MOCK_ERROR_HEADER, MOCK_WARNING_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
 import type { ErrorAnswer, ErrorShapes } from "./errors.js";
+import { listeningUrl } from "./listen.js";
 import { route, type OperationInfo } from "./operations.js";
 import { isSecret, type Violation } from "./violations.js";
 import {
@@ -43,7 +44,7 @@ class EdgeRefusal {
 
 export function logLine(e: MockLogEntry): string {
   const violations = e.violations.map((v) => `${v.location.join(".")}: ${v.message} [${v.code}]`).join("; ");
-  return `${e.service} ${e.method} ${e.path} → ${e.status} ${e.durationMs.toFixed(1)}ms${e.mockError ? ` mock-error=${e.mockError}` : ""}${violations ? ` violations: ${violations}` : ""}`;
+  return `${e.service} ${e.method} ${e.path} → ${e.status} ${e.durationMs.toFixed(1)}ms${e.mockError ? ` mock-error=${e.mockError}` : ""}${violations ? ` violations: ${violations}` : ""}${e.warnings?.length ? ` warnings: ${e.warnings.join("; ")}` : ""}`;
 }
 
 function safePath(target: string, credentials: Set<string>): string {
@@ -124,7 +125,8 @@ export function createEdgeServer(options: EdgeOptions): Server {
       const u = new URL(target);
       return `${u.pathname}${u.search}`;
     })();
-    return new Request(`http://mock${pathAndQuery}`, init);
+    // The base is where this server listens, never the Host header (which a client chooses).
+    return new Request(`${listeningUrl(server)}${pathAndQuery}`, init);
   }
 
   async function respond(req: IncomingMessage, res: ServerResponse, started: number) {
@@ -191,6 +193,7 @@ export function createEdgeServer(options: EdgeOptions): Server {
       durationMs: performance.now() - started,
       violations: parseViolations(response.headers.get("sl-violations")),
       ...(response.headers.get(MOCK_ERROR_HEADER) ? { mockError: response.headers.get(MOCK_ERROR_HEADER)! } : {}),
+      ...(response.headers.get(MOCK_WARNING_HEADER) ? { warnings: response.headers.get(MOCK_WARNING_HEADER)!.split("; ") } : {}),
     });
   }
 

@@ -3,6 +3,9 @@
  * method and path template, and per status the media types and named examples (body and
  * header examples), so case selection and error shapes come from the document alone.
  */
+import { deref } from "../openapi/pointer.js";
+import { listOperations, Router, type RouteResult } from "../openapi/router.js";
+
 export interface ResponseInfo {
   status: string;
   /** Media types with a body, in document order. */
@@ -18,25 +21,10 @@ export interface OperationInfo {
   method: string;
   path: string;
   key: string;
-  pattern: RegExp;
-  literalSegments: number;
   responses: Map<string, ResponseInfo>;
   requestMediaTypes: string[];
   /** The operation object as it stands in the bundle (refs unresolved), for Prism. */
   raw: any;
-}
-
-export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-
-/** Follows local `$ref`s; the bundle has no other kind. */
-export function deref(doc: any, node: any): any {
-  for (let i = 0; i < 32 && node && typeof node.$ref === "string" && node.$ref.startsWith("#/"); i++) {
-    node = node.$ref
-      .slice(2)
-      .split("/")
-      .reduce((n: any, k: string) => n?.[decodeURIComponent(k).replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-  }
-  return node;
 }
 
 function responseInfo(doc: any, status: string, raw: any): ResponseInfo {
@@ -62,48 +50,33 @@ function responseInfo(doc: any, status: string, raw: any): ResponseInfo {
   return { status, mediaTypes, examples, headerExamples, schemas };
 }
 
-function escapeRegExp(s: string) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 export function readOperations(doc: any): OperationInfo[] {
-  const out: OperationInfo[] = [];
-  for (const [path, rawItem] of Object.entries<any>(doc.paths ?? {})) {
-    const item = deref(doc, rawItem) ?? {};
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op || typeof op !== "object") continue;
-      const segments = path.split("/");
-      const pattern = new RegExp(
-        "^" + segments.map((s) => (/^\{[^}]+\}$/.test(s) ? "[^/]+" : escapeRegExp(s).replace(/\\\{[^}]+\\\}/g, "[^/]+"))).join("/") + "$",
-      );
-      const responses = new Map<string, ResponseInfo>();
-      for (const [status, raw] of Object.entries<any>(op.responses ?? {})) responses.set(status, responseInfo(doc, status, raw));
-      const body = deref(doc, op.requestBody);
-      out.push({
-        method: method.toUpperCase(),
-        path,
-        key: `${method.toUpperCase()} ${path}`,
-        pattern,
-        literalSegments: segments.filter((s) => !s.includes("{")).length,
-        responses,
-        requestMediaTypes: Object.keys(body?.content ?? {}),
-        raw: op,
-      });
-    }
-  }
-  // Literal segments beat templated ones (`/keys/count` before `/keys/{id}`).
-  return out.sort((a, b) => b.literalSegments - a.literalSegments);
+  const operations = listOperations(doc).map(({ method, path, operation: op }): OperationInfo => {
+    const responses = new Map<string, ResponseInfo>();
+    for (const [status, raw] of Object.entries<any>(op.responses ?? {})) responses.set(status, responseInfo(doc, status, raw));
+    const body = deref(doc, op.requestBody);
+    return {
+      method: method.toUpperCase(),
+      path,
+      key: `${method.toUpperCase()} ${path}`,
+      responses,
+      requestMediaTypes: Object.keys(body?.content ?? {}),
+      raw: op,
+    };
+  });
+  // In routing order (concrete paths first): error shapes are looked up in this order too.
+  return new Router(operations).operations;
 }
 
-export type Route = { kind: "operation"; operation: OperationInfo } | { kind: "method-not-allowed"; allow: string[] } | { kind: "not-found" };
+export type Route = RouteResult<OperationInfo>;
 
-export function route(operations: OperationInfo[], method: string, pathname: string): Route {
-  const onPath = operations.filter((o) => o.pattern.test(pathname));
-  if (onPath.length === 0) return { kind: "not-found" };
-  const operation = onPath.find((o) => o.method === method);
-  if (operation) return { kind: "operation", operation };
-  return { kind: "method-not-allowed", allow: [...new Set(onPath.map((o) => o.method))] };
+const routers = new WeakMap<readonly OperationInfo[], Router<OperationInfo>>();
+
+/** The operation a request addresses, by the shared router (built once per operation list). */
+export function route(operations: readonly OperationInfo[], method: string, pathname: string): Route {
+  let router = routers.get(operations);
+  if (!router) routers.set(operations, (router = new Router(operations)));
+  return router.route(method, pathname);
 }
 
 /** Statuses that own a named example (body or header), for `example=` without `code=`. */

@@ -5,6 +5,9 @@
  * Those are removed before validation; every other preference (`return=minimal`) stays in
  * `Prefer` and is validated and honoured as the document says.
  */
+/** Prism's case-selection query parameters: the mock's own, never passed on or reported as undeclared. */
+export const QUERY_OVERRIDES = ["__code", "__example", "__dynamic", "__seed", "__server"];
+
 export interface CaseSelection {
   code?: string;
   example?: string;

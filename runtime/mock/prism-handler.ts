@@ -9,14 +9,13 @@ import { acceptable, essence, parseAccept, parseMediaType, type AcceptRange, typ
 import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "./operations.js";
 import type { ErrorShapes } from "./errors.js";
 import type { MockErrorKind } from "./mock-errors.js";
-import { selectCase, preferences } from "./prefer.js";
+import { QUERY_OVERRIDES, selectCase, preferences } from "./prefer.js";
 import { loadPrism } from "./load-prism.js";
 import { credentialNames, describe, shown, type SentRequest, type Violation } from "./violations.js";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "./limits.js";
 
 const SEVERITY = ["Error", "Warning", "Information", "Hint"];
 const JSON_MEDIA = (m: MediaType) => m.subtype === "json" || m.subtype.endsWith("+json");
-const QUERY_OVERRIDES = ["__code", "__example", "__dynamic", "__seed", "__server"];
 /** Headers the mock reads for itself; Prism never sees them. */
 const MOCK_ONLY = new Set([MOCK_CASE_HEADER]);
 

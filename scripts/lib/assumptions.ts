@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from "./bundle.js";
-import { HTTP_METHODS } from "./client-meta.js";
+import { joinPointer } from "../../runtime/openapi/pointer.js";
+import { HTTP_METHODS } from "../../runtime/openapi/router.js";
 
 export interface Assumption {
   /** JSON pointer of the object carrying the note. */
@@ -8,8 +9,6 @@ export interface Assumption {
   operation?: string;
   note: string;
 }
-
-const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** Every x-assumed note of a bundled document, in document order. */
 export function collectAssumptions(doc: OpenApiDocument): Assumption[] {
@@ -24,7 +23,7 @@ export function collectAssumptions(doc: OpenApiDocument): Assumption[] {
       if (key === "x-assumed") {
         const method = path[0] === "paths" && HTTP_METHODS.includes(path[2] as never) ? path[2]! : undefined;
         out.push({
-          pointer: "#/" + path.map(escape).join("/"),
+          pointer: joinPointer(path),
           operation: method ? `${method.toUpperCase()} ${path[1]}` : path[0] === "paths" ? `* ${path[1]}` : undefined,
           note: String(value),
         });

@@ -9,7 +9,9 @@
  * promise less or may send something a consumer cannot read.
  */
 import type { OpenApiDocument } from "./bundle.js";
-import { deref, listOperations, operationParameters, type OperationRef } from "./client-meta.js";
+import { deref } from "../../runtime/openapi/pointer.js";
+import { listOperations, type DocumentOperation } from "../../runtime/openapi/router.js";
+import { operationParameters } from "./client-meta.js";
 
 export type Level = "error" | "warning" | "info";
 
@@ -21,9 +23,6 @@ export interface Change {
   where: string;
   change: string;
 }
-
-/** Kept for callers of the first version: a change that is not an addition. */
-export type BreakingChange = Change;
 
 type Side = "request" | "response";
 
@@ -226,13 +225,13 @@ function compareBranches(ctx: Context, sa: any, sb: any, side: Side, where: stri
 }
 
 /** The alternatives an operation accepts: each a set of scheme names; an empty set is anonymous access. */
-function securityAlternatives(doc: OpenApiDocument, op: OperationRef): string[][] {
+function securityAlternatives(doc: OpenApiDocument, op: DocumentOperation): string[][] {
   const requirements: Record<string, unknown>[] = op.operation.security ?? doc.security ?? [];
   if (requirements.length === 0) return [[]];
   return requirements.map((r) => Object.keys(r));
 }
 
-function compareSecurity(ctx: Context, a: OperationRef, b: OperationRef, id: string): void {
+function compareSecurity(ctx: Context, a: DocumentOperation, b: DocumentOperation, id: string): void {
   const before = securityAlternatives(ctx.base, a);
   const after = securityAlternatives(ctx.head, b);
   const open = before.some((alt) => alt.length === 0);
@@ -275,7 +274,7 @@ function compareHeaders(ctx: Context, ra: any, rb: any, where: string): void {
   }
 }
 
-function compareOperation(ctx: Context, a: OperationRef, b: OperationRef, id: string): void {
+function compareOperation(ctx: Context, a: DocumentOperation, b: DocumentOperation, id: string): void {
   const { base, head, out } = ctx;
   if (a.operation.operationId !== b.operation.operationId) {
     out.push({ rule: "api-operation-id-changed", level: "warning", where: id, change: `operationId ${a.operation.operationId} → ${b.operation.operationId} (generated type names change)` });
@@ -337,7 +336,7 @@ export interface DiffOptions {
 export function diffDocuments(base: OpenApiDocument, head: OpenApiDocument, options: DiffOptions = {}): Change[] {
   const ctx: Context = { base, head, out: [], seen: new Set() };
   const mapPath = options.mapPath ?? ((p: string) => p);
-  const key = (op: OperationRef, path = op.path) => `${op.method.toUpperCase()} ${path}`;
+  const key = (op: DocumentOperation, path = op.path) => `${op.method.toUpperCase()} ${path}`;
   const headOps = new Map(listOperations(head).map((op) => [key(op, mapPath(op.path)), op]));
   const baseOps = new Map(listOperations(base).map((op) => [key(op), op]));
 

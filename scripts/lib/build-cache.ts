@@ -37,15 +37,11 @@ export function hashFiles(files: string[], root = ROOT): string {
 
 /** Inputs every document's output depends on. */
 export function globalInputs(root = ROOT): string[] {
-  const lib = join(root, "scripts", "lib");
-  return [
-    "package-lock.json",
-    "redocly.yaml",
-    ".spectral.yaml",
-    "openapi/services.json",
-    "runtime/core/service-meta.ts",
-    ...(existsSync(lib) ? readdirSync(lib).filter((f) => f.endsWith(".ts")).map((f) => `scripts/lib/${f}`) : []),
-  ];
+  // The generators' own code: scripts/lib and the runtime modules they read documents with.
+  const code = ["scripts/lib", "runtime/openapi"].flatMap((dir) =>
+    existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((f) => f.endsWith(".ts")).map((f) => `${dir}/${f}`) : [],
+  );
+  return ["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts", ...code];
 }
 
 export function globalKey(root = ROOT): string {

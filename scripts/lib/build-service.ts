@@ -18,7 +18,8 @@ import { serviceOutputs } from "./service-outputs.js";
 import { documentPath, type Service } from "./services.js";
 
 export { serviceOutputs };
-import { locate, splitPointer } from "./source-location.js";
+import { splitPointer } from "../../runtime/openapi/pointer.js";
+import { locate } from "./source-location.js";
 
 export interface BuildOutput {
   file: string;

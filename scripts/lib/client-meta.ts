@@ -1,7 +1,9 @@
 import type { PaginationMeta } from "../../runtime/core/paginate.js";
 import type { RetryMeta } from "../../runtime/core/retry.js";
 import type { OperationMeta, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
-import { HTTP_METHODS, type OpenApiDocument } from "./openapi-types.js";
+import { deref, joinPointer } from "../../runtime/openapi/pointer.js";
+import { listOperations, type DocumentOperation } from "../../runtime/openapi/router.js";
+import type { OpenApiDocument } from "./openapi-types.js";
 
 /** A document the client generator cannot use, with the JSON pointer and the rule it breaks. */
 export class DocumentError extends Error {
@@ -15,42 +17,10 @@ export class DocumentError extends Error {
   }
 }
 
-export { HTTP_METHODS };
 const JSON_MEDIA = /^application\/(.+\+)?json$/;
 
-/** Follows a local "#/components/..." reference of the bundled document. */
-export function deref<T = any>(doc: OpenApiDocument, value: any): T {
-  let current = value;
-  for (let hops = 0; current && typeof current.$ref === "string" && hops < 20; hops++) {
-    const ref: string = current.$ref;
-    if (!ref.startsWith("#/")) throw new Error(`Unresolved external $ref in bundle: ${ref}`);
-    current = ref
-      .slice(2)
-      .split("/")
-      .reduce((node: any, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-  }
-  return current as T;
-}
-
-export interface OperationRef {
-  path: string;
-  method: (typeof HTTP_METHODS)[number];
-  operation: any;
-  pathItem: any;
-}
-
-export function listOperations(doc: OpenApiDocument): OperationRef[] {
-  const out: OperationRef[] = [];
-  for (const [path, rawItem] of Object.entries<any>(doc.paths ?? {})) {
-    const pathItem = deref(doc, rawItem);
-    for (const method of HTTP_METHODS) {
-      if (pathItem[method]) out.push({ path, method, operation: pathItem[method], pathItem });
-    }
-  }
-  return out;
-}
-
-export function operationParameters(doc: OpenApiDocument, op: OperationRef): any[] {
+/** The parameters of an operation, its path item's included; the operation's own win over those with the same name and location. */
+export function operationParameters(doc: OpenApiDocument, op: Pick<DocumentOperation, "operation" | "pathItem">): any[] {
   const byKey = new Map<string, any>();
   for (const raw of [...(op.pathItem.parameters ?? []), ...(op.operation.parameters ?? [])]) {
     const p = deref(doc, raw);
@@ -87,7 +57,7 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
       // Query-string credentials end up in logs and caches; no document may use them.
       throw new DocumentError(
         `${id}: security scheme ${name} (${s.type}/${s.in ?? s.scheme}) is not supported by the client runtime`,
-        `#/components/securitySchemes/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+        joinPointer(["components", "securitySchemes", name]),
         "client-supported-security-scheme",
       );
     }

@@ -1,6 +1,8 @@
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import type { OpenApiDocument } from "./bundle.js";
-import { deref, extractMeta, listOperations, operationParameters } from "./client-meta.js";
+import { deref, splitPointer } from "../../runtime/openapi/pointer.js";
+import { listOperations } from "../../runtime/openapi/router.js";
+import { extractMeta, operationParameters } from "./client-meta.js";
 import { pascalName, type Service } from "./services.js";
 
 const HEADER = (service: Service) =>
@@ -39,7 +41,7 @@ function pagesType(doc: OpenApiDocument, meta: ServiceMeta): string {
     const media = Object.keys(ok?.content ?? {})[0];
     if (!media) throw new Error(`${meta.id} ${op.operationId}: x-pagination needs a 200 response with a body`);
     let expr = `paths[${JSON.stringify(path)}]["get"]["responses"][200]["content"][${JSON.stringify(media)}]`;
-    for (const segment of op.pagination.items.slice(1).split("/")) expr = `NonNullable<${expr}[${JSON.stringify(segment.replace(/~1/g, "/").replace(/~0/g, "~"))}]>`;
+    for (const key of splitPointer(op.pagination.items)) expr = `NonNullable<${expr}[${JSON.stringify(key)}]>`;
     return [`  ${JSON.stringify(path)}: ${expr}[number];`];
   });
   return entries.length > 0 ? `{\n${entries.join("\n")}\n}` : "{}";

@@ -5,9 +5,11 @@
  * there; what else the hand-written helpers of runtime/<family> need from the document is
  * generated/<id>/helper-rules.ts, so that no helper keeps a copy of a documented rule.
  */
-import type { OperationRules, Rule, ServiceRules } from "../../runtime/core/rules.js";
+import { CHECKED_KEYWORDS, IGNORED_KEYWORDS, type OperationRules, type Rule, type ServiceRules } from "../../runtime/core/rules.js";
 import type { OpenApiDocument } from "./bundle.js";
-import { deref, listOperations, operationParameters } from "./client-meta.js";
+import { deref } from "../../runtime/openapi/pointer.js";
+import { listOperations } from "../../runtime/openapi/router.js";
+import { DocumentError, operationParameters } from "./client-meta.js";
 import type { Service } from "./services.js";
 
 const VALIDATION_KEYWORDS = new Set([
@@ -18,8 +20,24 @@ const SCHEMA_KEYWORDS = new Set(["items", "not", "additionalProperties"]);
 const LIST_KEYWORDS = new Set(["prefixItems", "allOf", "anyOf", "oneOf"]);
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
-/** Boolean schemas stay booleans only where the rule type takes them (`items`, `additionalProperties`). */
-function toRule(doc: OpenApiDocument, schema: any, reached: Set<string>): Rule {
+const CHECKED = new Set(CHECKED_KEYWORDS);
+const IGNORED = new Set(IGNORED_KEYWORDS);
+
+/** A keyword the client's checker neither checks nor may ignore: a request could break it unnoticed. */
+function refuseKeyword(key: string, value: unknown, where: string): void {
+  if (CHECKED.has(key) || IGNORED.has(key) || key.startsWith("x-") || (key === "unevaluatedProperties" && value === true)) return;
+  throw new DocumentError(
+    `${where}: the request schema uses "${key}", which the client's checker (runtime/core/rules.ts) does not check; add it there or leave it out`,
+    where,
+    "keyword",
+  );
+}
+
+/**
+ * Boolean schemas stay booleans only where the rule type takes them (`items`, `additionalProperties`).
+ * `where` is the JSON pointer of a request schema, or undefined for helper schemas (which are not held to the keyword lists).
+ */
+function toRule(doc: OpenApiDocument, schema: any, reached: Set<string>, where?: string): Rule {
   if (schema === false) return { not: {} };
   if (!schema || typeof schema !== "object") return {};
   const out: Record<string, unknown> = {};
@@ -29,15 +47,17 @@ function toRule(doc: OpenApiDocument, schema: any, reached: Set<string>): Rule {
       out.$ref = name;
       reached.add(name);
     } else {
-      Object.assign(out, toRule(doc, deref(doc, schema), reached));
+      Object.assign(out, toRule(doc, deref(doc, schema), reached, where && schema.$ref));
     }
   }
+  const at = (...keys: (string | number)[]) => where && `${where}/${keys.map((k) => String(k).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
   for (const [key, value] of Object.entries<any>(schema)) {
+    if (where !== undefined) refuseKeyword(key, value, at(key)!);
     if (VALIDATION_KEYWORDS.has(key)) out[key] = value;
-    else if (SCHEMA_KEYWORDS.has(key)) out[key] = typeof value === "boolean" && key !== "not" ? value : toRule(doc, value, reached);
-    else if (LIST_KEYWORDS.has(key)) out[key] = (value as any[]).map((v) => toRule(doc, v, reached));
+    else if (SCHEMA_KEYWORDS.has(key)) out[key] = typeof value === "boolean" && key !== "not" ? value : toRule(doc, value, reached, at(key));
+    else if (LIST_KEYWORDS.has(key)) out[key] = (value as any[]).map((v, i) => toRule(doc, v, reached, at(key, i)));
     else if (key === "properties") {
-      out.properties = Object.fromEntries(Object.entries<any>(value).map(([name, v]) => [name, toRule(doc, v, reached)]));
+      out.properties = Object.fromEntries(Object.entries<any>(value).map(([name, v]) => [name, toRule(doc, v, reached, at(key, name))]));
     }
   }
   return out as Rule;
@@ -57,12 +77,12 @@ export function extractRules(doc: OpenApiDocument): ServiceRules {
     const rules: { -readonly [K in keyof OperationRules]: any } = {};
     for (const p of operationParameters(doc, ref)) {
       if (p.in === "cookie") continue;
-      (rules[p.in as "path"] ??= {})[p.name] = toRule(doc, p.schema, reached);
+      (rules[p.in as "path"] ??= {})[p.name] = toRule(doc, p.schema, reached, `${ref.method.toUpperCase()} ${ref.path} parameter ${p.in} ${p.name}`);
       if (p.required) ((rules.required ??= {})[p.in as "path"] ??= []).push(p.name);
     }
     const body = bodySchema(doc, ref.operation);
     if (body) {
-      rules.body = toRule(doc, body.schema, reached);
+      rules.body = toRule(doc, body.schema, reached, `${ref.method.toUpperCase()} ${ref.path} request body`);
       if (body.required) rules.bodyRequired = true;
     }
     operations[`${ref.method.toUpperCase()} ${ref.path}`] = rules;
@@ -73,7 +93,7 @@ export function extractRules(doc: OpenApiDocument): ServiceRules {
     const name = pending.pop()!;
     if (name in schemas) continue;
     const before = new Set(reached);
-    schemas[name] = toRule(doc, doc.components?.schemas?.[name], reached);
+    schemas[name] = toRule(doc, doc.components?.schemas?.[name], reached, `#/components/schemas/${name}`);
     for (const added of reached) if (!before.has(added)) pending.push(added);
   }
   const sorted = Object.fromEntries(Object.keys(schemas).sort().map((k) => [k, schemas[k]]));

@@ -8,7 +8,8 @@ import { createRequire } from "node:module";
 import { dedupeFindings, type Finding } from "./findings.js";
 import { ROOT } from "./paths.js";
 import { documentPath, type Service } from "./services.js";
-import { joinPointer, locate, splitPointer } from "./source-location.js";
+import { joinPointer, splitPointer } from "../../runtime/openapi/pointer.js";
+import { locate } from "./source-location.js";
 
 // CommonJS package: its named exports only exist on the default export under ESM.
 const Parsers = spectralParsers as unknown as typeof import("@stoplight/spectral-parsers");
@@ -48,7 +49,7 @@ function sourceException(file: string, pointer: string, rule: string): string | 
   const text = readFileSync(file.replace(/^file:\/\//, ""), "utf8");
   if (sourceCache.get(file)?.text !== text) sourceCache.set(file, { text, doc: parseYaml(text) });
   let node: any = sourceCache.get(file)!.doc;
-  const keys = pointer.replace(/^#\/?/, "").split("/").filter(Boolean).map((k) => decodeURIComponent(k).replace(/~1/g, "/").replace(/~0/g, "~"));
+  const keys = splitPointer(pointer);
   for (let i = 0; ; i++) {
     const reason = node?.[EXCEPTIONS]?.[rule];
     if (typeof reason === "string") return reason;

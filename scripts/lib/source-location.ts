@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { joinPointer, splitPointer } from "../../runtime/openapi/pointer.js";
 
 export interface SourceLocation {
   /** Absolute path of the file holding the deepest node the pointer reached. */
@@ -15,15 +16,6 @@ export interface SourceLocation {
   /** 1-based line of that node. */
   line: number;
 }
-
-/** "#", "#/" and "" are the root (Redocly writes "#/" for it). */
-export function splitPointer(pointer: string): string[] {
-  const path = pointer.replace(/^#?\/?/, "");
-  return path === "" ? [] : path.split("/").map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
-export const joinPointer = (keys: readonly (string | number)[]): string =>
-  "#" + keys.map((k) => "/" + String(k).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 
 interface Parsed {
   text: string;

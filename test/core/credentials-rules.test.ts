@@ -34,7 +34,7 @@ describe("checkCredentials", () => {
     [{ bearerAuth: 5 }, "credentials.bearerAuth", "type", "credentials.bearerAuth: must be a string or a function returning one"],
     [{ apiKey: { value: "k" } }, "credentials.apiKey", "type", "credentials.apiKey: must be a string or a function returning one"],
     [{ bearerAuth: " " }, "credentials.bearerAuth", "minLength", "credentials.bearerAuth: must not be empty"],
-    [{ session: "s\n" }, "credentials.session", "headerSafe", "credentials.session: must not contain CR, LF or NUL"],
+    [{ session: "s\n" }, "credentials.session", "headerSafe", "credentials.session: must not contain CR, LF or NUL, other control characters, or characters above U+00FF"],
     [{ basicAuth: "user:pass" }, "credentials.basicAuth", "type", "credentials.basicAuth: must be { username: string, password: string }"],
     [{ basicAuth: { username: "u", password: 1 } }, "credentials.basicAuth", "type", "credentials.basicAuth: must be { username: string, password: string }"],
     [{ basicAuth: { username: "", password: "p" } }, "credentials.basicAuth.username", "minLength", "credentials.basicAuth.username: must not be empty"],
@@ -60,7 +60,7 @@ describe("provider results", () => {
     [42, "type", "credentials.bearerAuth: the credential provider must return a string"],
     [undefined, "type", "credentials.bearerAuth: the credential provider must return a string"],
     ["", "minLength", "credentials.bearerAuth: must not be empty"],
-    ["t\0", "headerSafe", "credentials.bearerAuth: must not contain CR, LF or NUL"],
+    ["t\0", "headerSafe", "credentials.bearerAuth: must not contain CR, LF or NUL, other control characters, or characters above U+00FF"],
   ])("refuses %j", async (value, rule, message) => {
     expect(await asyncRefusal(() => resolver(value)([["bearerAuth"]]))).toEqual({ field: "credentials.bearerAuth", rule, message });
   });

@@ -82,8 +82,9 @@ describe("redact by value", () => {
     expect(maskSecrets("xBearer abcdefghij", [])).toBe("xBearer abcdefghij");
   });
 
-  it("ignores empty secrets", () => {
-    expect(maskSecrets("abc", ["", "b"])).toBe(`a${REDACTED}c`);
+  it("ignores empty secrets, and masks a secret only as a whole token (issue 23)", () => {
+    expect(maskSecrets("abc", ["", "b"])).toBe("abc");
+    expect(maskSecrets("a b c", ["", "b"])).toBe(`a ${REDACTED} c`);
   });
 });
 
@@ -182,7 +183,8 @@ describe("errors from a client call", () => {
   it("an InputError never carries a configured secret", async () => {
     const error = new InputError(`credentials.${SECRET.bearer}`, `rule ${SECRET.bearer}`, undefined, [SECRET.bearer]);
     expect(renderings(error)).not.toContain(SECRET.bearer);
-    expect(error.field).toBe(`credentials.${REDACTED}`);
+    // The field is data and stays exact (issue 23); only its renderings are masked.
+    expect(error.field).toBe(`credentials.${SECRET.bearer}`);
   });
 });
 

@@ -3,7 +3,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } fro
 import * as oauth from "oauth4webapi";
 import * as oidc from "openid-client";
 import { afterAll, describe, expect, it } from "vitest";
-import { createIdentityV4Client } from "cloud-interfaces/identity-v4";
+import { createIdentityV4Client, generateTemporaryCode } from "cloud-interfaces/identity-v4";
 import { DEFAULT_CLIENT, DEFAULT_USER, serveHandler } from "cloud-interfaces/emulator";
 import { TEST_ONLY_PRIVATE_JWK } from "../identity/fixtures/test-signing-key.js";
 import { emulator } from "./harness.js";
@@ -166,8 +166,10 @@ describe("identity-v4 through the generated client", () => {
 
   it("the temporary code works for change_details within 15 seconds and not after", async () => {
     const { client, time, bearer } = v4();
-    bearer.token = (await exchange(client, { grant_type: "password", username: "alice", password: DEFAULT_USER.password })).data!.access_token;
-    const temp = async () => (await client.GET("/oauth/v4/{tenantId}/cloud_directory/generate_code", {})).data!.code;
+    const tokens = (await exchange(client, { grant_type: "password", username: "alice", password: DEFAULT_USER.password })).data!;
+    bearer.token = tokens.access_token;
+    // As the SDKs send it: Authorization: Bearer <access_token> <id_token>; the code is the text body.
+    const temp = () => generateTemporaryCode(client, "v4", { accessToken: tokens.access_token, idToken: tokens.id_token! });
     const changeDetails = (code: string) =>
       client.GET("/oauth/v4/{tenantId}/authorization", { params: { query: { response_type: "change_details", client_id: DEFAULT_CLIENT.client_id, redirect_uri: CALLBACK, code } as any }, redirect: "manual" } as any);
     expect((await changeDetails(await temp())).response.status).toBe(302);
@@ -176,6 +178,16 @@ describe("identity-v4 through the generated client", () => {
     const refused = await changeDetails(late);
     expect(refused.response.status).toBe(303);
     expect(refused.response.headers.get("location")).toContain("error=invalid_request");
+  });
+
+  it("SSO logout without any cookie: the documented 303 with flow=sso_logout and error=missing_sso_code (issue 26)", async () => {
+    const { fetch } = v4();
+    const logout = `${ORIGIN}/oauth/v4/${TENANT}/cloud_directory/sso/logout?client_id=${DEFAULT_CLIENT.client_id}&redirect_uri=${encodeURIComponent(CALLBACK)}&all_sessions=false`;
+    const bare = await fetch(logout, { redirect: "manual" });
+    expect(bare.status).toBe(303);
+    const location = new URL(bare.headers.get("location")!);
+    expect([location.searchParams.get("flow"), location.searchParams.get("error")]).toEqual(["sso_logout", "missing_sso_code"]);
+    expect((await fetch(logout, { redirect: "manual", headers: { Cookie: "sso=abc" } })).status).toBe(302);
   });
 
   it("jwt-bearer grant with the tenant's custom-flow key", async () => {

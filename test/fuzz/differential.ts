@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
+import { escapeToken } from "../../runtime/openapi/pointer.js";
 import type { ServiceMeta } from "cloud-interfaces/core";
 import { loadCatalogue } from "../harness/clients.js";
 import { bundledDocument, pointer } from "../harness/documents.js";
@@ -35,7 +36,7 @@ export async function fuzzTargets(serviceId: string): Promise<FuzzTarget[]> {
     const base = baselineRequest(catalogue, meta, operation);
     if (!base || base.body === undefined) return [];
     const [method, path] = operation.split(" ") as [string, string];
-    const bodyPointer = `${resolvePointer(doc, pointer("paths", path, method.toLowerCase(), "requestBody"))}/content/${mediaType.replace(/\//g, "~1")}/schema`;
+    const bodyPointer = `${resolvePointer(doc, pointer("paths", path, method.toLowerCase(), "requestBody"))}/content/${escapeToken(mediaType)}/schema`;
     const bodyRequired = Boolean(doc.paths[path][method.toLowerCase()].requestBody?.required);
     return [{ serviceId, operation, base, bodyPointer, bodyRequired, meta, credentials: catalogue.client.credentials ?? {} }];
   });

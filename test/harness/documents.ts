@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUNDLE_DIR } from "../../scripts/lib/paths.js";
+import { joinPointer } from "../../runtime/openapi/pointer.js";
 
 const cache = new Map<string, any>();
 
@@ -12,6 +13,5 @@ export function bundledDocument(serviceId: string): any {
   return cache.get(serviceId);
 }
 
-/** JSON pointer segment escaping (RFC 6901). */
-export const pointer = (...segments: string[]) =>
-  "#/" + segments.map((s) => s.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+/** The pointer of a document location, its keys escaped (RFC 6901). */
+export const pointer = (...segments: string[]) => joinPointer(segments);

@@ -1,25 +1,13 @@
+import { escapeToken, getAt, resolveAt } from "../../runtime/openapi/pointer.js";
 import { pointer } from "./documents.js";
-
-function at(doc: any, ptr: string): any {
-  return ptr
-    .slice(2)
-    .split("/")
-    .reduce((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
-}
 
 /** Follows $ref chains so the pointer names the object itself (for Ajv and example lookup). */
 export function resolvePointer(doc: any, ptr: string): string {
-  let current = ptr;
-  for (let i = 0; i < 20; i++) {
-    const node = at(doc, current);
-    if (node && typeof node.$ref === "string" && node.$ref.startsWith("#/")) current = node.$ref;
-    else return current;
-  }
-  throw new Error(`$ref loop at ${ptr}`);
+  return resolveAt(doc, getAt(doc, ptr), ptr).pointer;
 }
 
 export function resolve(doc: any, ptr: string): any {
-  return at(doc, resolvePointer(doc, ptr));
+  return getAt(doc, resolvePointer(doc, ptr));
 }
 
 export interface DocumentedExample {
@@ -39,7 +27,7 @@ export function documentedExamples(doc: any): DocumentedExample[] {
       if (!op || typeof op !== "object" || !op.responses) continue;
       for (const status of Object.keys(op.responses)) {
         const responsePtr = resolvePointer(doc, pointer("paths", path, method, "responses", status));
-        const response = at(doc, responsePtr);
+        const response = getAt(doc, responsePtr) as any;
         for (const [mediaType, media] of Object.entries<any>(response.content ?? {})) {
           for (const name of Object.keys(media.examples ?? {})) {
             out.push({
@@ -47,8 +35,8 @@ export function documentedExamples(doc: any): DocumentedExample[] {
               status: Number(status),
               example: name,
               mediaType,
-              value: resolve(doc, `${responsePtr}/content/${mediaType.replace(/~/g, "~0").replace(/\//g, "~1")}/examples/${name}`).value,
-              schemaPointer: `${responsePtr}/content/${mediaType.replace(/~/g, "~0").replace(/\//g, "~1")}/schema`,
+              value: resolve(doc, `${responsePtr}/content/${escapeToken(mediaType)}/examples/${name}`).value,
+              schemaPointer: `${responsePtr}/content/${escapeToken(mediaType)}/schema`,
             });
           }
         }

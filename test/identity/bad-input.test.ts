@@ -24,15 +24,17 @@ interface Call {
   raw?: string;
   contentType?: string;
   /** Which credential to send; default the one the operation needs. */
-  auth?: "basic" | "bearer" | "cookie" | "none";
+  auth?: "basic" | "bearer" | "bearer2" | "cookie" | "none";
 }
 
 const JWS = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiI3YjNlOGYxMiJ9.c2lnbmF0dXJl";
-const creds = identityCatalogue("v4").client.credentials as { basicAuth: { username: string; password: string }; bearerAuth: string; ssoCookie: string };
+const creds = identityCatalogue("v4").client.credentials as { basicAuth: { username: string; password: string }; bearerAuth: string };
 const AUTH: Record<NonNullable<Call["auth"]>, Record<string, string>> = {
   basic: { Authorization: `Basic ${btoa(`${creds.basicAuth.username}:${creds.basicAuth.password}`)}` },
   bearer: { Authorization: `Bearer ${creds.bearerAuth}` },
-  cookie: { Cookie: `sso_session=${creds.ssoCookie}` },
+  bearer2: { Authorization: `Bearer ${creds.bearerAuth} ${JWS}` },
+  // The SSO cookie's name is not shown (no security scheme); any cookie stands for it.
+  cookie: { Cookie: "sso=test-sso-session" },
   none: {},
 };
 
@@ -70,7 +72,7 @@ const rejected: [string, Version[], Call, string | number, string][] = [
   ["authorization: redirect_uri not a URI", ["v3", "v4"], A({ ...authorize, redirect_uri: "callback" }), "format", "redirect_uri"],
   ["authorization: identity provider outside the enum", ["v3", "v4"], A({ ...authorize, idp: "github" }), "enum", "idp"],
   ["authorization: scope with empty tokens", ["v3", "v4"], A({ ...authorize, scope: " openid" }), "pattern", "scope"],
-  ["authorization: ui_locales not an RFC 5646 tag", ["v3", "v4"], A({ ...authorize, ui_locales: "en_US" }), "pattern", "ui_locales"],
+  ["authorization: language not an RFC 5646 tag", ["v3", "v4"], A({ ...authorize, language: "en US!" }), "pattern", "language"],
   ["authorization: code_challenge_method outside the enum", ["v4"], A({ ...authorize, code_challenge: PKCE.challenge, code_challenge_method: "S512" }), "enum", "code_challenge_method"],
   // token form
   ["token: grant_type missing", ["v3", "v4"], T({ code: "c" }), "required", "grant_type"],
@@ -85,7 +87,7 @@ const rejected: [string, Version[], Call, string | number, string][] = [
   ["token: assertion not a JWS", ["v3", "v4"], T({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: "not-a-jws" }), "pattern", "assertion"],
   ["token: scope not whitespace-separated tokens", ["v3", "v4"], T({ grant_type: "password", username: "u", password: "p", scope: "openid " }), "pattern", "scope"],
   ["token: code_verifier too short", ["v4"], T({ grant_type: "authorization_code", code: "c", redirect_uri: REDIRECT_URI, code_verifier: "abc" }), "pattern", "code_verifier"],
-  ["token: JSON body", ["v3", "v4"], { method: "POST", path: "/token", raw: '{"grant_type":"client_credentials"}', contentType: "application/json", auth: "basic" }, 415, ""],
+  ["token: text body", ["v3", "v4"], { method: "POST", path: "/token", raw: "grant_type=client_credentials", contentType: "text/plain", auth: "basic" }, 415, ""],
   // revoke and introspect forms
   ["revoke: token missing", ["v3", "v4"], { method: "POST", path: "/revoke", form: { token_type_hint: "refresh_token" }, auth: "basic" }, "required", "token"],
   ["revoke: token_type_hint outside the enum", ["v3", "v4"], { method: "POST", path: "/revoke", form: { token: "t", token_type_hint: "access_token" }, auth: "basic" }, "enum", "token_type_hint"],
@@ -99,7 +101,7 @@ const rejected: [string, Version[], Call, string | number, string][] = [
   ["activity logging: id_token not a JWS", ["v3", "v4"], { method: "POST", path: "/activity_logging", raw: JSON.stringify({ eventName: "login", id_token: "abc" }), contentType: "application/json", auth: "bearer" }, "pattern", "id_token"],
   ["activity logging: XML body", ["v3", "v4"], { method: "POST", path: "/activity_logging", raw: "<a/>", contentType: "application/xml", auth: "bearer" }, 415, ""],
   ["client registration: csr missing", ["v3"], { method: "POST", path: "/clients", raw: "{}", contentType: "application/json" }, "required", "csr"],
-  ["client registration: csr not PEM", ["v3"], { method: "POST", path: "/clients", form: { csr: "MIHSMHoCAQAw" } }, "pattern", "csr"],
+  ["client registration: csr not PEM", ["v3"], { method: "POST", path: "/clients", form: { csr: "-----BEGIN PRIVATE KEY-----\nMIHSMHoCAQAw\n-----END PRIVATE KEY-----\n" } }, "pattern", "csr"],
   ["client registration: text body", ["v3"], { method: "POST", path: "/clients", raw: "csr", contentType: "text/plain" }, 415, ""],
   // SSO logout query
   ["SSO logout: client_id missing", ["v3", "v4"], L(without(logout, "client_id")), "required", "client_id"],
@@ -111,7 +113,6 @@ const rejected: [string, Version[], Call, string | number, string][] = [
   ["activity logging without a bearer token", ["v3", "v4"], { method: "POST", path: "/activity_logging", form: { eventName: "login", id_token: JWS }, auth: "none" }, 401, ""],
   ["generate code without a bearer token", ["v3", "v4"], { method: "GET", path: "/cloud_directory/generate_code", auth: "none" }, 401, ""],
   ["revoke with a bearer token instead of Basic", ["v3", "v4"], { method: "POST", path: "/revoke", form: { token: "t" }, auth: "bearer" }, 401, ""],
-  ["SSO logout without the SSO cookie", ["v3", "v4"], { ...L(logout), auth: "none" }, 401, ""],
 ];
 
 const cases = rejected.flatMap(([label, versions, call, rule, field]) => versions.map((v) => [`${v} ${label}`, v, call, rule, field] as const));
@@ -156,12 +157,21 @@ describe("identity bad input is refused by the mock", () => {
         ? [{ ...T({ grant_type: "authorization_code", client_id: CLIENT_ID, code: "SplxlOBeZQQYbYS6WxSbIA", redirect_uri: REDIRECT_URI, code_verifier: PKCE.verifier }), auth: "none" as const }]
         : []),
       { method: "POST", path: "/introspect", form: { token: "t", client_id: CLIENT_ID, client_secret: "test-client-secret" } },
-      // Item 6: a list of RFC 5646 tags (OIDC ui_locales); item 5 (v4): a padded base64 challenge of 88 characters.
-      A({ ...authorize, ui_locales: "pt-BR pt en" }),
+      // Item 6: a list of RFC 5646 tags; item 5 (v4): a padded base64 challenge of 88 characters.
+      A({ ...authorize, language: "pt-BR pt en" }),
+      // Issue 26 identity items 1-2: the SDKs' anonymous token and language (Swift: Locale.identifier en_US).
+      A({ ...authorize, idp: "authsvc_anon", authsvc_access_token: JWS, language: "en_US" }),
+      T({ grant_type: "password", username: "u", password: "p", authsvc_access_token: JWS }),
+      // Issue 26 identity item 6: the server SDK's TokenManager sends JSON, with scope "" when none is asked for.
+      { method: "POST", path: "/token", raw: JSON.stringify({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", scope: "", assertion: JWS }), contentType: "application/json", auth: "basic" },
+      // Issue 26 identity item 3: both tokens in the generate_code credential.
+      { method: "GET", path: "/cloud_directory/generate_code", auth: "bearer2" },
       ...(v === "v4" ? [A({ ...authorize, code_challenge: Buffer.alloc(64, 0xfb).toString("base64"), code_challenge_method: "S256" })] : []),
       { method: "POST", path: "/revoke", form: { token: "t", token_type_hint: "refresh_token" }, auth: "basic" },
       { method: "POST", path: "/activity_logging", form: { eventName: "login", id_token: JWS }, auth: "bearer" },
       L(logout),
+      // Issue 26 identity item 4: the server SDK's logoutSSO query (all_sessions) and no cookie at all.
+      { ...L({ ...logout, all_sessions: "false" }), auth: "none" },
       ...(v === "v3" ? [{ method: "POST", path: "/clients", raw: JSON.stringify(identityCatalogue("v3").cases.find((c) => c.operation.endsWith("/clients"))!.request!.body), contentType: "application/json" }] : []),
     ];
     for (const call of ok) {

@@ -29,6 +29,22 @@ const CSR = [
 ].join("\n");
 
 const FORM = "application/x-www-form-urlencoded";
+/** The registration body of appid-clientsdk-swift Source/IBMCloudAppID/internal/RegistrationManager.swift createRegistrationParams. */
+export const SWIFT_REGISTRATION = {
+  redirect_uris: ["com.example.app://mobile/callback"],
+  token_endpoint_auth_method: "client_secret_basic",
+  response_types: ["code"],
+  grant_types: ["authorization_code", "password"],
+  client_name: "Example",
+  software_id: "com.example.app",
+  software_version: "1.0",
+  device_id: "6E3B5B9C-1D2A-4C3B-9E8F-0A1B2C3D4E5F",
+  device_model: "iPhone",
+  device_os: "iOS",
+  device_os_version: "17.0",
+  client_type: "mobileapp",
+  jwks: { keys: [{ kty: "RSA", e: "AQAB", n: "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw" }] },
+};
 const TOO_FAST = "§8 limits / §7 429: requests arrive too quickly";
 /** §7's general codes, documented where §4 omits them but the condition can occur (x-assumed in the documents). */
 const GENERAL_500 = "§7 general codes: 500 internal error of the service";
@@ -78,6 +94,8 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue<IdentitySer
     op(`POST /oauth/${v}/{tenantId}/clients`, { body: { csr: CSR } }, [
       ["§4.3 register client (v3): OK", 200],
       ["§4.3 register client (v3): OK, form parameter carrying the CSR", 200, undefined, { body: { csr: CSR }, contentType: FORM }],
+      ["§4.3 register client (v3): OK, RFC 7591 metadata with jwks and no csr (the Swift client SDK's body, x-assumed)", 200, undefined, { body: SWIFT_REGISTRATION }],
+      ["§4.3 register client (v3): OK, a CSR with the NEW CERTIFICATE REQUEST label (keytool, certreq; x-assumed)", 200, undefined, { body: { csr: CSR.replaceAll("CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST") } }],
       ["§7 general codes: 400 bad request, often a missing required parameter (§4.3 lists only OK)", 400, "invalidRequest"],
       [TOO_FAST, 429, "tooManyRequests"],
       [GENERAL_500, 500, "serverError"],
@@ -98,6 +116,8 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue<IdentitySer
     ["§4.4 identity provider: when empty, the login widget listing all enabled providers is returned", 200, "loginWidget", { params: { query: { ...authorize, idp: "" } } }],
     ["§4.4 authorization behaviour 2: the user is not authenticated, redirect to the authorization UI (x-assumed 307)", 307, "authorizationUi"],
     ["§4.4 authorization behaviour 2: after success, redirect to the callback URI with code and state", 302, "authorizationGranted"],
+    ["§4.4 anonymous login as the Swift SDK builds it: idp authsvc_anon, authsvc_access_token, language en_US, no state (x-assumed names)", 302, "authorizationGranted",
+      { params: { query: { response_type: "code", client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, scope: "openid", idp: "authsvc_anon", authsvc_access_token: JWS, language: "en_US" } } }],
     ["§4.4 authorization behaviour 3: redirect to the callback URI with error and state", 303, "authorizationDenied"],
     ["§4.4 authorization behaviour 4: redirection URI or client identifier missing/invalid, error returned directly", 400, "invalidClientOrRedirectUri"],
     [TOO_FAST, 429, "tooManyRequests"],
@@ -119,6 +139,12 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue<IdentitySer
     ["§4.5 token: token response, refresh_token grant (identity token omitted, OIDC Core §12.2)", 200, "refreshedTokens", grant({ grant_type: "refresh_token", refresh_token: "8f3a2c71-5d4e-4b9a-a6f0-1e2d3c4b5a69" })],
     ["§4.5 token: token response, jwt-bearer grant with an identity-provider assertion (§2.4)", 200, "tokens",
       grant({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: JWS, scope: "openid" })],
+    ["§4.5 token: client_credentials as JSON (the server SDK's TokenManager; x-assumed)", 200, "clientCredentialsTokens",
+      { ...grant({ grant_type: "client_credentials" }), contentType: "application/json" }],
+    ["§4.5 token: jwt-bearer as JSON with an empty scope (the server SDK's TokenManager; x-assumed)", 200, "tokens",
+      { ...grant({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", scope: "", assertion: JWS }), contentType: "application/json" }],
+    ["§4.5 token: password grant carrying the anonymous user's authsvc_access_token (x-assumed name)", 200, "tokens",
+      grant({ grant_type: "password", username: "ana.silva@example.com", password: "correct horse", authsvc_access_token: JWS })],
     ["§4.5 token: bad request for missing, invalid or mismatching parameters", 400, "invalidRequest"],
     ["§5/§7 general codes: 401 client id and secret (Basic) rejected at the token endpoint", 401, "invalid_client"],
     [TOO_FAST, 429, "tooManyRequests"],
@@ -174,7 +200,7 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue<IdentitySer
 
   op(`GET ${p}/cloud_directory/sso/logout`, { params: { query: { client_id: CLIENT_ID, redirect_uri: LOGOUT_URI } } }, [
     ["§4.11 SSO logout: on success an HTTP redirect", 302, "loggedOut"],
-    ["§4.11 SSO logout: on failure a redirect to the callback URI with flow=sso_logout and error", 303, "logoutFailed"],
+    ["§4.11 SSO logout: on failure (here no SSO cookie) a redirect to the callback URI with flow=sso_logout and error=missing_sso_code", 303, "logoutFailed"],
     ["§4.11 SSO logout: missing or invalid parameters", 400, "invalidRequest"],
     [TOO_FAST, 429, "tooManyRequests"],
     ["§4.11 SSO logout: internal server error", 500, "serverError"],
@@ -187,7 +213,6 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue<IdentitySer
       credentials: {
         basicAuth: { username: CLIENT_ID, password: "test-client-secret" },
         bearerAuth: JWS,
-        ssoCookie: "test-sso-session",
       },
       bind: { tenantId: TENANT_ID },
     },

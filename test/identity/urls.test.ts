@@ -54,7 +54,9 @@ describe("authorizationUrl", () => {
     ["relative redirect_uri", () => authorizationUrl("v4", target, { ...code, redirect_uri: "/callback" }), "redirect_uri", "format"],
     ["idp outside the enum", () => authorizationUrl("v3", target, { ...code, idp: "github" as "saml" }), "idp", "enum"],
     ["scope with a leading space", () => authorizationUrl("v3", target, { ...code, scope: " openid" }), "scope", "pattern"],
-    ["ui_locales not an RFC 5646 tag", () => authorizationUrl("v3", target, { ...code, ui_locales: "en_US" }), "ui_locales", "pattern"],
+    ["language not an RFC 5646 tag", () => authorizationUrl("v3", target, { ...code, language: "en US!" }), "language", "pattern"],
+    ["ui_locales, a name no client of the service sends", () => authorizationUrl("v3", target, { ...code, ui_locales: "en" } as never), "ui_locales", "unknown"],
+    ["access_token, a name no client of the service sends", () => authorizationUrl("v4", target, { ...code, access_token: "t" } as never), "access_token", "unknown"],
     ["change_password without user_id", () => authorizationUrl("v3", target, { ...code, response_type: "change_password" } as never), "user_id", "requiredWhen"],
     ["change_details without the temporary code", () => authorizationUrl("v4", target, { ...code, response_type: "change_details" } as never), "code", "requiredWhen"],
     ["PKCE parameter sent to v3", () => authorizationUrl("v3", target, { ...code, code_challenge: PKCE.challenge } as never), "code_challenge", "unknown"],
@@ -66,8 +68,12 @@ describe("authorizationUrl", () => {
   it("accepts an empty idp (§4.4: when empty, the login widget is returned)", () => {
     expect(authorizationUrl("v4", target, { ...code, idp: "" }).searchParams.get("idp")).toBe("");
   });
-  it("accepts a space-separated list of RFC 5646 tags in ui_locales (OIDC Core §3.1.2.1)", () => {
-    expect(authorizationUrl("v3", target, { ...code, ui_locales: "pt-BR pt en" }).searchParams.get("ui_locales")).toBe("pt-BR pt en");
+  it("accepts a space-separated list of RFC 5646 tags in language", () => {
+    expect(authorizationUrl("v3", target, { ...code, language: "pt-BR pt en" }).searchParams.get("language")).toBe("pt-BR pt en");
+  });
+  it("sends the SDKs' names: authsvc_access_token and language, with the Swift SDK's en_US locale form", () => {
+    const url = authorizationUrl("v4", target, { ...code, idp: "authsvc_anon", authsvc_access_token: "eyJ.a.b", language: "en_US" });
+    expect([url.searchParams.get("authsvc_access_token"), url.searchParams.get("language")]).toEqual(["eyJ.a.b", "en_US"]);
   });
   it("accepts a code_challenge outside RFC 7636's alphabet (a padded base64 digest of 88 characters)", () => {
     const padded = Buffer.alloc(64, 0xfb).toString("base64");
@@ -81,7 +87,7 @@ describe("authorizationUrl", () => {
 
   it("never echoes a parameter value in the error", () => {
     const secret = "eyJhbGciOiJSUzI1NiJ9.c2VjcmV0.c2ln";
-    const { message } = inputError(() => authorizationUrl("v4", target, { ...code, access_token: secret, idp: "nope" as "saml" }));
+    const { message } = inputError(() => authorizationUrl("v4", target, { ...code, authsvc_access_token: secret, idp: "nope" as "saml" }));
     expect(message).not.toContain(secret);
   });
 
@@ -114,8 +120,8 @@ describe("ssoLogoutUrl", () => {
   });
 
   it("builds a request the mock accepts once the browser adds the SSO cookie", async () => {
-    const url = ssoLogoutUrl("v3", { ...target, baseUrl: mockUrl("identity-v3") }, { client_id: CLIENT_ID, redirect_uri: LOGOUT_URI });
-    const response = await fetch(url, { redirect: "manual", headers: { Cookie: "sso_session=test" } });
+    const url = ssoLogoutUrl("v3", { ...target, baseUrl: mockUrl("identity-v3") }, { client_id: CLIENT_ID, redirect_uri: LOGOUT_URI, all_sessions: true });
+    const response = await fetch(url, { redirect: "manual", headers: { Cookie: "sso=test" } });
     expect(response.headers.get("sl-violations")).toBeNull();
     expect(response.status).toBe(302);
   });

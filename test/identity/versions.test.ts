@@ -3,6 +3,7 @@
 // registration, no discovery, no br-sao region, and v3 marked deprecated. Any other difference
 // between the bundled documents fails here, and so does a documented difference that is missing.
 import { describe, expect, it } from "vitest";
+import { escapeToken } from "../../runtime/openapi/pointer.js";
 import { bundledDocument, pointer } from "../harness/documents.js";
 
 type Kind = "added" | "removed" | "changed";
@@ -23,7 +24,7 @@ function diff(a: unknown, b: unknown, at: string, out: Difference[]): Difference
   }
   const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
   for (const k of keys) {
-    diff((a as any)[k], (b as any)[k], `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
+    diff((a as any)[k], (b as any)[k], `${at}/${escapeToken(k)}`, out);
   }
   return out;
 }
@@ -68,6 +69,7 @@ const DOCUMENTED: [string, Kind, string][] = [
   [P("/token", "post", "requestBody", "content", "multipart/form-data", "schema", "$ref"), "changed", "§4.5 version 4 token parameters"],
   [P("/token", "post", "requestBody", "content", "multipart/form-data", "examples", "authorizationCode", "summary"), "changed", "§4.5 PKCE verifier in the example"],
   [P("/token", "post", "requestBody", "content", "multipart/form-data", "examples", "authorizationCode", "value", "code_verifier"), "added", "§4.5 PKCE verifier"],
+  [P("/token", "post", "requestBody", "content", "application/json", "schema", "$ref"), "changed", "§4.5 version 4 token parameters"],
   ["/components/schemas/PkceTokenRequest", "added", "§4.5 version 4 adds code_verifier and audience"],
   // Each version's example tokens name that version's issuer (§9: the version is a path segment of every URL).
   ...[["tokens", "access_token"], ["tokens", "id_token"], ["clientCredentialsTokens", "access_token"], ["refreshedTokens", "access_token"]].map(

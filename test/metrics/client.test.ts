@@ -1,4 +1,4 @@
-import { bundledDocument } from "../harness/documents.js";
+import { bundledDocument, pointer } from "../harness/documents.js";
 import { resolve } from "../harness/responses.js";
 import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
@@ -11,7 +11,7 @@ import { mockUrl } from "../harness/mocks.js";
 
 // The bundled document: the rules and examples as the package ships them, whichever file holds them.
 const doc = bundledDocument("metrics-v1");
-const examples = (path: string, method: string) => resolve(doc, `#/paths/${path.replace(/\//g, "~1")}/${method}/responses/200`).content["application/json"].examples;
+const examples = (path: string, method: string) => resolve(doc, pointer("paths", path, method, "responses", "200")).content["application/json"].examples;
 
 const SECRET = "s3cr3t-IAM-token";
 const SPACE = "s-667fadfc-1c2d-4e5f-9f0e-cf4123451095";

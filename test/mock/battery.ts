@@ -6,6 +6,7 @@
 import { applyCredentials } from "../../runtime/core/credentials.js";
 import { serializeQuery } from "../../runtime/core/query.js";
 import { MOCK_ERRORS } from "../../runtime/mock/mock-errors.js";
+import { escapeToken } from "../../runtime/openapi/pointer.js";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
 import { loadCatalogue } from "../harness/clients.js";
 import { bundledDocument, pointer } from "../harness/documents.js";
@@ -235,7 +236,7 @@ function errorSchemas(serviceId: string): string[] {
         for (const status of Object.keys(op?.responses ?? {})) {
           if (!/^[45]/.test(status)) continue;
           const ptr = resolvePointer(doc, pointer("paths", path, method, "responses", status));
-          for (const mt of Object.keys(resolve(doc, ptr).content ?? {})) out.add(`${ptr}/content/${mt.replace(/~/g, "~0").replace(/\//g, "~1")}/schema`);
+          for (const mt of Object.keys(resolve(doc, ptr).content ?? {})) out.add(`${ptr}/content/${escapeToken(mt)}/schema`);
         }
       }
     }
@@ -298,7 +299,7 @@ export function judge(serviceId: string, c: HostileCase, answer: WireAnswer): st
   const content = response.content ?? {};
   if (Object.keys(content).length === 0 || isHead) return body === undefined ? undefined : `${operation} ${answer.status} documents no body, got one`;
   if (!contentType || !content[contentType]) return `${operation} ${answer.status} answered as ${contentType}, documented: ${Object.keys(content).join(", ")}`;
-  const ptr = `${resolvePointer(doc, pointer("paths", path, method.toLowerCase(), "responses", String(answer.status)))}/content/${contentType.replace(/\//g, "~1")}/schema`;
+  const ptr = `${resolvePointer(doc, pointer("paths", path, method.toLowerCase(), "responses", String(answer.status)))}/content/${escapeToken(contentType)}/schema`;
   const errors = errorsAt(serviceId, ptr, body);
   return errors.length === 0 ? undefined : `${operation} ${answer.status} body breaks its schema: ${JSON.stringify(errors).slice(0, 300)}`;
 }

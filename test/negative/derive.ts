@@ -3,7 +3,9 @@
  * constraint and nothing else. A constraint added to a document gets its negative case with no
  * test code written: the walk below finds it.
  */
-import { listOperations, operationParameters } from "../../scripts/lib/client-meta.js";
+import { listOperations } from "../../runtime/openapi/router.js";
+import { operationParameters } from "../../scripts/lib/client-meta.js";
+import { escapeToken } from "../../runtime/openapi/pointer.js";
 import type { ServiceMeta } from "cloud-interfaces/core";
 import type { CaseCatalogue } from "../harness/case-types.js";
 import { pointer } from "../harness/documents.js";
@@ -200,7 +202,7 @@ function walkBody(ctx: Context, base: RawRequest, bodyPtr: string, path: (string
     for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) {
       const child = (value as Record<string, unknown>)[name];
       if (child === undefined) continue;
-      const subPtr = sub.$ref ? sub.$ref : `${resolvedPtr}/properties/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      const subPtr = sub.$ref ? sub.$ref : `${resolvedPtr}/properties/${escapeToken(name)}`;
       walkBody(ctx, base, bodyPtr, [...path, name], subPtr, child);
     }
   } else if (Array.isArray(value) && value.length > 0 && schema.items && typeof schema.items === "object") {
@@ -304,7 +306,7 @@ export function deriveNegativeCases(
     const body = ref.operation.requestBody ? resolve(doc, `${opPtr}/requestBody`) : undefined;
     if (body && base.body !== undefined) {
       const mediaType = base.contentType ?? Object.keys(body.content)[0]!;
-      const bodyPtr = `${resolvePointer(doc, `${opPtr}/requestBody`)}/content/${mediaType.replace(/\//g, "~1")}/schema`;
+      const bodyPtr = `${resolvePointer(doc, `${opPtr}/requestBody`)}/content/${escapeToken(mediaType)}/schema`;
       if (/json/.test(mediaType)) walkBody(ctx, base, bodyPtr, [], bodyPtr, base.body);
       else walkForm(ctx, base, bodyPtr);
       const wrongType = clone(base);

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
+import { escapeToken } from "../../runtime/openapi/pointer.js";
 import { ROOT } from "../../scripts/lib/paths.js";
 import { documentPath, readServices } from "../../scripts/lib/services.js";
 import { loadCatalogue } from "../harness/clients.js";
@@ -32,7 +33,7 @@ function expectDocumentedBody(serviceId: string, doc: any, req: RawRequest, stat
   const response = resolve(doc, responsePtr);
   if (!response?.content) return;
   const [mediaType] = Object.keys(response.content);
-  const schemaPtr = `${resolvePointer(doc, responsePtr)}/content/${mediaType!.replace(/\//g, "~1")}/schema`;
+  const schemaPtr = `${resolvePointer(doc, responsePtr)}/content/${escapeToken(mediaType!)}/schema`;
   expect(errorsAt(serviceId, schemaPtr, JSON.parse(body)), `${status} body matches the documented schema`).toEqual([]);
 }
 

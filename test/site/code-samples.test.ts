@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it, vi } from "vitest";
-import { listOperations } from "../../scripts/lib/client-meta.js";
+import { listOperations } from "../../runtime/openapi/router.js";
 import { DIST_DIR, ROOT } from "../../scripts/lib/paths.js";
 import { documentPath, readServices } from "../../scripts/lib/services.js";
 import { credentialEnv, landingExample, SAMPLE_LABELS, type CodeSample } from "../../scripts/lib/site/code-samples.js";

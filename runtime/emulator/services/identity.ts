@@ -355,7 +355,8 @@ function revokeRefreshToken(ctx: Context<IdentityState>): Reply {
 }
 
 async function bearer(ctx: Context<IdentityState>): Promise<{ claims: Record<string, any> } | { response: Reply }> {
-  const token = (ctx.request.headers.get("authorization") ?? "").slice(7).trim();
+  // The access token is the first word after "Bearer "; generate_code's credential carries the identity token after it.
+  const token = (ctx.request.headers.get("authorization") ?? "").slice(7).trim().split(" ")[0]!;
   const verified = await verifyAccessToken(ctx, token);
   if (!verified.ok) return { response: bearerChallenge("invalid_token", `the access token is ${verified.reason}`) };
   return { claims: verified.claims };
@@ -376,7 +377,8 @@ async function generateTemporaryCode(ctx: Context<IdentityState>): Promise<Reply
   if ("response" in auth) return oauthError(401, "invalid_token", "the access token is not valid");
   const code = ctx.token(16);
   tenantOf(ctx).temporaryCodes.set(code, { sub: auth.claims.sub, expiresAt: ctx.now() + TEMPORARY_CODE_SECONDS * 1000 });
-  return json(200, { code });
+  // The document: the code is the whole text/plain body, as the SDKs read it.
+  return { status: 200, headers: { "content-type": "text/plain" }, body: code };
 }
 
 async function getPublicKeys(ctx: Context<IdentityState>): Promise<Reply> {
@@ -407,6 +409,8 @@ function getOpenIdConfiguration(ctx: Context<IdentityState>): Reply {
 function logoutSso(ctx: Context<IdentityState>): Reply {
   const q = ctx.input.query as Record<string, string>;
   if (!ctx.state.clients.has(q.client_id!)) return redirectTo(303, q.redirect_uri!, { flow: "sso_logout", error: "invalid_client" });
+  // The SSO cookie's name is not shown: any cookie stands for it, none is the documented missing_sso_code.
+  if (!ctx.request.headers.get("cookie")) return redirectTo(303, q.redirect_uri!, { flow: "sso_logout", error: "missing_sso_code" });
   return redirectTo(302, q.redirect_uri!, {});
 }
 

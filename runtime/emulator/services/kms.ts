@@ -42,6 +42,17 @@ export interface KmsKey {
 export interface KmsInstance {
   keyRings: Set<string>;
   keys: Map<string, KmsKey>;
+  /** Alias -> id of the key holding it: create asks "is it taken" without scanning every key. */
+  aliases: Map<string, string>;
+}
+
+function newInstance(): KmsInstance {
+  return { keyRings: new Set(["default"]), keys: new Map(), aliases: new Map() };
+}
+
+function store(instance: KmsInstance, key: KmsKey): void {
+  instance.keys.set(key.id, key);
+  for (const alias of key.aliases) instance.aliases.set(alias, key.id);
 }
 
 export interface KmsState {
@@ -106,7 +117,7 @@ function exampleKeys(document: any): Array<Partial<KmsKey>> {
 function instanceOf(state: KmsState, id: string): KmsInstance | undefined {
   let instance = state.instances.get(id);
   if (!instance && !state.knownInstancesOnly) {
-    instance = { keyRings: new Set(["default"]), keys: new Map() };
+    instance = newInstance();
     state.instances.set(id, instance);
   }
   return instance;
@@ -117,12 +128,12 @@ function initialState(env: Env, options: EmulatorOptions & { documentValue?: unk
   const state: KmsState = { instances: new Map(), knownInstancesOnly: seed.knownInstancesOnly === true, windows: new Map(), ...(seed.rateLimit ? { rateLimit: seed.rateLimit } : {}) };
   const add = (instanceId: string, rings: string[], keys: Array<Partial<KmsKey>>) => {
     let instance = state.instances.get(instanceId);
-    if (!instance) state.instances.set(instanceId, (instance = { keyRings: new Set(["default"]), keys: new Map() }));
+    if (!instance) state.instances.set(instanceId, (instance = newInstance()));
     rings.forEach((r) => instance!.keyRings.add(r));
     for (const partial of keys) {
       const key = completeKey(env, instanceId, partial);
       instance.keyRings.add(key.keyRingID);
-      instance.keys.set(key.id, key);
+      store(instance, key);
     }
   };
   if (options.seedFromExamples !== false) add(EXAMPLE_INSTANCE, [], exampleKeys(options.documentValue));
@@ -208,8 +219,7 @@ function createKey(ctx: Context<KmsState>): Reply {
   const resource = (body as { resources: Array<Record<string, any>> }).resources[0]!;
   const aliases: string[] = resource.aliases ?? [];
   if (aliases.length > ALIAS_QUOTA) return withCorrelation(errorBody(400, "Bad Request: the alias quota has been reached", "KEY_ALIAS_QUOTA_ERR"), ctx);
-  const taken = new Set([...instance.keys.values()].flatMap((k) => k.aliases));
-  if (aliases.some((a) => taken.has(a)) || new Set(aliases).size !== aliases.length) {
+  if (aliases.some((a) => instance.aliases.has(a)) || new Set(aliases).size !== aliases.length) {
     return withCorrelation(errorBody(409, "Conflict: an alias is already used by a key in the instance", "KEY_ALIAS_NOT_UNIQUE_ERR"), ctx);
   }
   const extractable = resource.extractable === true;
@@ -224,7 +234,7 @@ function createKey(ctx: Context<KmsState>): Reply {
     keyRingID: ring,
     payload: imported ? resource.payload : base64(ctx.bytes(32)),
   });
-  instance.keys.set(key.id, key);
+  store(instance, key);
   const prefer = String(header.Prefer ?? "");
   const minimal = /(?:^|[,;\s])return\s*=\s*"?minimal"?/i.test(prefer);
   const shown = minimal ? { id: key.id } : extractable ? { ...key } : publicKey(key);

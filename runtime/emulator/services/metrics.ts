@@ -123,12 +123,20 @@ function sendMetrics(ctx: Context<MetricsState>): Reply {
   const paths = store(ctx, scoped.domain);
   const ingestion = Math.floor(ctx.now() / 1000);
   for (const sample of ctx.input.body as Array<{ name: string; value: number; timestamp?: number }>) {
-    const points = paths.get(sample.name) ?? [];
+    let points = paths.get(sample.name);
+    if (!points) paths.set(sample.name, (points = []));
     const t = sample.timestamp ?? ingestion;
+    // Sorted by time, found by bisection: one send costs log n, not a sort of the whole series.
+    let lo = 0;
+    let hi = points.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (points[mid]![1] < t) lo = mid + 1;
+      else hi = mid;
+    }
     // One value per path and second: a later send for the same second replaces it.
-    const kept = points.filter(([, pt]) => pt !== t);
-    kept.push([sample.value, t]);
-    paths.set(sample.name, kept.sort((a, b) => a[1] - b[1]));
+    if (points[lo]?.[1] === t) points[lo] = [sample.value, t];
+    else points.splice(lo, 0, [sample.value, t]);
   }
   return empty(200);
 }

@@ -1,3 +1,4 @@
+import { splitPointer } from "../../../runtime/openapi/pointer.js";
 import type { Assumption } from "../assumptions.js";
 
 /**
@@ -7,10 +8,8 @@ import type { Assumption } from "../assumptions.js";
 export function assumptionIds(serviceId: string, assumptions: readonly Assumption[]): string[] {
   const seen = new Map<string, number>();
   return assumptions.map((a) => {
-    const slug = a.pointer
-      .slice(2)
-      .replace(/~1/g, "/")
-      .replace(/~0/g, "~")
+    const slug = splitPointer(a.pointer)
+      .join("/")
       .replace(/[^A-Za-z0-9]+/g, "-")
       .replace(/^-|-$/g, "");
     const base = `${serviceId}--${slug || "root"}`;

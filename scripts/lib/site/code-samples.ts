@@ -5,7 +5,8 @@
 import type { SecuritySchemeMeta, ServiceMeta } from "../../../runtime/core/service-meta.js";
 import { serializeQuery } from "../../../runtime/core/query.js";
 import type { OpenApiDocument } from "../bundle.js";
-import { extractMeta, listOperations, operationParameters, type OperationRef } from "../client-meta.js";
+import { listOperations, type DocumentOperation } from "../../../runtime/openapi/router.js";
+import { extractMeta, operationParameters } from "../client-meta.js";
 import { pascalName } from "../services.js";
 import { parameterExample, requestBodyExample } from "./examples.js";
 import { shellExpand, shellQuote, tsInline, tsKey, tsLiteral } from "./literals.js";
@@ -38,7 +39,7 @@ export function credentialEnv(serviceId: string, scheme: string, part?: "usernam
 const FORM = "application/x-www-form-urlencoded";
 
 interface CallShape {
-  op: OperationRef;
+  op: DocumentOperation;
   /** Parameters given per call (required, not bound), by location. */
   params: Partial<Record<"path" | "query" | "header" | "cookie", Record<string, unknown>>>;
   /** Bound parameters this operation takes, with their example values. */
@@ -62,7 +63,7 @@ function bindValues(doc: OpenApiDocument, meta: ServiceMeta): Record<string, unk
   return values;
 }
 
-function callShape(doc: OpenApiDocument, meta: ServiceMeta, op: OperationRef, bindExamples: Record<string, unknown>): CallShape {
+function callShape(doc: OpenApiDocument, meta: ServiceMeta, op: DocumentOperation, bindExamples: Record<string, unknown>): CallShape {
   const params: CallShape["params"] = {};
   const bound: CallShape["bound"] = [];
   for (const p of operationParameters(doc, op)) {

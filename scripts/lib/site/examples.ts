@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from "../bundle.js";
-import { deref, type OperationRef } from "../client-meta.js";
+import { deref } from "../../../runtime/openapi/pointer.js";
+import type { DocumentOperation } from "../../../runtime/openapi/router.js";
 
 /** The first documented example of a parameter, a media type or a schema, in the order OpenAPI gives them precedence. */
 export function firstExample(doc: OpenApiDocument, holder: any): { found: boolean; value?: unknown } {
@@ -35,7 +36,7 @@ export interface RequestBodyExample {
  * The operation's first documented request example: the first media type and its first
  * example. A body without any example is a build error, not a sample that cannot work.
  */
-export function requestBodyExample(doc: OpenApiDocument, op: OperationRef): RequestBodyExample | undefined {
+export function requestBodyExample(doc: OpenApiDocument, op: Pick<DocumentOperation, "method" | "path" | "operation">): RequestBodyExample | undefined {
   if (!op.operation.requestBody) return undefined;
   const body = deref(doc, op.operation.requestBody);
   const [mediaType, content] = Object.entries<any>(body.content ?? {})[0] ?? [];

@@ -4,7 +4,9 @@
  * (assets/search.js); nothing is fetched from another host.
  */
 import type { OpenApiDocument } from "../bundle.js";
-import { deref, listOperations, operationParameters } from "../client-meta.js";
+import { deref } from "../../../runtime/openapi/pointer.js";
+import { listOperations } from "../../../runtime/openapi/router.js";
+import { operationParameters } from "../client-meta.js";
 import type { Service } from "../services.js";
 import { operationAnchor } from "./anchors.js";
 

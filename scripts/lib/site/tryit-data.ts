@@ -4,7 +4,9 @@
  * security and its documented response cases.
  */
 import type { TryitOperation, TryitService } from "../../../runtime/tryit/descriptor.js";
-import { deref, listOperations, operationParameters } from "../client-meta.js";
+import { deref } from "../../../runtime/openapi/pointer.js";
+import { listOperations } from "../../../runtime/openapi/router.js";
+import { operationParameters } from "../client-meta.js";
 import type { OpenApiDocument } from "../openapi-types.js";
 import { pascalName, type Service } from "../services.js";
 import { firstExample } from "./examples.js";

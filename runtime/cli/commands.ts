@@ -1,0 +1,86 @@
+/**
+ * The commands of `cloud-interfaces` (the package bin, and `npm run mock` / `npm run docs:serve`
+ * in the repository). A command is one entry of COMMANDS: its operands, the options it takes
+ * from the shared option set (runtime/mock/options.ts) with its defaults, and what it runs.
+ * Parsing, validation and `--help` come from those declarations.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SERVICE_IDS } from "../../generated/service-ids.js";
+import { packageRoot, siteDir } from "../mock/package-files.js";
+import { DEFAULT_HOST, helpText, parseCommand, UsageError, type CommandSpec } from "../mock/options.js";
+
+export const PROGRAM = "cloud-interfaces";
+
+/** Keeps a server's process up until SIGINT/SIGTERM, then closes it and exits 0. */
+export function stopOnSignal(close: () => Promise<unknown> | void): void {
+  const stop = () => void Promise.resolve(close()).finally(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+export const COMMANDS: CommandSpec[] = [
+  {
+    name: "mock",
+    operands: ["<service-id>"],
+    summary: "a mock of one service: the document's examples (needs Prism), or with --stateful the emulator (needs ajv)",
+    options: { port: 4010, host: DEFAULT_HOST, log: undefined, stateful: undefined, seed: undefined, strict: undefined },
+    run: async (values, [id]) => (await import("../mock/cli.js")).serveMock(id!, values),
+  },
+  {
+    name: "docs",
+    summary: "the reference site, served from the installed package",
+    options: { port: 8080, host: DEFAULT_HOST },
+    async run(values) {
+      const dir = siteDir();
+      if (!existsSync(join(dir, "index.html"))) throw new Error(`docs: the reference site is missing from ${dir}`);
+      const { serveStatic } = await import("./static-server.js");
+      const { url, server } = await serveStatic(dir, values.port, values.host);
+      console.log(`reference site on ${url}/ (Ctrl-C to stop)`);
+      stopOnSignal(() => void server.close());
+      return 0;
+    },
+  },
+];
+
+export function usage(): string {
+  return helpText(PROGRAM, COMMANDS, `service ids: ${SERVICE_IDS.join(", ")}`);
+}
+
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string }).version;
+}
+
+/**
+ * Runs one command line; resolves with the exit code (0 while a server keeps running).
+ * Usage errors print one sentence and a pointer to --help on stderr and give 2.
+ */
+export async function runCli(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === "--version" || first === "-v") {
+    console.log(packageVersion());
+    return 0;
+  }
+  if (first === "--help" || first === "-h" || first === "help") {
+    console.log(usage());
+    return 0;
+  }
+  try {
+    if (first === undefined) throw new UsageError("a command is required");
+    const command = COMMANDS.find((c) => c.name === first);
+    if (!command) throw new UsageError(`unknown command ${JSON.stringify(first)}; commands: ${COMMANDS.map((c) => c.name).join(", ")}`);
+    const { values, operands } = parseCommand(command, rest);
+    if (values.help) {
+      console.log(usage());
+      return 0;
+    }
+    return await command.run(values, operands);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${PROGRAM}: ${error.message}\n(${PROGRAM} --help lists the commands and options)`);
+      return 2;
+    }
+    console.error(`${PROGRAM}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The one option set of the mock, the emulator's server and the `cloud-interfaces` command.
+ * An option is declared once here: `startMock`, `serveHandler` and every CLI command take their
+ * option types, parsing, validation and `--help` lines from this table. A command picks the
+ * options it accepts (and its defaults) in its own one-entry declaration (runtime/cli/commands.ts).
+ */
+import { parseArgs } from "node:util";
+
+export interface OptionSpec {
+  /** `port`: an integer 0-65535; `integer`: any safe integer; the rest as parseArgs reads them. */
+  kind: "boolean" | "string" | "port" | "integer";
+  /** Placeholder shown in help (`--port N`); booleans have none. */
+  placeholder?: string;
+  short?: string;
+  /** One line for `--help`, and the doc comment of the programmatic option. */
+  description: string;
+}
+
+export const OPTIONS = {
+  port: { kind: "port", placeholder: "N", description: "port to listen on (0 picks a free one)" },
+  host: { kind: "string", placeholder: "H", description: "interface to listen on (loopback by default: a mock is not a public server)" },
+  log: { kind: "boolean", description: "one line per request on stderr, with its violations and warnings" },
+  stateful: { kind: "boolean", description: "serve the stateful emulator (state in memory, needs ajv) instead of Prism's examples" },
+  seed: { kind: "integer", placeholder: "N", description: "with --stateful: seed of the emulator's randomness, for the same ids and tokens on every run" },
+  strict: { kind: "boolean", description: "refuse (400, the document's error shape) query parameters, form fields and JSON properties the operation does not declare" },
+  help: { kind: "boolean", short: "h", description: "print this help" },
+  version: { kind: "boolean", short: "v", description: "print the package version" },
+} as const satisfies Record<string, OptionSpec>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "port" | "integer" ? number : string;
+
+/** Every option's programmatic type; `StartMockOptions` and `serveHandler` take a subset. */
+export type OptionValues = { [K in OptionName]?: ValueOf<(typeof OPTIONS)[K]> };
+
+/** The listening options shared by every server form (`startMock`, `serveHandler`, the CLI). */
+export type ListenOptions = Pick<OptionValues, "port" | "host">;
+
+export const DEFAULT_HOST = "127.0.0.1";
+
+/** A usage error: the CLI prints it with the command's help and exits 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** Checks one option's value against its kind; the message names the option and the rule. */
+export function checkOption<K extends OptionName>(name: K, value: unknown): ValueOf<(typeof OPTIONS)[K]> {
+  const spec: OptionSpec = OPTIONS[name];
+  if (spec.kind === "boolean") {
+    if (typeof value !== "boolean") throw new UsageError(`--${name}: must be true or false, got ${JSON.stringify(value)}`);
+    return value as never;
+  }
+  if (spec.kind === "string") {
+    if (typeof value !== "string" || value === "") throw new UsageError(`--${name}: must be a non-empty string, got ${JSON.stringify(value)}`);
+    return value as never;
+  }
+  const text = String(value);
+  const number = typeof value === "number" ? value : /^-?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(number)) throw new UsageError(`--${name}: must be an integer, got ${JSON.stringify(value)}`);
+  if (spec.kind === "port" && (number < 0 || number > 65535)) throw new UsageError(`--${name}: must be an integer 0-65535, got ${text}`);
+  return number as never;
+}
+
+/** A command of the `cloud-interfaces` CLI: one declaration adds it, with its help line. */
+export interface CommandSpec {
+  name: string;
+  /** Positional operands as shown in help, e.g. `<service-id>`; each is required. */
+  operands?: string[];
+  summary: string;
+  /** The options it accepts, with the CLI default of each (undefined: none). */
+  options: Partial<Record<OptionName, string | number | boolean | undefined>>;
+  /** Runs the command; resolves with the exit code (a server keeps the process up and resolves 0). */
+  run(values: OptionValues, operands: string[]): Promise<number>;
+}
+
+/** Parses one command's arguments with its options only (unknown options are usage errors). */
+export function parseCommand(command: CommandSpec, argv: string[]): { values: OptionValues; operands: string[] } {
+  const names = Object.keys(command.options) as OptionName[];
+  const parserOptions: Record<string, { type: "boolean" | "string"; short?: string }> = {};
+  for (const name of [...names, "help" as const]) {
+    const spec: OptionSpec = OPTIONS[name];
+    parserOptions[name] = { type: spec.kind === "boolean" ? "boolean" : "string", ...(spec.short ? { short: spec.short } : {}) };
+  }
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: argv, options: parserOptions, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs' own sentence ("Unknown option '--x'. To specify a positional argument ...") without its advice.
+    throw new UsageError(`${command.name}: ${(error as Error).message.split(". ")[0]!.replace(/\.$/, "")}`);
+  }
+  const values: Record<string, unknown> = {};
+  if (parsed.values.help) return { values: { help: true }, operands: [] };
+  for (const name of names) {
+    const raw = parsed.values[name] ?? command.options[name];
+    if (raw !== undefined) values[name] = checkOption(name, raw);
+  }
+  const expected = command.operands ?? [];
+  const operands = parsed.positionals;
+  if (operands.length < expected.length) throw new UsageError(`${command.name}: missing ${expected.slice(operands.length).join(" ")}`);
+  if (operands.length > expected.length) throw new UsageError(`${command.name}: unexpected argument(s): ${operands.slice(expected.length).join(" ")}`);
+  return { values: values as OptionValues, operands };
+}
+
+function optionLabel(name: OptionName): string {
+  const spec: OptionSpec = OPTIONS[name];
+  return `${spec.short ? `-${spec.short}, ` : ""}--${name}${spec.placeholder ? ` ${spec.placeholder}` : ""}`;
+}
+
+/** Two aligned columns. */
+function table(rows: [string, string][]): string {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}   ${right}`.trimEnd()).join("\n");
+}
+
+/** The `--help` text of a program with these commands, generated from the declarations above. */
+export function helpText(program: string, commands: CommandSpec[], footer = ""): string {
+  const synopsis = (c: CommandSpec) =>
+    [c.name, ...(c.operands ?? []), ...(Object.keys(c.options) as OptionName[]).map((n) => `[${optionLabel(n).replace(/^-\w, /, "")}]`)].join(" ");
+  const used = [...new Set(commands.flatMap((c) => Object.keys(c.options) as OptionName[]))];
+  const defaults = (name: OptionName) => {
+    const shown = commands.filter((c) => c.options[name] !== undefined && OPTIONS[name].kind !== "boolean").map((c) => `${c.name}: ${c.options[name]}`);
+    return shown.length ? ` (default ${shown.join(", ")})` : "";
+  };
+  return [
+    "usage:",
+    ...commands.map((c) => `  ${program} ${synopsis(c)}`),
+    `  ${program} --help | --version`,
+    "",
+    "commands:",
+    table(commands.map((c) => [[c.name, ...(c.operands ?? [])].join(" "), c.summary])),
+    "",
+    "options:",
+    table([...used, "help" as const, "version" as const].map((n) => [optionLabel(n), `${OPTIONS[n].description}${defaults(n)}`])),
+    ...(footer ? ["", footer] : []),
+  ].join("\n");
+}

@@ -1,0 +1,139 @@
+/**
+ * What the mock ignored: query parameters, form fields and top-level JSON properties that the
+ * matched operation does not declare. Prism (and a real service) accept them silently, so a
+ * misspelled name (`limt=10`) would pass every test; the mock names them in `X-Mock-Warning`,
+ * in the log and `onRequest`, and with `strict` refuses the request (400, the document's error
+ * shape). Wraps any MockHandler, so the Prism mock and the emulator behave alike.
+ */
+import type { ErrorShapes } from "./errors.js";
+import { MOCK_WARNING_HEADER, type MockHandler } from "./handler.js";
+import { parseMediaType } from "./media.js";
+import { deref } from "../openapi/pointer.js";
+import { route, type OperationInfo } from "./operations.js";
+import { QUERY_OVERRIDES } from "./prefer.js";
+
+/** At most this many names are reported per request (a header must stay small). */
+export const MAX_WARNINGS = 20;
+
+export interface Undeclared {
+  where: "query" | "form" | "body";
+  name: string;
+}
+
+/** Property names a schema declares, through $ref, allOf/oneOf/anyOf; `undefined` when it admits any name. */
+function declaredProperties(doc: any, schema: any, depth = 0): Set<string> | undefined {
+  const s = deref(doc, schema);
+  if (!s || typeof s !== "object" || depth > 16) return undefined;
+  const names = new Set<string>(Object.keys(s.properties ?? {}));
+  // A map (additionalProperties: {schema}) or patternProperties declares names beyond its list.
+  if (s.patternProperties || (s.additionalProperties && typeof s.additionalProperties === "object")) return undefined;
+  const branches = [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])];
+  for (const branch of branches) {
+    const more = declaredProperties(doc, branch, depth + 1);
+    if (more === undefined) return undefined;
+    more.forEach((n) => names.add(n));
+  }
+  // A schema that says nothing about properties declares nothing to compare with.
+  if (names.size === 0 && !s.properties && branches.length === 0) return undefined;
+  return names;
+}
+
+function declaredQuery(doc: any, operation: OperationInfo): Set<string> {
+  const item = deref(doc, doc.paths?.[operation.path]) ?? {};
+  const names = new Set<string>(QUERY_OVERRIDES);
+  for (const p of [...(item.parameters ?? []), ...(operation.raw.parameters ?? [])]) {
+    const param = deref(doc, p);
+    if (param?.in === "query") names.add(param.name);
+  }
+  for (const requirement of operation.raw.security ?? doc.security ?? []) {
+    for (const scheme of Object.keys(requirement)) {
+      const s = deref(doc, doc.components?.securitySchemes?.[scheme]);
+      if (s?.type === "apiKey" && s.in === "query") names.add(s.name);
+    }
+  }
+  return names;
+}
+
+function bodySchema(doc: any, operation: OperationInfo, contentType: string): { schema: any; kind: "json" | "form" | "multipart" } | undefined {
+  const media = parseMediaType(contentType);
+  if (!media) return undefined;
+  const essence = `${media.type}/${media.subtype}`;
+  const content = deref(doc, operation.raw.requestBody)?.content ?? {};
+  const key = Object.keys(content).find((k) => k.toLowerCase().split(";")[0]!.trim() === essence);
+  if (!key) return undefined;
+  const kind = media.subtype === "json" || media.subtype.endsWith("+json") ? "json" : essence === "application/x-www-form-urlencoded" ? "form" : essence === "multipart/form-data" ? "multipart" : undefined;
+  return kind ? { schema: deref(doc, content[key])?.schema, kind } : undefined;
+}
+
+/** Every name the request sends that the operation does not declare, in request order. */
+export async function undeclaredInputs(doc: any, operation: OperationInfo, request: Request): Promise<Undeclared[]> {
+  const out: Undeclared[] = [];
+  const url = new URL(request.url);
+  const query = declaredQuery(doc, operation);
+  for (const name of new Set(url.searchParams.keys())) if (!query.has(name)) out.push({ where: "query", name });
+  const contentType = request.headers.get("content-type");
+  const target = contentType === null ? undefined : bodySchema(doc, operation, contentType);
+  if (target && request.body !== null) {
+    const declared = declaredProperties(doc, target.schema);
+    if (declared) {
+      let names: string[] = [];
+      try {
+        if (target.kind === "json") {
+          const value: unknown = JSON.parse(await request.clone().text());
+          if (value && typeof value === "object" && !Array.isArray(value)) names = Object.keys(value);
+        } else if (target.kind === "form") {
+          names = [...new URLSearchParams(await request.clone().text()).keys()];
+        } else {
+          names = [...(await request.clone().formData()).keys()];
+        }
+      } catch {
+        // A body that does not parse is the handler's to refuse, with its own message.
+      }
+      for (const name of new Set(names)) if (!declared.has(name)) out.push({ where: target.kind === "json" ? "body" : "form", name });
+    }
+  }
+  return out;
+}
+
+/** `query parameter "limt"; body property "nmae"`: ASCII only, so it fits a header. */
+export function describeUndeclared(found: Undeclared[]): string {
+  const label = { query: "query parameter", form: "form field", body: "body property" } as const;
+  const shown = found.slice(0, MAX_WARNINGS).map((u) => `undeclared ${label[u.where]} ${JSON.stringify(u.name.slice(0, 60)).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}`);
+  if (found.length > MAX_WARNINGS) shown.push(`and ${found.length - MAX_WARNINGS} more`);
+  return shown.join("; ");
+}
+
+export interface UndeclaredOptions {
+  doc: any;
+  operations: OperationInfo[];
+  shapes: ErrorShapes;
+  /** Refuse a request with undeclared inputs (400) instead of warning. */
+  strict?: boolean;
+}
+
+/** The handler with undeclared inputs named in X-Mock-Warning, or refused under `strict`. */
+export function reportUndeclared(handler: MockHandler, { doc, operations, shapes, strict }: UndeclaredOptions): MockHandler {
+  return async (request) => {
+    const url = new URL(request.url);
+    const found = route(operations, request.method.toUpperCase(), url.pathname);
+    if (found.kind !== "operation") return handler(request);
+    const operation = found.operation;
+    const undeclared = await undeclaredInputs(doc, operation, request);
+    if (undeclared.length === 0) return handler(request);
+    const warning = describeUndeclared(undeclared);
+    if (strict) {
+      return shapes.respond({
+        operation,
+        status: 400,
+        kind: "undeclared-input",
+        method: request.method.toUpperCase(),
+        message: `${warning} (rule strict: ${operation.key} does not declare ${undeclared.length === 1 ? "it" : "them"})`,
+        headers: { [MOCK_WARNING_HEADER]: warning },
+      });
+    }
+    const response = await handler(request);
+    const headers = new Headers(response.headers);
+    headers.set(MOCK_WARNING_HEADER, warning);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Issue 27, finding 1: emulator work is bounded by the input, not by how a pattern backtracks
+ * or how many records a collection holds. The functional checks live here; the timings that
+ * prove the bounds are in `npm run bench` (scripts/bench/emulator-bounds.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { emulator } from "./harness.js";
+
+const TOKEN = { "X-Auth-User-Token": "iam token-1" };
+const BASE = "https://metrics.example.com";
+
+describe("metrics wildcards match in linear time", () => {
+  // `*a*a…*b` made a RegExp backtrack for tens of seconds over one 44-character node (issue 27 #1).
+  it("answers a pathological wildcard query at once, with the right answer", { timeout: 4000 }, async () => {
+    const { fetch } = emulator("metrics-v1");
+    const name = `${"a".repeat(44)}`;
+    const sent = await fetch(`${BASE}/v1/metrics`, { method: "POST", headers: { ...TOKEN, "content-type": "application/json" }, body: JSON.stringify([{ name, value: 1 }, { name: `${name}b`, value: 2 }]) });
+    expect(sent.status).toBe(200);
+    const started = performance.now();
+    const listed = await fetch(`${BASE}/v1/metrics/list?query=${encodeURIComponent("*a*a*a*a*a*a*a*a*a*a*b")}`, { headers: TOKEN });
+    const body = (await listed.json()) as { metrics: Array<{ path: string }> };
+    expect(listed.status).toBe(200);
+    expect(body.metrics.map((m) => m.path)).toEqual([`${name}b`]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("keeps the wildcard meanings: * and ? stay inside a node, [..] classes, {a,b} alternatives", async () => {
+    const { fetch } = emulator("metrics-v1");
+    const names = ["app.web01.requests", "app.web02.requests", "app.web1.requests", "app.web01.latency", "app.x.y.requests", "app.web.x"];
+    await fetch(`${BASE}/v1/metrics`, { method: "POST", headers: { ...TOKEN, "content-type": "application/json" }, body: JSON.stringify(names.map((name) => ({ name, value: 1 }))) });
+    const find = async (query: string) => {
+      const r = await fetch(`${BASE}/v1/metrics/list?query=${encodeURIComponent(query)}`, { headers: TOKEN });
+      return ((await r.json()) as { metrics: Array<{ path: string }> }).metrics.map((m) => m.path);
+    };
+    expect(await find("app.*.requests")).toEqual(["app.web01.requests", "app.web02.requests", "app.web1.requests"]);
+    expect(await find("app.web??.requests")).toEqual(["app.web01.requests", "app.web02.requests"]);
+    expect(await find("app.web0[2-9].*")).toEqual(["app.web02.requests"]);
+    expect(await find("app.web01.{latency,requests}")).toEqual(["app.web01.latency", "app.web01.requests"]);
+    expect(await find("app.web*")).toEqual(["app.web", "app.web01", "app.web02", "app.web1"]);
+    expect(await find("*")).toEqual(["app"]);
+    const bad = await fetch(`${BASE}/v1/metrics/list?query=${encodeURIComponent("app.[z-a]")}`, { headers: TOKEN });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("KMS create keeps an alias index", () => {
+  it("refuses an alias another key holds, and frees nothing it should not", async () => {
+    const { fetch, emu } = emulator("kms-v2", { seedFromExamples: false });
+    const create = (aliases: string[]) =>
+      fetch("https://us-south.kms.example.com/api/v2/keys", {
+        method: "POST",
+        headers: { authorization: "Bearer t", "svc-instance": "0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d", "content-type": "application/vnd.svc.kms.key+json" },
+        body: JSON.stringify({ metadata: { collectionType: "application/vnd.svc.kms.key+json", collectionTotal: 1 }, resources: [{ type: "application/vnd.svc.kms.key+json", name: "k", aliases }] }),
+      });
+    expect((await create(["a1", "a2"])).status).toBe(201);
+    expect((await create(["a3"])).status).toBe(201);
+    expect((await create(["a2"])).status).toBe(409);
+    expect((await create(["a4", "a4"])).status).toBe(409);
+    const instance = (emu.state as any).instances.get("0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d");
+    // The index, not a scan of every key, answers "is this alias taken".
+    expect([...instance.aliases.keys()].sort()).toEqual(["a1", "a2", "a3"]);
+  });
+});
