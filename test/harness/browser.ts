@@ -7,7 +7,8 @@ export const chromiumAvailable = existsSync(CHROMIUM);
 /** Under CI a missing browser fails the run; locally the browser tests are reported as skipped. */
 export const requireBrowser = process.env.CI === "true";
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: e.g. --host-resolver-rules to send every other host to a local counting socket. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!chromiumAvailable) throw new Error(`Chromium not found at ${CHROMIUM}; install Debian's chromium (apt-get install chromium)`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -22,6 +23,7 @@ export function launchChromium(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

@@ -10,6 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -33,18 +34,39 @@ run("try-it panels in Chromium", () => {
   let browser: Browser;
   let server: Server;
   let base: string;
+  let trap: NetServer;
+  /**
+   * Host names (TLS SNI or Host header) of the connections Chromium opened to any host but the
+   * docs server: every such host resolves to this socket. Chromium's own background services
+   * (update, accounts, autofill, component updater on Google hosts) dial out whatever the flags;
+   * the documents' hosts and their callbacks are all under example.com, so a connection there is
+   * one a page made.
+   */
+  const connections: string[] = [];
+  const fromPages = () => connections.filter((host) => /(^|\.)example\.com$/.test(host));
 
   beforeAll(async () => {
+    trap = createNetServer((socket) =>
+      socket.once("data", (data) => {
+        connections.push(/(?:[a-z0-9-]+\.)+[a-z]{2,}/.exec(data.toString("latin1"))?.[0] ?? `unreadable ${data.subarray(0, 8).toString("hex")}`);
+        socket.destroy();
+      }),
+    );
+    await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve));
+    const trapPort = (trap.address() as AddressInfo).port;
     rmSync(SITE, { recursive: true, force: true });
     buildSite(services.map((service) => ({ service, doc: bundledDocument(service.id) })), SITE);
     mkdirSync(SHOTS, { recursive: true });
     ({ url: base, server } = await serveStatic(SITE));
-    browser = await launchChromium();
+    browser = await launchChromium([`--host-resolver-rules=MAP * 127.0.0.1:${trapPort}, EXCLUDE 127.0.0.1`]);
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
     server?.close();
+    trap?.close();
+    // Nothing the pages did opened a connection anywhere but the docs server.
+    expect(fromPages()).toEqual([]);
   });
 
   async function open(context: BrowserContext, path: string) {
@@ -129,6 +151,30 @@ run("try-it panels in Chromium", () => {
     expect(JSON.parse(result.body)).toMatchObject({ active: true, client_id: "emulator-client" });
     await page.locator(introspect).screenshot({ path: join(SHOTS, "tryit-identity-introspect.png") });
     expect(await watch.settled()).toEqual([]);
+    await context.close();
+  });
+
+  it("identity-v4: authorize's 302 and its Location are shown as the emulator gave them (fetch sees only an opaque redirect), nothing followed", async () => {
+    const context = await browser.newContext();
+    const { page, watch } = await open(context, "identity-v4.html");
+    const scope = await panel(page, "authorize");
+    await page.fill(`${scope} .tryit-param[data-name="client_id"]`, "emulator-client");
+    const answer = await send(page, scope);
+    expect(answer.status).toBe("Status 302");
+    expect(answer.headers).toMatch(/^Location: https:\/\/app\.example\.com\/callback\?code=[\w-]+$/m);
+    expect(await page.textContent(`${scope} .tryit-redirect`)).toMatch(/opaque redirect \(status 0, type opaqueredirect\)/);
+    await page.locator(scope).screenshot({ path: join(SHOTS, "tryit-identity-authorize.png") });
+    // Chromium lists the manual redirect's target as a request it cancels at once (ERR_ABORTED, no
+    // response, never routed): the redirect is not followed, the worker is not asked, and no
+    // connection is opened (the counting socket every other host resolves to stays silent).
+    const callback = /^https:\/\/app\.example\.com\/callback\?code=[\w-]+$/;
+    const problems = await watch.settled();
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^off-host: /);
+    expect(problems[0]!.slice("off-host: ".length)).toMatch(callback);
+    expect(problems[1]).toMatch(/^failed: \S+ net::ERR_ABORTED$/);
+    expect(watch.byWorker.filter((r) => new URL(r.split(" ")[1]!).host === "app.example.com")).toEqual([]);
+    expect(fromPages()).toEqual([]);
     await context.close();
   });
 
