@@ -1,9 +1,9 @@
 /**
  * `npm run mutate` and `npm run mutate:scripts`: `node stryker.run.mjs [config]` (default
- * stryker.config.json). StrykerJS 10's CLI refuses to start below Node 22 (a version guard in
- * stryker-cli.js; engines ">=22"), while this project runs on Node 20.19+. Its programmatic
- * API has no such guard and runs here (measured on Node 20.20), so this file starts the run
- * through it. On Node 22+ `npx stryker run <config>` does the same, without the survivors list.
+ * stryker.config.json), started on Node 24 from the `node` npm package by scripts/with-node.ts:
+ * StrykerJS 10 declares Node >= 22 (its CLI refuses to start below). This file starts the run
+ * through its programmatic API to write the survivors list; `npx stryker run <config>` on
+ * Node 22+ does the same without it.
  *
  * Beside the config's JSON report it writes survivors.txt: the score line first, the counts by
  * status, then one line per surviving or uncovered mutant (file:line:column, mutator, replacement).

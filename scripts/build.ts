@@ -4,16 +4,35 @@
  * are unchanged since their last clean build are skipped (`--no-cache` rebuilds all). A
  * document that fails any step changes nothing on disk (see scripts/lib/build-run.ts).
  */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { runBuild } from "./lib/build-run.js";
+import { ROOT } from "./lib/paths.js";
+
+const USAGE = "usage: npm run build [-- --only <id>[,<id>...]] [-- --no-cache]";
 
 async function main(): Promise<number> {
   const started = performance.now();
-  const { values } = parseArgs({ options: { only: { type: "string", multiple: true }, "no-cache": { type: "boolean", default: false } } });
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { only: { type: "string", multiple: true }, "no-cache": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } }));
+  } catch (error) {
+    console.error(`build: ${(error as Error).message.split(". ")[0]}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const only = (values.only ?? []).flatMap((v) => v.split(",")).filter(Boolean);
   const summary = await runBuild({ only, noCache: values["no-cache"] });
+  if (summary.failed.length > 0) return 1;
+  // The shipped JavaScript and declarations (dist/lib). Part of this script, not a second
+  // command after `&&`, so `npm run build -- --flag` reaches the flags above.
+  const compiled = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "inherit" });
   console.log(`build: ${((performance.now() - started) / 1000).toFixed(2)} s`);
-  return summary.failed.length > 0 ? 1 : 0;
+  return compiled.status === 0 ? 0 : 1;
 }
 
 main().then(

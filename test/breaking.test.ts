@@ -148,8 +148,11 @@ const said: Record<string, string[]> = {
   "request allOf member added that closes the object": [
     "POST /developers/flex-api/widget-url body: request object closed: properties it does not list are now refused"
   ],
-  "response oneOf branch added": [
-    "POST /v1/instances/{instance_id}/templates 201.params.oneOf[#2]: response oneOf branch added: a consumer may receive a shape it does not handle"
+  "response anyOf branch added": [
+    "POST /v1/instances/{instance_id}/templates 201.params.anyOf[#2]: response anyOf branch added: a consumer may receive a shape it does not handle"
+  ],
+  "list limit default changed": [
+    "GET /api/v2/keys query.limit: default changed: 200 → 100"
   ],
   "request field removed from a closed object": [
     "POST /developers/flex-api/widget-url body: request object closed: properties it does not list are now refused",
@@ -163,7 +166,7 @@ const documentEdits: Edit[] = [
   { name: "parameter removed", service: "kms-v2", edit: (d) => kms.list(d).parameters.splice(3, 1), rules: ["request-parameter-removed"] },
   { name: "parameter newly required", service: "kms-v2", edit: (d) => (d.components.parameters.Limit.required = true), rules: ["request-parameter-became-required"] },
   { name: "response field removed", service: "kms-v2", edit: (d) => delete kms.schema(d, "Key").properties.name, rules: ["response-property-removed"] },
-  { name: "region removed", service: "kms-v2", edit: (d) => d.servers[0].variables.region.enum.pop(), rules: ["server-region-removed"] },
+  { name: "region removed", service: "kms-v2", edit: (d) => (d.servers[0].variables.region.enum = d.servers[0].variables.region.enum.filter((r: string) => r !== "br-sao")), rules: ["server-region-removed"] },
   { name: "response removed", service: "kms-v2", edit: (d) => delete kms.list(d).responses["429"], rules: ["response-status-removed"] },
   { name: "request field newly required", service: "widget", edit: (d) => widget(d).required.push("custom"), rules: ["request-property-became-required"] },
   // Missed by the first gate.
@@ -178,7 +181,7 @@ const documentEdits: Edit[] = [
   // (rows 16 and 17, a removed service and a renamed document, are registry edits below)
 
   // Further edits in the same categories.
-  { name: "request enum value removed", service: "widget", edit: (d) => (widget(d).properties.flex.enum = [1]), rules: ["request-enum-value-removed"] },
+  { name: "request enum value removed", service: "widget", edit: (d) => (widget(d).properties.flex.enum = widget(d).properties.flex.enum.filter((v: unknown) => v !== true)), rules: ["request-enum-value-removed"] },
   { name: "request type narrowed", service: "widget", edit: (d) => (widget(d).properties.package_id.type = "string"), rules: ["request-type-narrowed"] },
   { name: "maxLength tightened", service: "widget", edit: (d) => (widget(d).properties.key.maxLength = 10), rules: ["request-maxLength-tightened"] },
   { name: "minimum raised", service: "kms-v2", edit: (d) => (d.components.parameters.Limit.schema.minimum = 5), rules: ["request-minimum-tightened"] },
@@ -199,7 +202,8 @@ const documentEdits: Edit[] = [
   { name: "new required field in an identity TokenRequest branch", service: "identity-v4", edit: (d) => identity(d, "TokenRequest").oneOf.find((b: any) => b.title === "client_credentials").required.push("scope"), rules: ["request-property-became-required"] },
   { name: "request allOf member added that requires a field", service: "widget", edit: (d) => (widget(d).allOf = [{ required: ["custom"] }]), rules: ["request-property-became-required"] },
   { name: "request allOf member added that closes the object", service: "widget", edit: (d) => (widget(d).allOf = [{ additionalProperties: false }]), rules: ["request-additional-properties-closed"] },
-  { name: "response oneOf branch added", service: "notifications-v1", edit: (d) => notifications(d, "TemplateCreated").properties.params.oneOf.push({ type: "object" }), rules: ["response-oneOf-branch-added"], level: "warning" },
+  { name: "response anyOf branch added", service: "notifications-v1", edit: (d) => notifications(d, "TemplateCreated").properties.params.anyOf.push({ type: "object" }), rules: ["response-anyOf-branch-added"], level: "warning" },
+  { name: "list limit default changed", service: "kms-v2", edit: (d) => (d.components.parameters.Limit.schema.default = 100), rules: ["request-parameter-default-value-changed"] },
   { name: "request field removed from a closed object", service: "widget", edit: (d) => { widget(d).additionalProperties = false; delete widget(d).properties.custom; }, rules: ["request-additional-properties-closed", "request-property-removed"] },
 ];
 

@@ -603,13 +603,14 @@ describe("registry", () => {
 });
 
 describe("package exports", () => {
-  it("one entry per service plus core, mock, emulator, msw and both document forms", () => {
+  it("one entry per service plus core, mock, emulator, msw, verify and both document forms", () => {
     expect(expectedExports([{ id: "a", document: "a.yaml", seed: "" }, { id: "b-v2", document: "b.yaml", seed: "" }])).toEqual({
       "./package.json": "./package.json",
       "./core": { source: "./runtime/core/index.ts", types: "./dist/lib/runtime/core/index.d.ts", default: "./dist/lib/runtime/core/index.js" },
       "./mock": { source: "./runtime/mock/index.ts", types: "./dist/lib/runtime/mock/index.d.ts", default: "./dist/lib/runtime/mock/index.js" },
       "./emulator": { source: "./runtime/emulator/index.ts", types: "./dist/lib/runtime/emulator/index.d.ts", default: "./dist/lib/runtime/emulator/index.js" },
       "./msw": { source: "./runtime/msw/index.ts", types: "./dist/lib/runtime/msw/index.d.ts", default: "./dist/lib/runtime/msw/index.js" },
+      "./verify": { source: "./runtime/verify/index.ts", types: "./dist/lib/runtime/verify/index.d.ts", default: "./dist/lib/runtime/verify/index.js" },
       "./a": { source: "./generated/a/index.ts", types: "./dist/lib/generated/a/index.d.ts", default: "./dist/lib/generated/a/index.js" },
       "./b-v2": { source: "./generated/b-v2/index.ts", types: "./dist/lib/generated/b-v2/index.d.ts", default: "./dist/lib/generated/b-v2/index.js" },
       "./openapi/a.json": "./dist/openapi/a.json",
@@ -617,7 +618,7 @@ describe("package exports", () => {
       "./openapi/b-v2.json": "./dist/openapi/b-v2.json",
       "./openapi/b-v2.yaml": "./dist/openapi/b-v2.yaml",
     });
-    expect(Object.keys(expectedExports([{ id: "a", document: "a.yaml", seed: "" }, { id: "b", document: "b.yaml", seed: "" }])).slice(5)).toEqual([
+    expect(Object.keys(expectedExports([{ id: "a", document: "a.yaml", seed: "" }, { id: "b", document: "b.yaml", seed: "" }])).slice(6)).toEqual([
       "./a",
       "./b",
       "./openapi/a.json",
@@ -670,14 +671,14 @@ describe("small helpers of the build", () => {
       expect(hashFiles(["a"], dir)).not.toBe(hashFiles(["ab"], dir));
       writeFileSync(join(dir, "y"), "bc");
       expect(hashFiles(["a"], dir)).not.toBe(hashFiles(["y"], dir));
-      expect(globalInputs(dir)).toEqual(["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts"]);
+      expect(globalInputs(dir)).toEqual(["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts", "runtime/core/media-type.ts"]);
       mkdirSync(join(dir, "scripts", "lib"), { recursive: true });
       for (const f of ["b.ts", "a.ts", "c.js"]) writeFileSync(join(dir, "scripts", "lib", f), "");
-      expect(globalInputs(dir).slice(5).sort()).toEqual(["scripts/lib/a.ts", "scripts/lib/b.ts"]);
+      expect(globalInputs(dir).slice(6).sort()).toEqual(["scripts/lib/a.ts", "scripts/lib/b.ts"]);
       // The generators read documents through the runtime's pointer and router modules: a change there rebuilds too.
       mkdirSync(join(dir, "runtime", "openapi"), { recursive: true });
       for (const f of ["router.ts", "pointer.ts", "notes.md"]) writeFileSync(join(dir, "runtime", "openapi", f), "");
-      expect(globalInputs(dir).slice(5).sort()).toEqual(["runtime/openapi/pointer.ts", "runtime/openapi/router.ts", "scripts/lib/a.ts", "scripts/lib/b.ts"]);
+      expect(globalInputs(dir).slice(6).sort()).toEqual(["runtime/openapi/pointer.ts", "runtime/openapi/router.ts", "scripts/lib/a.ts", "scripts/lib/b.ts"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -28,7 +28,10 @@ export const kmsV2Service = {
             "jp-tok",
             "jp-osa",
             "ca-tor",
-            "br-sao"
+            "br-sao",
+            "ca-mon",
+            "in-che",
+            "in-mum"
           ]
         }
       }
@@ -164,7 +167,7 @@ export const kmsV2Service = {
   }
 } as const satisfies ServiceMeta;
 
-export type KmsV2Region = "us-south" | "us-east" | "eu-gb" | "eu-de" | "eu-es" | "au-syd" | "jp-tok" | "jp-osa" | "ca-tor" | "br-sao";
+export type KmsV2Region = "us-south" | "us-east" | "eu-gb" | "eu-de" | "eu-es" | "au-syd" | "jp-tok" | "jp-osa" | "ca-tor" | "br-sao" | "ca-mon" | "in-che" | "in-mum";
 export type KmsV2ServerName = "public";
 export type KmsV2Credentials = {
   "bearerAuth"?: SecretSource;

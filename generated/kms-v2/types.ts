@@ -617,7 +617,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request (headers only), e.g. the searchable space exceeds 5000 keys or filter conflicts with state/extractable. */
+            /** @description Bad request (headers only), e.g. `filter` uses `state` or `extractable` together with the separate `state` or `extractable` parameter. */
             400: {
                 headers: {
                     "correlation-ID": components["headers"]["CorrelationId"];

@@ -114,7 +114,19 @@ export interface components {
             instance?: string;
             /** @description The same error in the shape the service family's clients parse (`errors[0].code`, `errors[0].message`). */
             errors?: {
-                /** @description Lower-snake-case status name, e.g. `bad_request`. */
+                /** @description An error code. The examples here use lower-snake-case status names (`bad_request`); the service sends codes of its own such as `BXNMSRI01E` (ServiceErrors). */
+                code: string;
+                message: string;
+            }[];
+        };
+        /**
+         * @description Error body in the shape the service's clients read: `errors`, each with `code` and `message`.
+         *     The Node client (jthomas/ibm-cloud-monitoring) rejects with this object as it is, and its tests
+         *     record the service's error as `{"errors":[{"code":"BXNMSRI01E","message":"Token is expired"}]}`.
+         */
+        ServiceErrors: {
+            errors: {
+                /** @description The service's error code, e.g. `BXNMSRI01E`. */
                 code: string;
                 message: string;
             }[];
@@ -184,6 +196,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
             /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
@@ -193,6 +206,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
             /** @description Unexpected service error. */
@@ -202,6 +216,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
         };
@@ -243,6 +258,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
             /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
@@ -252,6 +268,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
             /** @description Unexpected service error. */
@@ -261,6 +278,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
         };
@@ -300,6 +318,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
             /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
@@ -309,6 +328,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
             /** @description Unexpected service error. */
@@ -318,6 +338,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
         };
@@ -360,6 +381,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
             /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
@@ -369,6 +391,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
             /** @description No metric matches the pattern. */
@@ -378,6 +401,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
             /** @description Unexpected service error. */
@@ -387,6 +411,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
         };

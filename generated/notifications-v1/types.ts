@@ -206,13 +206,21 @@ export interface components {
         PushPlatforms: components["schemas"]["PushPlatform"][];
         /** @description Ids of the users to push to. */
         PushUserIds: string[];
-        /** @description Inner JSON of `svcenpushto`; selects push targets by `platforms` or by `user_ids`. */
+        /**
+         * @description Inner JSON of `svcenpushto`; selects push targets by `platforms` or by `user_ids` (the
+         *     interface document's two lists), or, as the service's SDKs also send, by subscribed `tags` or
+         *     by device-id lists (`fcm_devices`, `apns_devices`, `chrome_devices`, `firefox_devices`,
+         *     `safari_devices`). At least one list is present (`minProperties: 1`).
+         */
         PushTargets: {
-            platforms: components["schemas"]["PushPlatforms"];
-            user_ids?: components["schemas"]["PushUserIds"];
-        } | {
             platforms?: components["schemas"]["PushPlatforms"];
-            user_ids: components["schemas"]["PushUserIds"];
+            user_ids?: components["schemas"]["PushUserIds"];
+            tags?: components["schemas"]["PushTags"];
+            fcm_devices?: components["schemas"]["PushDeviceIds"];
+            apns_devices?: components["schemas"]["PushDeviceIds"];
+            chrome_devices?: components["schemas"]["PushDeviceIds"];
+            firefox_devices?: components["schemas"]["PushDeviceIds"];
+            safari_devices?: components["schemas"]["PushDeviceIds"];
         };
         /** @description Inner JSON of `svcenmailto`; email addresses. */
         MailToList: string[];
@@ -243,11 +251,10 @@ export interface components {
             /** @description Event source. */
             source: string;
             /**
-             * @description Event specification version; `1.0` when omitted.
-             * @default 1.0
+             * @description Event specification version; its only value is `1.0` (interface document §2.1).
              * @constant
              */
-            specversion?: "1.0";
+            specversion: "1.0";
             /** @description Media type of `data`. */
             datacontenttype?: string;
             /** @description Event data. */
@@ -348,9 +355,16 @@ export interface components {
              */
             enabled?: boolean;
             /** @description Path expression over the notification, e.g. `$.notification_event_info.event_type == 'cert_manager'`, or the match-all expression `$.*`. */
-            event_type_filter: string;
+            event_type_filter?: string;
             /** @description Optional path expression over the notification body. */
             notification_filter?: string;
+            /** @description A schedule on which the rule fires (a cron `expression` between `starts_at` and `ends_at`), as the SDKs send it. */
+            event_schedule_filter?: {
+                starts_at?: components["schemas"]["DateTime"];
+                ends_at?: components["schemas"]["DateTime"];
+                /** @description Cron expression, e.g. `* * * * *`. */
+                expression?: string;
+            };
         };
         /** @description A rule as returned in a topic. */
         Rule: {
@@ -378,7 +392,7 @@ export interface components {
             sources?: components["schemas"]["TopicSources"];
         };
         TopicReplaceRequest: {
-            name: components["schemas"]["CommonText"];
+            name?: components["schemas"]["CommonText"];
             description?: components["schemas"]["CommonText"];
             sources?: components["schemas"]["TopicSources"];
         };
@@ -435,7 +449,7 @@ export interface components {
         /** @description Parameters of the two email template types. */
         EmailTemplateParams: {
             body: components["schemas"]["Base64Content"];
-            subject: string;
+            subject?: string;
         };
         /** @description Parameters of the chat template type; `body` only (closed object). */
         ChatTemplateParams: {
@@ -497,6 +511,10 @@ export interface components {
             status_code: number;
             errors: components["schemas"]["ErrorItem"][];
         };
+        /** @description Tags; the push goes to the devices subscribed to any of them. */
+        PushTags: string[];
+        /** @description Ids of the devices of one push platform to push to. */
+        PushDeviceIds: string[];
     };
     responses: {
         /** @description Incomplete or wrongly formatted input (`incorrect_json`). */

@@ -60,10 +60,11 @@ export interface components {
                 [key: string]: unknown;
             }) | unknown[];
             /**
-             * @description Marks a flexible subscription; value 1. Required for a flexible subscription.
+             * @description Marks a flexible subscription: 1 (or `true`). Required for a flexible subscription; `0` or
+             *     `false` (or leaving it out) asks for a stored package.
              * @enum {unknown}
              */
-            flex?: 1 | true;
+            flex?: 1 | true | 0 | false;
         } & ({
             package_id: number;
         } | {
@@ -89,6 +90,40 @@ export interface components {
             success: 0;
             /** @description Why the call failed. */
             error: string;
+        };
+        /**
+         * @description A flexible subscription product (interface document 3, §4C "Flexible package"): what the
+         *     widget built with the project's public and secret keys lists in its product list, together
+         *     with the user id, the widget code and the extra parameters `flex`=1 and `email`. The HTTP
+         *     operation of this document does not carry it; it is published as
+         *     `components["schemas"]["FlexibleProduct"]` for code that builds that widget.
+         */
+        FlexibleProduct: {
+            /** @description Price of one period. */
+            amount: number;
+            /** @description ISO 4217 currency code, e.g. `USD`. */
+            currencyCode: string;
+            /** @description Product name shown to the user. */
+            name: string;
+            /** @description The caller's identifier of the product. */
+            productId: string;
+            /**
+             * @description Product type; `subscription`.
+             * @enum {string}
+             */
+            productType: "subscription";
+            /** @description Number of `periodType` units in one billing period. */
+            periodLength: number;
+            /**
+             * @description Unit of the billing period.
+             * @enum {string}
+             */
+            periodType: "day" | "week" | "month";
+            /**
+             * @description Recurring billing; value 1.
+             * @constant
+             */
+            recurring: 1;
         };
     };
     responses: never;
@@ -125,7 +160,7 @@ export interface operations {
                     "application/json": components["schemas"]["WidgetUrlSuccess"] | components["schemas"]["WidgetUrlFailure"];
                 };
             };
-            /** @description The request was rejected (`success` = 0, `error` says why), e.g. a missing field or both/neither package identifier. */
+            /** @description The request was rejected (`success` = 0, `error` says why), e.g. a missing field or neither package identifier. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -2,3 +2,11 @@
 export function mediaTypeEssence(value: string): string {
   return value.split(";", 1)[0]!.trim().toLowerCase();
 }
+
+/**
+ * Whether a media type essence is JSON: `application/json`, or a `+json` structured suffix
+ * (RFC 6839 §3.1) on a well-formed name (RFC 6838 §4.2: type and subtype start with a letter or digit).
+ */
+export function isJsonMediaType(essence: string): boolean {
+  return /^(application\/json|[a-z0-9][^/]*\/[a-z0-9][^/]*\+json)$/.test(essence);
+}

@@ -1,6 +1,10 @@
-import { Ajv2020, type Options } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
+import type { Ajv2020 as Ajv, Options } from "ajv/dist/2020.js";
+import { importPeer } from "../mock/optional-peers.js";
 import type { ValidateFunction, ValidatorSource } from "./contract.js";
+
+// Ajv is an optional peer: without it, importing this module fails with one sentence naming the install line.
+const { Ajv2020 } = await importPeer("ajv", () => import("ajv/dist/2020.js"));
+const formats = (await importPeer("ajv", () => import("ajv-formats"))).default;
 
 /**
  * Validators compiled with Ajv at run time, for a document that has no precompiled table (a
@@ -9,7 +13,7 @@ import type { ValidateFunction, ValidatorSource } from "./contract.js";
  */
 
 /** The Ajv settings of every emulator validator, at run time and in the build's standalone code. */
-export function emulatorAjv(coerce: boolean, extra: Options = {}): Ajv2020 {
+export function emulatorAjv(coerce: boolean, extra: Options = {}): Ajv {
   // validateSchema off: a whole OpenAPI document is registered as a schema resource, and
   // checking it against the meta-schema costs more than all the validation the emulator does.
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, coerceTypes: coerce ? "array" : false, ...extra });
@@ -24,7 +28,7 @@ export function validatorSchema(id: string, pointer: string, coerce: boolean): o
   return coerce ? { type: "object", properties: { v: ref } } : ref;
 }
 
-const ajvs = new Map<boolean, Ajv2020>();
+const ajvs = new Map<boolean, Ajv>();
 const documentNumbers = new WeakMap<object, number>();
 let documentCount = 0;
 

@@ -1,4 +1,4 @@
-import { mediaTypeEssence } from "../core/media-type.js";
+import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
 import { escapeToken, resolveAt } from "../openapi/pointer.js";
 import { listOperations, Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
 
@@ -13,7 +13,7 @@ type Json = any;
 /** A compiled JSON Schema check (Ajv's shape: a predicate that leaves its errors on itself). */
 export interface ValidateFunction {
   (data: unknown): boolean;
-  errors?: Array<{ instancePath: string; keyword: string; message?: string }> | null;
+  errors?: Array<{ instancePath: string; keyword: string; schemaPath: string; message?: string }> | null;
 }
 
 /**
@@ -88,6 +88,24 @@ export interface RequestInput {
   schemes: string[];
 }
 
+/** One way an answer breaks the document, and where (`status` is the documented response key it was checked against). */
+export interface ResponseProblem {
+  where: "status" | "header" | "mediaType" | "body";
+  message: string;
+  status?: string;
+  header?: string;
+  mediaType?: string;
+  keyword?: string;
+  instancePath?: string;
+}
+
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  message?: string;
+}
+
 export type RequestFailure =
   | { kind: "security"; problems: string[] }
   | { kind: "mediaType"; problems: string[] }
@@ -101,10 +119,6 @@ function errorsOf(validate: ValidateFunction, where: string, wrapped = false): s
     const message = e.keyword === "pattern" ? "does not match the documented pattern" : (e.message ?? e.keyword);
     return `${where}${path} ${message}`;
   });
-}
-
-export function isJsonMediaType(essence: string): boolean {
-  return essence === "application/json" || essence.endsWith("+json");
 }
 
 function parseCookies(header: string | null): Record<string, string> {
@@ -324,27 +338,44 @@ export class Contract {
 
   /** Every way the response breaks the document (empty when it follows it). */
   checkResponse(op: OperationSpec, response: Reply): string[] {
+    return this.responseProblems(op, response).map((p) => p.message);
+  }
+
+  /**
+   * The same checks as checkResponse, each problem with where it is (status, a header, the
+   * media type or the body) and, for the body and headers, Ajv's keyword and instance path,
+   * so a caller can name the rule that was broken (the verifier reports its JSON pointer).
+   */
+  responseProblems(op: OperationSpec, response: Reply): ResponseProblem[] {
     const status = String(response.status);
-    const spec = op.responses.get(status) ?? op.responses.get(`${status[0]}XX`) ?? op.responses.get("default");
-    if (!spec) return [`status ${status} is not documented for ${op.operationId}`];
-    const problems: string[] = [];
+    const documented = op.responses.has(status) ? status : op.responses.has(`${status[0]}XX`) ? `${status[0]}XX` : op.responses.has("default") ? "default" : undefined;
+    if (documented === undefined) return [{ where: "status", message: `status ${status} is not documented for ${op.operationId}` }];
+    const spec = op.responses.get(documented)!;
+    const problems: ResponseProblem[] = [];
     const headers = new Map(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
     for (const h of spec.headers) {
       const value = headers.get(h.name.toLowerCase()) ?? null;
       if (value === null) {
-        if (h.required) problems.push(`required header ${h.name} missing`);
+        if (h.required) problems.push({ where: "header", status: documented, header: h.name, keyword: "required", message: `required header ${h.name} missing` });
         continue;
       }
-      if (!h.validate({ v: value })) problems.push(...errorsOf(h.validate, `header ${h.name}`, true));
+      if (!h.validate({ v: value })) {
+        for (const [i, message] of errorsOf(h.validate, `header ${h.name}`, true).entries()) {
+          const e = h.validate.errors![i]!;
+          problems.push({ where: "header", status: documented, header: h.name, keyword: e.keyword, instancePath: e.instancePath.replace(/^\/v/, ""), message });
+        }
+      }
     }
     const text = response.body ?? "";
     if (op.method === "HEAD" || spec.content.size === 0) {
-      if (text !== "") problems.push(op.method === "HEAD" ? "HEAD response has a body" : `status ${status} documents no body, got one`);
+      if (text !== "") problems.push({ where: "body", status: documented, message: op.method === "HEAD" ? "HEAD response has a body" : `status ${status} documents no body, got one` });
       return problems;
     }
-    if (text === "" && status !== "204") return [...problems, `status ${status} documents a body, got none`];
+    if (text === "" && status !== "204") return [...problems, { where: "body", status: documented, message: `status ${status} documents a body, got none` }];
     const essence = mediaTypeEssence(headers.get("content-type") ?? "");
-    if (!spec.content.has(essence)) return [...problems, `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}`];
+    if (!spec.content.has(essence)) {
+      return [...problems, { where: "mediaType", status: documented, message: `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}` }];
+    }
     const validate = spec.content.get(essence);
     if (!validate) return problems;
     let value: unknown = text;
@@ -352,10 +383,25 @@ export class Contract {
       try {
         value = JSON.parse(text);
       } catch {
-        return [...problems, "body is not valid JSON"];
+        return [...problems, { where: "body", status: documented, mediaType: essence, message: "body is not valid JSON" }];
       }
     }
-    if (!validate(value)) problems.push(...errorsOf(validate, "body"));
+    if (!validate(value)) {
+      for (const [i, message] of errorsOf(validate, "body").entries()) {
+        const e = validate.errors![i]!;
+        problems.push({ where: "body", status: documented, mediaType: essence, keyword: e.keyword, instancePath: e.instancePath, message });
+      }
+    }
     return problems;
+  }
+
+  /**
+   * Ajv's errors for a value against the schema at a JSON pointer of this document (strict,
+   * no coercion): what a request or answer breaks, keyword by keyword.
+   */
+  schemaErrors(pointer: string, value: unknown): SchemaError[] {
+    const validate = this.validators(pointer, false);
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => ({ keyword: e.keyword, instancePath: e.instancePath, schemaPath: e.schemaPath, ...(e.message !== undefined ? { message: e.message } : {}) }));
   }
 }

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 
 export interface OptionSpec {
   /** `port`: an integer 0-65535; `integer`: any safe integer; the rest as parseArgs reads them. */
-  kind: "boolean" | "string" | "port" | "integer";
+  kind: "boolean" | "string" | "port" | "integer" | "number" | "list";
   /** Placeholder shown in help (`--port N`); booleans have none. */
   placeholder?: string;
   short?: string;
@@ -23,13 +23,24 @@ export const OPTIONS = {
   stateful: { kind: "boolean", description: "serve the stateful emulator (state in memory, needs ajv) instead of Prism's examples" },
   seed: { kind: "integer", placeholder: "N", description: "with --stateful: seed of the emulator's randomness, for the same ids and tokens on every run" },
   strict: { kind: "boolean", description: "refuse (400, the document's error shape) query parameters, form fields and JSON properties the operation does not declare" },
+  "base-url": { kind: "string", placeholder: "URL", description: "verify: the server to check; every request goes to its origin only" },
+  "credentials-env": { kind: "list", placeholder: "SCHEME=VAR", description: "verify: the environment variable holding a security scheme's secret (Basic: user:password); repeatable" },
+  bind: { kind: "list", placeholder: "NAME=VALUE", description: "verify: a value for a parameter clients bind at creation (svc-instance=...); repeatable" },
+  "allow-writes": { kind: "boolean", description: "verify: also send requests that change server state (create/list/count/update/delete flows)" },
+  "allow-send": { kind: "boolean", description: "verify: with --allow-writes, also deliver real notifications" },
+  only: { kind: "string", placeholder: "ID,...", description: "verify: only these operationIds" },
+  rate: { kind: "number", placeholder: "N", description: "verify: at most N requests a second" },
+  deadline: { kind: "number", placeholder: "SECONDS", description: "verify: stop sending after this long" },
+  report: { kind: "string", placeholder: "FORMAT", description: "verify: text, json or junit" },
+  out: { kind: "string", placeholder: "FILE", description: "verify: write the report here instead of stdout" },
+  target: { kind: "string", placeholder: "URL", description: "proxy: the real server to forward to" },
   help: { kind: "boolean", short: "h", description: "print this help" },
   version: { kind: "boolean", short: "v", description: "print the package version" },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;
 
-type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "port" | "integer" ? number : string;
+type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "port" | "integer" | "number" ? number : S["kind"] extends "list" ? string[] : string;
 
 /** Every option's programmatic type; `StartMockOptions` and `serveHandler` take a subset. */
 export type OptionValues = { [K in OptionName]?: ValueOf<(typeof OPTIONS)[K]> };
@@ -55,7 +66,17 @@ export function checkOption<K extends OptionName>(name: K, value: unknown): Valu
     if (typeof value !== "string" || value === "") throw new UsageError(`--${name}: must be a non-empty string, got ${JSON.stringify(value)}`);
     return value as never;
   }
+  if (spec.kind === "list") {
+    const list = Array.isArray(value) ? value : [value];
+    if (list.some((v) => typeof v !== "string" || v === "")) throw new UsageError(`--${name}: each value must be a non-empty string, got ${JSON.stringify(value)}`);
+    return list as never;
+  }
   const text = String(value);
+  if (spec.kind === "number") {
+    const n = typeof value === "number" ? value : /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+    if (!(n > 0) || !Number.isFinite(n)) throw new UsageError(`--${name}: must be a positive number, got ${JSON.stringify(value)}`);
+    return n as never;
+  }
   const number = typeof value === "number" ? value : /^-?\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(number)) throw new UsageError(`--${name}: must be an integer, got ${JSON.stringify(value)}`);
   if (spec.kind === "port" && (number < 0 || number > 65535)) throw new UsageError(`--${name}: must be an integer 0-65535, got ${text}`);
@@ -77,10 +98,10 @@ export interface CommandSpec {
 /** Parses one command's arguments with its options only (unknown options are usage errors). */
 export function parseCommand(command: CommandSpec, argv: string[]): { values: OptionValues; operands: string[] } {
   const names = Object.keys(command.options) as OptionName[];
-  const parserOptions: Record<string, { type: "boolean" | "string"; short?: string }> = {};
+  const parserOptions: Record<string, { type: "boolean" | "string"; short?: string; multiple?: boolean }> = {};
   for (const name of [...names, "help" as const]) {
     const spec: OptionSpec = OPTIONS[name];
-    parserOptions[name] = { type: spec.kind === "boolean" ? "boolean" : "string", ...(spec.short ? { short: spec.short } : {}) };
+    parserOptions[name] = { type: spec.kind === "boolean" ? "boolean" : "string", ...(spec.short ? { short: spec.short } : {}), ...(spec.kind === "list" ? { multiple: true } : {}) };
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {

@@ -5,12 +5,21 @@
  * Node built-in. MSW is imported here only; it is an optional peer dependency. MSW 3 needs Node
  * 22.12 or later.
  */
-import { http, type HttpHandler } from "msw";
+import type { HttpHandler } from "msw";
+import { importPeer, missingPeerMessage } from "../mock/optional-peers.js";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";
 
 export type { LazyEmulator };
+
+// MSW 3 calls Promise.withResolvers (Node 22) and declares Node >= 22.12; on an older Node it
+// would fail later with "Promise.withResolvers is not a function", which names no version.
+const node = typeof process === "object" ? process.versions?.node : undefined;
+if (node && Number(node.split(".")[0]) < 22) {
+  throw new Error(`${missingPeerMessage("msw")}; this is Node ${node}, which MSW 3 does not run on`);
+}
+const { http } = await importPeer("msw", () => import("msw"));
 
 export interface MswEmulatorOptions extends EmulatorOptions {
   /**

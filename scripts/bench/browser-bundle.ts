@@ -15,6 +15,8 @@ export interface BrowserBundle {
   /** Output file name -> its text; the entry is "entry.js". */
   files: Map<string, string>;
   metafile: Metafile;
+  /** The files one request to the emulator loads: the entry, its imports, this service's chunks. */
+  loaded: string[];
   /** min+gz bytes of the entry and of everything one request to the emulator loads. */
   entryGzip: number;
   loadedGzip: number;
@@ -42,7 +44,7 @@ export async function bundleForBrowser(source: string, serviceId: string): Promi
       }
     };
     visit("entry.js");
-    return { files, metafile: result.metafile, entryGzip: gz(files.get("entry.js")!), loadedGzip: [...loaded].reduce((n, f) => n + gz(files.get(f)!), 0) };
+    return { files, metafile: result.metafile, loaded: [...loaded], entryGzip: gz(files.get("entry.js")!), loadedGzip: [...loaded].reduce((n, f) => n + gz(files.get(f)!), 0) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -2,8 +2,9 @@
  * Mock load benchmark (issue 15), part of `npm run bench` and runnable alone
  * (`tsx scripts/bench/mock-load.ts [--quick]`): req/s and p50/p99 latency of a valid KMS
  * request at concurrency 50 and 1000, for this project's mock and for Prism's own CLI on the
- * same document in the same run; then the bad-input battery (test/mock) against both, with
- * the mock's RSS before, after and at its peak.
+ * same document in the same run; then the bad-input battery (scripts/lib/hostile-requests.ts,
+ * as test/mock sends it) against both, with the mock's RSS before, after and at its peak. The
+ * valid requests are each operation's documented example call (the site's code samples).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -11,9 +12,12 @@ import { Agent, request } from "node:http";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { extractMeta } from "../lib/client-meta.js";
+import { exampleRequests } from "../lib/example-requests.js";
+import { hostileCases, type Baseline } from "../lib/hostile-requests.js";
 import { BUNDLE_DIR, ROOT } from "../lib/paths.js";
-import { baselines, hostileCases } from "../../test/mock/battery.js";
-import { sendWire } from "../../test/mock/wire.js";
+import { sendWire } from "../lib/socket-exchange.js";
 
 export interface LoadResult {
   concurrency: number;
@@ -30,6 +34,16 @@ export interface MockBench {
 }
 
 const SERVICE = "kms-v2";
+
+/** Each operation's documented example call, as the valid request its hostile variants start from. */
+function baselines(serviceId: string): Baseline[] {
+  const doc = JSON.parse(readFileSync(join(BUNDLE_DIR, `${serviceId}.json`), "utf8"));
+  return exampleRequests(doc, extractMeta(serviceId, doc)).map((r) => ({
+    operation: r.operation,
+    wire: { method: r.method, target: r.target, headers: r.headers, ...(r.body !== undefined ? { body: Buffer.from(r.body) } : {}) },
+    requestMediaTypes: r.requestMediaTypes,
+  }));
+}
 
 /** RSS now and at its peak (VmHWM), in MB, of any process on this machine. */
 function rss(pid: number): { now: number; peak: number } | undefined {
@@ -77,7 +91,7 @@ async function startPrism(port: number) {
 
 /** `requests` valid requests at a fixed number in flight over keep-alive connections. */
 async function load(url: string, concurrency: number, requests: number): Promise<LoadResult> {
-  const [base] = (await baselines(SERVICE)).filter((b) => b.operation === "GET /api/v2/keys");
+  const [base] = baselines(SERVICE).filter((b) => b.operation === "GET /api/v2/keys");
   const headers = Object.fromEntries(base!.wire.headers.map(([k, v]) => [k, String(v)]));
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const { hostname, port } = new URL(url);
@@ -118,7 +132,7 @@ async function battery(urls: Record<string, string>, ids: string[]): Promise<{ s
   let answered = 0;
   for (const id of ids) {
     const port = Number(new URL(urls[id]!).port);
-    const cases = await hostileCases(id);
+    const cases = hostileCases(id, baselines(id));
     let i = 0;
     await Promise.all(Array.from({ length: 16 }, async () => {
       while (i < cases.length) {
@@ -175,7 +189,8 @@ export function mockBenchTable(r: MockBench): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const quick = process.argv.includes("--quick");
+  // Strict: a mistyped flag stops here instead of starting a minute-long run without it.
+  const { quick } = parseArgs({ options: { quick: { type: "boolean", default: false } } }).values;
   console.log(mockBenchTable(await measureMockLoad({ quick })));
   console.log("\n(figures depend on the machine's load; compare the two servers within one run)");
 }

@@ -1,4 +1,8 @@
-/** The mock under benchmark in its own process (so its RSS is its own): every given service, URLs printed as JSON. */
+/**
+ * Every given service's mock (runtime/mock) in one child process, URLs printed once as JSON:
+ * the benchmark measures its own RSS, and the battery (test/mock) sees a crash as a dead process
+ * rather than a dead test runner.
+ */
 import { startMock, type ServiceId } from "../../runtime/mock/index.js";
 
 const urls: Record<string, string> = {};

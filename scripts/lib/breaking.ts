@@ -1,7 +1,7 @@
 /**
  * Changes between two bundled versions of a document, from a consumer's side, in the rule
  * categories of oasdiff: endpoints, parameters, request bodies, responses, response headers,
- * security, enums, `const`, `oneOf`/`anyOf` branches, `allOf` members (merged before
+ * security, enums, `const`, request `default`s, `oneOf`/`anyOf` branches, `allOf` members (merged before
  * comparing) and `additionalProperties`.
  * Each change has a rule id and a level: `error` breaks a consumer (the gate fails),
  * `warning` may break one (reported apart, the gate passes), `info` is an addition (for the
@@ -85,6 +85,24 @@ function flatten(doc: OpenApiDocument, schema: unknown, depth = 0): any {
   if (Object.keys(properties).length > 0) merged.properties = properties;
   if (required.length > 0) merged.required = required;
   return merged;
+}
+
+/**
+ * A changed `default` of a request value: what the server assumes when a client leaves it out.
+ * Levels as oasdiff's published checks list gives them (its rule registry, checker/rules.go):
+ * request-parameter-default-value-added/-removed/-changed are errors (a client that omits the
+ * parameter now gets other behaviour), request-property-default-value-* are info. Like oasdiff,
+ * required parameters are skipped: their default never applies.
+ */
+function compareDefault(out: Change[], kind: "parameter" | "property", a: any, b: any, where: string): void {
+  const had = a && typeof a === "object" && "default" in a;
+  const has = b && typeof b === "object" && "default" in b;
+  if (!had && !has) return;
+  if (had && has && same(a.default, b.default)) return;
+  const level: Level = kind === "parameter" ? "error" : "info";
+  const rule = `request-${kind}-default-value-${!had ? "added" : !has ? "removed" : "changed"}`;
+  const change = !had ? `default added: ${JSON.stringify(b.default)}` : !has ? `default removed: ${JSON.stringify(a.default)}` : `default changed: ${JSON.stringify(a.default)} → ${JSON.stringify(b.default)}`;
+  out.push({ rule, level, where, change });
 }
 
 /** Keywords whose new or changed value makes a request schema accept less. */
@@ -184,6 +202,7 @@ function compareSchemas(ctx: Context, a: any, b: any, side: Side, where: string)
       else out.push({ rule: "request-property-removed", level: "warning", where: `${where}.${name}`, change: "request field no longer described (still accepted as an additional property)" });
       continue;
     }
+    if (side === "request") compareDefault(out, "property", flatten(ctx.base, propsA[name]), flatten(ctx.head, propsB[name]), `${where}.${name}`);
     compareSchemas(ctx, propsA[name], propsB[name], side, `${where}.${name}`);
   }
   if (side === "response") {
@@ -291,6 +310,7 @@ function compareOperation(ctx: Context, a: DocumentOperation, b: DocumentOperati
       continue;
     }
     if (q.required && !p.required) out.push({ rule: "request-parameter-became-required", level: "error", where, change: "parameter newly required" });
+    if (!p.required && !q.required) compareDefault(out, "parameter", flatten(base, p.schema), flatten(head, q.schema), where);
     compareSchemas(ctx, p.schema, q.schema, "request", where);
   }
   for (const q of paramsB) {

@@ -41,7 +41,7 @@ export function globalInputs(root = ROOT): string[] {
   const code = ["scripts/lib", "runtime/openapi"].flatMap((dir) =>
     existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((f) => f.endsWith(".ts")).map((f) => `${dir}/${f}`) : [],
   );
-  return ["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts", ...code];
+  return ["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts", "runtime/core/media-type.ts", ...code];
 }
 
 export function globalKey(root = ROOT): string {

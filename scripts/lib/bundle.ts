@@ -2,6 +2,7 @@ import { bundle } from "@redocly/openapi-core";
 import { toRelative } from "./build-cache.js";
 import { deprecateOperations } from "./deprecation.js";
 import { formatFindings, type Finding } from "./findings.js";
+import { checkInputs } from "./input-guard.js";
 import { loadRedoclyConfig, redoclyFinding } from "./lint.js";
 import { ROOT } from "./paths.js";
 import type { OpenApiDocument } from "./openapi-types.js";
@@ -24,6 +25,9 @@ export interface BundleResult {
 
 /** The bundle plus the files it was made from; problems are returned, not thrown. */
 export async function bundleForBuild(service: Service, file = documentPath(service), root = ROOT): Promise<BundleResult> {
+  // Before the bundler sees a file: it would fetch URLs, read outside openapi/ and expand alias bombs.
+  const refused = checkInputs(file);
+  if (refused.length > 0) return { doc: {} as OpenApiDocument, dependencies: toRelative(new Set([file]), root), findings: refused };
   const config = await loadRedoclyConfig();
   const result = await bundle({ ref: file, config: config.forAlias(service.id), dereference: false });
   return {

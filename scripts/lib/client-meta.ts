@@ -1,3 +1,4 @@
+import { isJsonMediaType, mediaTypeEssence } from "../../runtime/core/media-type.js";
 import type { PaginationMeta } from "../../runtime/core/paginate.js";
 import type { RetryMeta } from "../../runtime/core/retry.js";
 import type { OperationMeta, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
@@ -17,8 +18,6 @@ export class DocumentError extends Error {
   }
 }
 
-const JSON_MEDIA = /^application\/(.+\+)?json$/;
-
 /** The parameters of an operation, its path item's included; the operation's own win over those with the same name and location. */
 export function operationParameters(doc: OpenApiDocument, op: Pick<DocumentOperation, "operation" | "pathItem">): any[] {
   const byKey = new Map<string, any>();
@@ -33,7 +32,7 @@ function parseAs(doc: OpenApiDocument, operation: any): OperationMeta["parseAs"]
   const success = Object.entries<any>(operation.responses ?? {})
     .filter(([status]) => status.startsWith("2"))
     .flatMap(([, r]) => Object.keys(deref(doc, r).content ?? {}));
-  if (success.length === 0 || success.every((m) => JSON_MEDIA.test(m))) return "json";
+  if (success.length === 0 || success.every((m) => isJsonMediaType(mediaTypeEssence(m)))) return "json";
   return "text";
 }
 

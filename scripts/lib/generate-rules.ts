@@ -7,7 +7,7 @@
  */
 import { CHECKED_KEYWORDS, IGNORED_KEYWORDS, type OperationRules, type Rule, type ServiceRules } from "../../runtime/core/rules.js";
 import type { OpenApiDocument } from "./bundle.js";
-import { deref } from "../../runtime/openapi/pointer.js";
+import { deref, escapeToken } from "../../runtime/openapi/pointer.js";
 import { listOperations } from "../../runtime/openapi/router.js";
 import { DocumentError, operationParameters } from "./client-meta.js";
 import type { Service } from "./services.js";
@@ -50,7 +50,7 @@ function toRule(doc: OpenApiDocument, schema: any, reached: Set<string>, where?:
       Object.assign(out, toRule(doc, deref(doc, schema), reached, where && schema.$ref));
     }
   }
-  const at = (...keys: (string | number)[]) => where && `${where}/${keys.map((k) => String(k).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+  const at = (...keys: (string | number)[]) => where && `${where}/${keys.map(escapeToken).join("/")}`;
   for (const [key, value] of Object.entries<any>(schema)) {
     if (where !== undefined) refuseKeyword(key, value, at(key)!);
     if (VALIDATION_KEYWORDS.has(key)) out[key] = value;

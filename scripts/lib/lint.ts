@@ -6,6 +6,7 @@ import { Document, Spectral } from "@stoplight/spectral-core";
 import spectralParsers from "@stoplight/spectral-parsers";
 import { createRequire } from "node:module";
 import { dedupeFindings, type Finding } from "./findings.js";
+import { checkInputs } from "./input-guard.js";
 import { ROOT } from "./paths.js";
 import { documentPath, type Service } from "./services.js";
 import { joinPointer, splitPointer } from "../../runtime/openapi/pointer.js";
@@ -60,6 +61,9 @@ function sourceException(file: string, pointer: string, rule: string): string | 
 
 /** Redocly lints the source (it follows $refs into shared fragments), with example validation on. */
 export async function lintSource(service: Service, file = documentPath(service)): Promise<Finding[]> {
+  // Checked synchronously, before Redocly's js-yaml parses anything (the build starts lint and bundle together).
+  const refused = checkInputs(file);
+  if (refused.length > 0) return refused;
   const config = await loadRedoclyConfig();
   const problems = await redoclyLint({ ref: file, config: config.forAlias(service.id) });
   return problems

@@ -1,6 +1,6 @@
 /**
  * The package's `exports` map, derived from openapi/services.json: one entry point per service,
- * plus core, mock, emulator, msw and the bundled documents. A test holds package.json to it, and
+ * plus core, mock, emulator, msw, verify and the bundled documents. A test holds package.json to it, and
  * `npm run sync-exports` writes it.
  */
 import type { Service } from "./services.js";
@@ -20,6 +20,7 @@ export function expectedExports(services: readonly Service[]): Record<string, Ta
     "./mock": code("runtime/mock/index.ts"),
     "./emulator": code("runtime/emulator/index.ts"),
     "./msw": code("runtime/msw/index.ts"),
+    "./verify": code("runtime/verify/index.ts"),
   };
   for (const { id } of services) exports[`./${id}`] = code(`generated/${id}/index.ts`);
   for (const { id } of services) {

@@ -34,6 +34,7 @@ const requests: Record<OperationOf<"notifications-v1">, NonNullable<DocumentedCa
       svcensourceid: `${SOURCE_ID}:api`,
       svcendefaultshort: "Certificate expiring",
       svcendefaultlong: "The certificate for api.example.com expires in 7 days.",
+      specversion: "1.0",
       svcenpushto: JSON.stringify({ platforms: ["push_mobile_1"] }),
       svcenmailto: JSON.stringify(["ops@example.com"]),
     },

@@ -14,6 +14,8 @@ let work: string;
 let tarball: string;
 let app: string;
 let withoutPrism: Result;
+let withoutAjv: Result;
+let withoutMsw: Result;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "ci-pack-"));
@@ -21,7 +23,10 @@ beforeAll(async () => {
   app = await installProject(tarball);
   // Before any dev tool is linked: the project has the package and its runtime dependencies only.
   withoutPrism = await exec(process.execPath, ["-e", `import("${PACKAGE}/mock").then((m) => m.startMock("kms-v2")).catch((e) => { console.log(e.message); process.exit(3); })`], app);
-  linkDevTools(app, ["typescript", "vitest", "esbuild", "@types/node", "@stoplight/prism-http", "@stoplight/prism-core"]);
+  withoutAjv = await exec(process.execPath, ["-e", `import("${PACKAGE}/emulator").catch((e) => { console.log(e.message); process.exit(3); })`], app);
+  linkDevTools(app, ["typescript", "vitest", "esbuild", "@types/node", "@stoplight/prism-http", "@stoplight/prism-core", "ajv", "ajv-formats"]);
+  // With ajv (linked above) but without MSW.
+  withoutMsw = await exec(process.execPath, ["-e", `import("${PACKAGE}/msw").catch((e) => { console.log(e.message); process.exit(3); })`], app);
   copyFixtures(app);
 }, 180_000);
 
@@ -61,6 +66,13 @@ describe("installed from the tarball", { timeout: 120_000 }, () => {
   it("without Prism installed, startMock fails with one sentence naming what to install", () => {
     expect(withoutPrism.code).toBe(3);
     expect(withoutPrism.stdout.trim()).toMatch(/^startMock needs Prism, an optional peer dependency: npm install --save-dev @stoplight\/prism-http@5\.12\.0 @stoplight\/prism-core@5\.8\.0$/);
+  });
+
+  it("without ajv, the emulator fails with one sentence naming its install line; with ajv but without MSW, the msw entry does", () => {
+    expect(withoutAjv.code).toBe(3);
+    expect(withoutAjv.stdout.trim()).toBe("The stateful emulator (cloud-interfaces/emulator, startMock with stateful, cloud-interfaces/msw) needs Ajv, an optional peer dependency: npm install --save-dev ajv@8.20.0 ajv-formats@3.0.1");
+    expect(withoutMsw.code).toBe(3);
+    expect(withoutMsw.stdout.trim()).toMatch(/^cloud-interfaces\/msw needs MSW 3 \(Node >= 22\.12\), an optional peer dependency: npm install --save-dev msw@3\.0\.5/);
   });
 
   it("runs a plain JavaScript app that creates a key and sends a notification against the mocks", async () => {
@@ -133,6 +145,24 @@ describe("installed from the tarball", { timeout: 120_000 }, () => {
     try {
       const response = await fetch(`${match[1]}/api/v2/keys`);
       expect(response.status).toBe(401);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it("prints its version and help, and serves the stateful emulator with mock --stateful", async () => {
+    const cli = join(app, "node_modules", ".bin", PACKAGE);
+    const version = await exec(cli, ["--version"], app);
+    expect(version).toEqual({ code: 0, stdout: `${JSON.parse(readFileSync(join(app, "node_modules", PACKAGE, "package.json"), "utf8")).version}\n`, stderr: "" });
+    expect((await exec(cli, ["--help"], app)).stdout).toContain("--stateful");
+    const { child, match } = await startUntil(cli, ["mock", "kms-v2", "--stateful", "--port", "0"], app, /listening on (http:\/\/\S+)/);
+    try {
+      const KEY = "application/vnd.svc.kms.key+json";
+      const headers = { authorization: "Bearer t", "svc-instance": "0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d" };
+      const body = JSON.stringify({ metadata: { collectionType: KEY, collectionTotal: 1 }, resources: [{ type: KEY, name: "from-the-bin" }] });
+      expect((await fetch(`${match[1]}/api/v2/keys`, { method: "POST", headers: { ...headers, "content-type": KEY }, body })).status).toBe(201);
+      const listed = (await (await fetch(`${match[1]}/api/v2/keys`, { headers })).json()) as { resources: { name: string }[] };
+      expect(listed.resources.map((k) => k.name)).toContain("from-the-bin");
     } finally {
       child.kill();
     }

@@ -72,7 +72,7 @@ describe("notifications-v1 emulator", () => {
   it("send records the notification; errors: 400 naming the field, 401 without token, 415 for another media type", async () => {
     const { client, emu, fetch } = setup();
     const sent = await client.POST("/v1/instances/{instance_id}/notifications", {
-      body: { id: "b2198eb8-04b1-48ec-a78c-ee87694dd845", source: "apisource/ci", type: "build_failed", svcensourceid: "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5:api", svcendefaultshort: "Build failed", svcendefaultlong: "The build failed." },
+      body: { id: "b2198eb8-04b1-48ec-a78c-ee87694dd845", source: "apisource/ci", type: "build_failed", svcensourceid: "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5:api", svcendefaultshort: "Build failed", svcendefaultlong: "The build failed.", specversion: "1.0" },
     });
     expect(sent.response.status).toBe(202);
     expect((emu.state as any).instances.get(INSTANCE).sent[0].notification_id).toBe(sent.data!.notification_id);

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesWithCatalogues } from "../security/fixtures.js";
 import { baselines, combinedCases, hostileCases, judge, random, serialize, type HostileCase } from "./battery.js";
-import { sendWire } from "./wire.js";
+import { sendWire } from "../../scripts/lib/socket-exchange.js";
 
 const SEED = Number(process.env.MOCK_FUZZ_SEED ?? 1);
 /** Long run: every single mutation of every operation, plus this many stacked combinations per service. */
@@ -24,7 +24,7 @@ let stderr = "";
 let ports: Record<string, number> = {};
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./serve.ts", import.meta.url)), ...ids], { stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../scripts/bench/mock-server.ts", import.meta.url)), ...ids], { stdio: ["ignore", "pipe", "pipe"] });
   child.stderr!.on("data", (d) => (stderr += d));
   const line = await new Promise<string>((resolve, reject) => {
     let out = "";

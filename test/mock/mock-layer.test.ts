@@ -15,7 +15,7 @@ import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";
 import { errorsAt } from "../harness/validator.js";
 import { baselines, serialize, type Wire } from "./battery.js";
-import { sendWire } from "./wire.js";
+import { sendWire } from "../../scripts/lib/socket-exchange.js";
 
 const TOPICS = "/v1/instances/9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f/topics";
 

@@ -1,56 +1,27 @@
-import { applyCredentials } from "../../runtime/core/credentials.js";
-import { serializeQuery } from "../../runtime/core/query.js";
+/** Sends a RawRequest (runtime/verify/raw-request.ts, the verifier's own) with a test's credentials. */
 import type { ServiceMeta } from "cloud-interfaces/core";
+import { encodeBody, toWire, type RawRequest, type Scheme } from "../../runtime/verify/raw-request.js";
 
-/** A request spelled out field by field, so a test can break exactly one thing the client would never send. */
-export interface RawRequest {
-  method: string;
-  path: string;
-  params: { path: Record<string, unknown>; query: Record<string, unknown>; header: Record<string, unknown> };
-  body?: unknown;
-  contentType?: string;
-  withCredentials: boolean;
-}
+export { encodeBody, type RawRequest };
 
-const JSON_MEDIA = /^application\/(.+\+)?json$/;
-
-export function encodeBody(body: unknown, contentType: string): string {
-  if (contentType === "application/x-www-form-urlencoded") {
-    const form = new URLSearchParams();
-    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-      if (v === undefined) continue;
-      for (const item of Array.isArray(v) ? v : [v]) form.append(k, typeof item === "object" ? JSON.stringify(item) : String(item));
-    }
-    return form.toString();
+/** Catalogue credentials as the secrets the verifier reads from the environment (Basic as `user:password`). */
+function secretsOf(credentials: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(credentials)) {
+    if (typeof value === "string") out[name] = value;
+    else if (value && typeof value === "object" && "username" in value) out[name] = `${(value as any).username}:${(value as any).password}`;
   }
-  return JSON_MEDIA.test(contentType) || typeof body !== "string" ? JSON.stringify(body) : body;
+  return out;
 }
 
-export async function sendRaw(
-  baseUrl: string,
-  meta: ServiceMeta,
-  credentials: Record<string, unknown>,
-  req: RawRequest,
-): Promise<Response> {
+export async function sendRaw(baseUrl: string, meta: ServiceMeta, credentials: Record<string, unknown>, req: RawRequest): Promise<Response> {
   const op = meta.operations[`${req.method} ${req.path}`]!;
-  const path = req.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.params.path[name] ?? "")));
-  const query = serializeQuery(req.params.query, op.query);
-  const headers = new Headers();
-  if (req.withCredentials) await applyCredentials(headers, op.security, meta.securitySchemes, credentials);
-  // Explicit header parameters win over credentials: a case may break a credential-bearing header on purpose.
-  for (const [k, v] of Object.entries(req.params.header)) {
-    if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(",") : String(v));
-  }
-  let body: string | undefined;
-  if (req.body !== undefined) {
-    const contentType = req.contentType ?? op.requestMediaTypes[0] ?? "application/json";
-    headers.set("Content-Type", contentType);
-    body = encodeBody(req.body, contentType);
-  }
-  return fetch(`${baseUrl}${path}${query ? `?${query}` : ""}`, {
-    method: req.method,
-    headers,
-    body,
+  const styles = Object.fromEntries(Object.entries(op.query).map(([k, v]) => [k, { explode: v.explode }]));
+  const wire = toWire(baseUrl, req, { styles, mediaTypes: op.requestMediaTypes, security: op.security, schemes: meta.securitySchemes as Record<string, Scheme> }, secretsOf(credentials));
+  return fetch(wire.url, {
+    method: wire.method,
+    headers: wire.headers,
+    body: wire.body,
     redirect: "manual",
     // A mock that hangs must fail the case, not the whole run.
     signal: AbortSignal.timeout(5_000),

@@ -27,8 +27,8 @@ interface Call {
 }
 
 const base = {
-  // specversion left out on purpose: it defaults to 1.0 (issue 14 item 13).
-  send: { method: "POST", path: "/notifications", body: { id: "1", type: "t", source: "s", svcensourceid: `${SOURCE}:api`, svcendefaultshort: "a", svcendefaultlong: "b" } },
+  // specversion is required, as by the Go and Node SDKs (issue 26 item 1).
+  send: { method: "POST", path: "/notifications", body: { id: "1", type: "t", source: "s", specversion: "1.0", svcensourceid: `${SOURCE}:api`, svcendefaultshort: "a", svcendefaultlong: "b" } },
   createSource: { method: "POST", path: "/sources", body: { name: "CI", description: "Builds" } },
   updateSource: { method: "PATCH", path: `/sources/${SOURCE}`, body: { enabled: false } },
   deleteSource: { method: "DELETE", path: `/sources/${SOURCE}` },
@@ -96,13 +96,7 @@ const rejected: [string, Call, string, string][] = [
   ],
   ["create topic, source id with a space", with_(base.createTopic, { body: { name: "T", sources: [{ id: "a b", rules: [rule] }] } }), "pattern", "id"],
   ["create topic, source without rules", with_(base.createTopic, { body: { name: "T", sources: [{ id: SOURCE }] } }), "required", "sources"],
-  [
-    "create topic, rule without event_type_filter",
-    with_(base.createTopic, { body: { name: "T", sources: [{ id: SOURCE, rules: [{ enabled: true }] }] } }),
-    "required",
-    "rules",
-  ],
-  ["replace topic, no name", with_(base.replaceTopic, { body: { description: "x" } }), "required", "body"],
+  ["create topic, rule with an empty event_type_filter", with_(base.createTopic, { body: { name: "T", sources: [{ id: SOURCE, rules: [{ event_type_filter: "" }] }] } }), "minLength", "event_type_filter"],
   [
     "replace topic, rule enabled not boolean",
     with_(base.replaceTopic, { body: { name: "T", sources: [{ id: SOURCE, rules: [{ enabled: "on", event_type_filter: "$.*" }] }] } }),
@@ -113,8 +107,8 @@ const rejected: [string, Call, string, string][] = [
   ["create template, unknown type", with_(base.createTemplate, { body: { ...base.createTemplate.body, type: "sms.notification" } }), "enum", "type"],
   ["create template, no params", with_(base.createTemplate, { body: { name: "Mail", type: "smtp_custom.invitation" } }), "required", "body"],
   [
-    "create template, email without subject",
-    with_(base.createTemplate, { body: { name: "Mail", type: "smtp_custom.notification", params: { body: "PGgxPg==" } } }),
+    "create template, email without body",
+    with_(base.createTemplate, { body: { name: "Mail", type: "smtp_custom.notification", params: { subject: "Hi" } } }),
     "required",
     "params",
   ],
@@ -155,6 +149,30 @@ describe("bad input is rejected by the mock with the documented error body", () 
     const { status, violations } = await send(call);
     expect(violations).toBe("");
     expect([200, 201, 202, 204]).toContain(status);
+  });
+
+  // Issue 26 items 1-6: what the SDKs send (and their integration tests expect to succeed) is accepted.
+  it.each([
+    ["create topic, rule with enabled and event_schedule_filter only (both SDKs' integration tests)",
+      with_(base.createTopic, { body: { name: "T", sources: [{ id: SOURCE, rules: [{ enabled: true, event_schedule_filter: { starts_at: "2026-11-24T10:00:00Z", ends_at: "2026-11-24T10:01:00Z", expression: "* * * * *" } }] }] } })],
+    ["replace topic without name (ReplaceTopicOptions.Name optional)", with_(base.replaceTopic, { body: { description: "x" } })],
+    ["create template, email without subject (subject optional in every SDK)", with_(base.createTemplate, { body: { name: "Mail", type: "smtp_custom.notification", params: { body: "PGgxPg==" } } })],
+    ["send with svcenpushto by tags", with_(base.send, { body: { ...base.send.body, svcenpushto: JSON.stringify({ tags: ["beta"] }) } })],
+    ["send with svcenpushto by device lists", with_(base.send, { body: { ...base.send.body, svcenpushto: JSON.stringify({ fcm_devices: ["d1"], apns_devices: ["d2"] }) } })],
+    ["list sources with search= (Go and Node integration tests)", { method: "GET", path: "/sources?search=" }],
+    ["list topics with search=", { method: "GET", path: "/topics?search=&limit=1&offset=0" }],
+  ] as [string, Call][])("accepted: %s", async (_, call) => {
+    const { status, violations } = await send(call);
+    expect(violations).toBe("");
+    expect([200, 201, 202]).toContain(status);
+  });
+
+  it("send without specversion → 400 incorrect_json (required by the Go and Node SDK models)", async () => {
+    const { specversion: _, ...body } = base.send.body;
+    const { status, body: error, violations } = await send(with_(base.send, { body }));
+    expect(status).toBe(400);
+    expectDocumentedError(error, 400, "incorrect_json");
+    expect(violations).toMatch(/specversion/);
   });
 
   it.each(rejected)("%s → 400 incorrect_json", async (_, call, keyword, where) => {

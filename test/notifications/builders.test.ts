@@ -52,8 +52,8 @@ describe("svcenpushto", () => {
   });
 
   it.each([
-    // PushTargets is an anyOf; the core checker reports the branch that came closest.
-    ["neither list", {}, "svcenpushto.platforms", "required"],
+    // PushTargets needs at least one member (minProperties 1); each list is checked where it is declared.
+    ["neither list", {}, "svcenpushto", "minProperties"],
     ["an unknown platform", { platforms: ["push_mobile_1", "push_sms"] }, "svcenpushto.platforms[1]", "enum"],
     ["an empty platform list", { platforms: [] }, "svcenpushto.platforms", "minItems"],
     ["a repeated platform", { platforms: ["push_browser_1", "push_browser_1"] }, "svcenpushto.platforms", "uniqueItems"],
@@ -62,6 +62,13 @@ describe("svcenpushto", () => {
     ["platforms that is not a list", { platforms: "push_mobile_1" }, "svcenpushto.platforms", "type"],
   ])("rejects %s", (_, targets, field, rule) => {
     rejects(() => pushTo(targets as never), field, rule);
+  });
+
+  it("serializes the SDKs' other selectors: tags and device lists (Go SDK README ibmenpushto; issue 26 item 5)", () => {
+    for (const targets of [{ tags: ["beta-users"] }, { fcm_devices: ["d1"], apns_devices: ["d2"] }, { chrome_devices: ["c"], firefox_devices: ["f"], safari_devices: ["s"] }]) {
+      expect(validateAt(ID, schema("PushTargets"), JSON.parse(pushTo(targets)))).toEqual([]);
+    }
+    rejects(() => pushTo({ tags: [] }), "svcenpushto.tags", "minItems");
   });
 
   it("the document rejects what the builder rejects", () => {

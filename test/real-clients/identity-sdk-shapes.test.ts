@@ -25,7 +25,8 @@ const base = (v: "v3" | "v4") => `${loopback(mockUrl(`identity-${v}`))}/oauth/${
 
 async function call(url: string, init: RequestInit & { prefer?: string } = {}) {
   const response = await fetch(url, { redirect: "manual", ...init, headers: { ...(init.prefer ? { Prefer: init.prefer } : {}), ...(init.headers as Record<string, string>) } });
-  return { response, violations: response.headers.get("sl-violations"), text: await response.text() };
+  // X-Mock-Warning names what the document does not declare (what --strict refuses): none of these may carry one.
+  return { response, violations: response.headers.get("sl-violations"), ignored: response.headers.get("x-mock-warning"), text: await response.text() };
 }
 
 describe.each(["v3", "v4"] as const)("identity-%s: the SDKs' own request shapes", (v) => {
@@ -33,23 +34,33 @@ describe.each(["v3", "v4"] as const)("identity-%s: the SDKs' own request shapes"
     // encodeURI(endpoint + "?client_id=...&response_type=code&redirect_uri=...&scope=appid_default openid") + "&idp=authsvc_anon" + locale + token + state
     const url = encodeURI(`${base(v)}/authorization?client_id=${CLIENT_ID}&response_type=code&redirect_uri=${REDIRECT_URI}&scope=appid_default openid`) +
       `&idp=authsvc_anon&language=${encodeURIComponent("pt-br")}&authsvc_access_token=${JWS}&state=${encodeURIComponent("8319455")}`;
-    const { response, violations } = await call(url, { prefer: "code=302" });
+    const { response, violations, ignored } = await call(url, { prefer: "code=302" });
     expect(violations).toBeNull();
+    expect(ignored).toBeNull();
     expect(response.status).toBe(302);
+  });
+
+  it("the names no client sends (access_token, ui_locales) are undeclared: the mock names them in X-Mock-Warning", async () => {
+    const url = `${base(v)}/authorization?response_type=code&client_id=${CLIENT_ID}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&access_token=${JWS}&ui_locales=en`;
+    const { ignored } = await call(url, { prefer: "code=302" });
+    expect(ignored).toMatch(/access_token/);
+    expect(ignored).toMatch(/ui_locales/);
   });
 
   it("authorization as the Swift SDK builds it (no state, language=en_US) is accepted", async () => {
     const url = `${base(v)}/authorization?response_type=code&client_id=${CLIENT_ID}&redirect_uri=com.example.app://mobile/callback&scope=openid&idp=authsvc_anon&authsvc_access_token=${JWS}&language=en_US`;
-    const { response, violations } = await call(url, { prefer: "code=302" });
+    const { response, violations, ignored } = await call(url, { prefer: "code=302" });
     expect(violations).toBeNull();
+    expect(ignored).toBeNull();
     expect(response.status).toBe(302);
   });
 
   it("password grant with the anonymous user's token (handleRopFlow, Android obtainTokensRoP) is accepted", async () => {
     const form = new FormData();
     for (const [k, val] of Object.entries({ grant_type: "password", username: "ana.silva@example.com", password: "correct horse", authsvc_access_token: JWS })) form.append(k, val);
-    const { response, violations } = await call(`${base(v)}/token`, { method: "POST", headers: { Authorization: basic }, body: form });
+    const { response, violations, ignored } = await call(`${base(v)}/token`, { method: "POST", headers: { Authorization: basic }, body: form });
     expect(violations).toBeNull();
+    expect(ignored).toBeNull();
     expect(response.status).toBe(200);
   });
 
@@ -57,18 +68,20 @@ describe.each(["v3", "v4"] as const)("identity-%s: the SDKs' own request shapes"
     ["client_credentials (getApplicationIdentityToken: scope and assertion undefined, dropped by JSON.stringify)", { grant_type: "client_credentials" }],
     ["jwt-bearer (getCustomIdentityTokens with no scopes: scope '')", { grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", scope: "", assertion: JWS }],
   ])("TokenManager's JSON token request, %s, is accepted", async (_, body) => {
-    const { response, violations } = await call(`${base(v)}/token`, {
+    const { response, violations, ignored } = await call(`${base(v)}/token`, {
       method: "POST",
       headers: { Authorization: basic, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
     expect(violations).toBeNull();
+    expect(ignored).toBeNull();
     expect(response.status).toBe(200);
   });
 
   it("generate_code with Bearer <access_token> <id_token> returns the code as the raw body", async () => {
-    const { response, violations, text } = await call(`${base(v)}/cloud_directory/generate_code`, { headers: { Authorization: `Bearer ${JWS} ${JWS}` } });
+    const { response, violations, ignored, text } = await call(`${base(v)}/cloud_directory/generate_code`, { headers: { Authorization: `Bearer ${JWS} ${JWS}` } });
     expect(violations).toBeNull();
+    expect(ignored).toBeNull();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(text).toBe("2b7f4e19c8d3"); // handleChangeDetails passes the body on as `code`
@@ -78,8 +91,9 @@ describe.each(["v3", "v4"] as const)("identity-%s: the SDKs' own request shapes"
     const query = Object.entries({ redirect_uri: LOGOUT_URI, all_sessions: false, client_id: CLIENT_ID })
       .map(([k, val]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(val))}`)
       .join("&");
-    const { response, violations } = await call(`${base(v)}/cloud_directory/sso/logout?${query}`, { prefer: "code=303" });
+    const { response, violations, ignored } = await call(`${base(v)}/cloud_directory/sso/logout?${query}`, { prefer: "code=303" });
     expect(violations).toBeNull();
+    expect(ignored).toBeNull();
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get("location")!);
     expect([location.searchParams.get("flow"), location.searchParams.get("error")]).toEqual(["sso_logout", "missing_sso_code"]);
@@ -88,17 +102,18 @@ describe.each(["v3", "v4"] as const)("identity-%s: the SDKs' own request shapes"
 
 describe("identity-v3: client registration as the Swift SDK sends it", () => {
   it("JSON RFC 7591 metadata with jwks and no csr is accepted", async () => {
-    const { response, violations } = await call(`${base("v3")}/clients`, {
+    const { response, violations, ignored } = await call(`${base("v3")}/clients`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(SWIFT_REGISTRATION),
     });
     expect(violations).toBeNull();
+    expect(ignored).toBeNull();
     expect(response.status).toBe(200);
   });
 
   it("a body with neither csr nor jwks is still refused", async () => {
-    const { response, violations } = await call(`${base("v3")}/clients`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "x" }) });
+    const { response, violations, ignored } = await call(`${base("v3")}/clients`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "x" }) });
     expect(response.status).toBe(400);
     expect(violations).not.toBeNull();
   });

@@ -38,20 +38,44 @@ describe("notifications-v1: the Node SDK's requests", () => {
     };
     const response = await fetch(`${base()}/notifications`, { method: "POST", headers: json, body: JSON.stringify(body) });
     expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ notification_id: expect.any(String) });
   });
 
-  it("send without specversion: it defaults to 1.0, the request is valid (item 13)", async () => {
+  it("send without specversion is refused: the SDK models require it (Go validate:\"required\", Node specversion: string; issue 26 item 1)", async () => {
     const body = { id: "1", source: "apisource/ci", type: "com.example.build.failed", svcensourceid: `${SOURCE}:api`, svcendefaultshort: "Build failed", svcendefaultlong: "The nightly build failed." };
     const response = await fetch(`${base()}/notifications`, { method: "POST", headers: json, body: JSON.stringify(body) });
+    expect(response.headers.get("sl-violations")).toMatch(/specversion/);
+    expect(response.status).toBe(400);
+  });
+
+  // The SDKs' integration tests (test/integration/event-notifications.v1.test.js; the Go SDK's
+  // eventnotificationsv1/event_notifications_v1_integration_test.go) make these calls and expect success.
+  it.each([
+    ["list sources with search='' (const search = '')", "GET", "/sources?limit=1&offset=0&search=", undefined, 200],
+    ["list topics with search=''", "GET", "/topics?limit=1&offset=0&search=", undefined, 200],
+    ["create topic whose rule has only enabled and event_schedule_filter (topic4, cron scheduler)", "POST", "/topics",
+      { name: "topic4", description: "Topic 4 for cron scheduler", sources: [{ id: SOURCE, rules: [{ enabled: true, event_schedule_filter: { starts_at: "2026-11-24T10:00:00.000Z", ends_at: "2026-11-24T10:01:00.000Z", expression: "* * * * *" } }] }] }, 201],
+    ["replace topic with description and sources but no name (ReplaceTopicParams.name?)", "PUT", "/topics/0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b",
+      { description: "Updated", sources: [{ id: SOURCE, rules: [{ enabled: false, event_type_filter: "$.notification_event_info.event_type == 'cert_manager'" }] }] }, 200],
+    ["create an email template without subject (TemplateConfigOneOfEmailTemplateConfig.subject?)", "POST", "/templates",
+      { name: "Mail", type: "smtp_custom.notification", params: { body: "PGgxPkhpPC9oMT4=" } }, 201],
+    ["send with ibmenpushto by user_ids (NotificationFCMDevices model)", "POST", "/notifications",
+      { id: "2", source: "apisource/ci", type: "com.example.push", specversion: "1.0", svcensourceid: `${SOURCE}:api`, svcendefaultshort: "s", svcendefaultlong: "l", svcenpushto: JSON.stringify({ user_ids: ["userId"] }) }, 202],
+    ["send with ibmenpushto by tags and fcm_devices (the Go SDK README's ibmenpushto fields)", "POST", "/notifications",
+      { id: "3", source: "apisource/ci", type: "com.example.push", specversion: "1.0", svcensourceid: `${SOURCE}:api`, svcendefaultshort: "s", svcendefaultlong: "l", svcenpushto: JSON.stringify({ tags: ["beta"], fcm_devices: ["d1"] }) }, 202],
+  ] as const)("%s → success", async (_, method, path, body, status) => {
+    const response = await fetch(`${base()}${path}`, { method, headers: body ? json : headers, ...(body ? { body: JSON.stringify(body) } : {}) });
     expect(response.headers.get("sl-violations")).toBeNull();
-    expect(response.status).toBe(202);
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
+    expect(response.status).toBe(status);
   });
 
   it("list sources with the SDK's query → 200", async () => {
     const response = await fetch(`${base()}/sources?${new URLSearchParams({ limit: "1", offset: "0", search: "ci" })}`, { headers });
     expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
     expect(response.status).toBe(200);
   });
 
@@ -59,6 +83,7 @@ describe("notifications-v1: the Node SDK's requests", () => {
     const body = { name: "Build failures", sources: [{ id: SOURCE, rules: [{ event_type_filter: "$.*" }] }] };
     const response = await fetch(`${base()}/topics`, { method: "POST", headers: json, body: JSON.stringify(body) });
     expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
     expect(response.status).toBe(201);
   });
 

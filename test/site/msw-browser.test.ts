@@ -18,10 +18,10 @@ import { chromiumAvailable, launchChromium, requireBrowser, watchPage } from "..
 
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 
-/** The ```ts block after the README's marker comment. */
+/** The ```typescript block after the README's marker comment (not ```ts: the README's Node-program check runs those). */
 function readmeExample(): string {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const match = /<!-- readme:browser-example[^>]*-->\s*```ts\n([\s\S]*?)```/.exec(readme);
+  const match = /<!-- readme:browser-example[^>]*-->\s*```typescript\n([\s\S]*?)```/.exec(readme);
   if (!match) throw new Error("README.md: the browser example (readme:browser-example) is missing");
   return match[1]!;
 }

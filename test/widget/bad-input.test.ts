@@ -36,8 +36,8 @@ describe("widget bad input", () => {
     expect(error).toMatchObject({ success: 0, error: expect.stringContaining("X-ApiKey") });
   });
 
-  it("accepts both readings of flex (1 and true), custom as object or array, and both package identifiers together", async () => {
-    for (const extra of [{ flex: 1 }, { flex: true }, { custom: ["risk", 1] }, { custom: { success_url: "https://x.example" } }, { package_sku_id: "gold-monthly" }]) {
+  it("accepts both readings of flex (1 and true) and its false value (0, false), custom as object or array, and both package identifiers together", async () => {
+    for (const extra of [{ flex: 1 }, { flex: true }, { flex: 0 }, { flex: false }, { custom: ["risk", 1] }, { custom: { success_url: "https://x.example" } }, { package_sku_id: "gold-monthly" }]) {
       const { response } = await client().POST(PATH, { body: { ...valid, ...extra } as never });
       expect(response.status, JSON.stringify(extra)).toBe(200);
     }

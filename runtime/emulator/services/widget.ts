@@ -33,7 +33,7 @@ function canonical(value: unknown): string {
 }
 
 async function createWidgetUrl(ctx: Context<WidgetState>): Promise<Reply> {
-  const body = ctx.input.body as { key: string; user_email: string; package_id?: number; package_sku_id?: string; flex?: 1 | true };
+  const body = ctx.input.body as { key: string; user_email: string; package_id?: number; package_sku_id?: string; flex?: 0 | 1 | boolean };
   const apiKey = ctx.request.headers.get("x-apikey");
   if (apiKey !== body.key || (ctx.state.projects.size > 0 && !ctx.state.projects.has(body.key))) return failure(401, "Invalid project key");
   const sign = hex(await sha256(canonical(body))).slice(0, 16);
@@ -41,7 +41,8 @@ async function createWidgetUrl(ctx: Context<WidgetState>): Promise<Reply> {
   url.searchParams.set("key", body.key);
   if (body.package_id !== undefined) url.searchParams.set("package_id", String(body.package_id));
   if (body.package_sku_id !== undefined) url.searchParams.set("package_sku_id", body.package_sku_id);
-  if (body.flex !== undefined) url.searchParams.set("flex", "1");
+  // The document: 1/true marks a flexible subscription, 0/false does not.
+  if (body.flex === 1 || body.flex === true) url.searchParams.set("flex", "1");
   url.searchParams.set("sign", sign);
   ctx.state.issued.set(sign, url.toString());
   return json(200, { success: 1, data: url.toString() });

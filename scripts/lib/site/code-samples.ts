@@ -3,12 +3,11 @@
  * through the package's typed client, the same request as curl, and the call against the mock.
  */
 import type { SecuritySchemeMeta, ServiceMeta } from "../../../runtime/core/service-meta.js";
-import { serializeQuery } from "../../../runtime/core/query.js";
 import type { OpenApiDocument } from "../bundle.js";
-import { listOperations, type DocumentOperation } from "../../../runtime/openapi/router.js";
-import { extractMeta, operationParameters } from "../client-meta.js";
+import { listOperations } from "../../../runtime/openapi/router.js";
+import { extractMeta } from "../client-meta.js";
+import { bindValues, exampleCall, FORM, formFields, mockCredential, parameterHeaders, requestTarget, type ExampleCall } from "../example-requests.js";
 import { pascalName } from "../services.js";
-import { parameterExample, requestBodyExample } from "./examples.js";
 import { shellExpand, shellQuote, tsInline, tsKey, tsLiteral } from "./literals.js";
 
 export interface CodeSample {
@@ -36,48 +35,6 @@ export function credentialEnv(serviceId: string, scheme: string, part?: "usernam
   return [snake(serviceId), snake(scheme), part ? snake(part) : undefined].filter(Boolean).join("_");
 }
 
-const FORM = "application/x-www-form-urlencoded";
-
-interface CallShape {
-  op: DocumentOperation;
-  /** Parameters given per call (required, not bound), by location. */
-  params: Partial<Record<"path" | "query" | "header" | "cookie", Record<string, unknown>>>;
-  /** Bound parameters this operation takes, with their example values. */
-  bound: { name: string; in: "path" | "header"; value: unknown }[];
-  body?: { mediaType: string; value: unknown };
-  schemes: string[];
-}
-
-/** Example values of the parameters bound at client creation, from the first parameter of that name. */
-function bindValues(doc: OpenApiDocument, meta: ServiceMeta): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const { name, in: location } of meta.bind) {
-    for (const op of listOperations(doc)) {
-      const p = operationParameters(doc, op).find((q) => q.name === name && q.in === location);
-      if (p) {
-        values[name] = parameterExample(doc, p);
-        break;
-      }
-    }
-  }
-  return values;
-}
-
-function callShape(doc: OpenApiDocument, meta: ServiceMeta, op: DocumentOperation, bindExamples: Record<string, unknown>): CallShape {
-  const params: CallShape["params"] = {};
-  const bound: CallShape["bound"] = [];
-  for (const p of operationParameters(doc, op)) {
-    const binding = meta.bind.find((b) => b.name === p.name && b.in === p.in);
-    if (binding) {
-      bound.push({ name: p.name, in: binding.in, value: bindExamples[p.name] });
-    } else if (p.required) {
-      (params[p.in as keyof CallShape["params"]] ??= {})[p.name] = parameterExample(doc, p);
-    }
-  }
-  const requirement = (op.operation.security ?? doc.security ?? [])[0] as Record<string, unknown> | undefined;
-  return { op, params, bound, body: requestBodyExample(doc, op), schemes: Object.keys(requirement ?? {}) };
-}
-
 function serverUrl(meta: ServiceMeta): { url: string; region?: string } {
   const server = meta.servers[0];
   if (!server) throw new Error(`${meta.id}: no server to build samples against`);
@@ -92,24 +49,11 @@ function envCredential(serviceId: string, name: string, scheme: SecuritySchemeMe
   return `process.env.${credentialEnv(serviceId, name)}!`;
 }
 
-/**
- * Credentials the mock accepts: Prism checks that they are present and well-formed, so an
- * apiKey header takes the example of the header parameter of the same name when there is one.
- */
-function mockCredential(doc: OpenApiDocument, name: string, scheme: SecuritySchemeMeta): string {
-  if (scheme.type === "http") return scheme.scheme === "basic" ? `{ username: "client-id", password: "client-secret" }` : `"mock-token"`;
-  for (const op of listOperations(doc)) {
-    const p = operationParameters(doc, op).find((q) => q.in === scheme.in && q.name.toLowerCase() === scheme.name.toLowerCase());
-    if (p) return JSON.stringify(parameterExample(doc, p));
-  }
-  return `"mock-${scheme.in}"`;
-}
-
 function clientOptions(lines: string[], indent: string): string {
   return `{\n${lines.map((l) => `${indent}  ${l},`).join("\n")}\n${indent}}`;
 }
 
-function callInit(shape: CallShape): Record<string, unknown> | undefined {
+function callInit(shape: ExampleCall): Record<string, unknown> | undefined {
   const init: Record<string, unknown> = {};
   const params = Object.fromEntries(Object.entries(shape.params).filter(([, v]) => v && Object.keys(v).length > 0));
   if (Object.keys(params).length > 0) init.params = params;
@@ -117,14 +61,14 @@ function callInit(shape: CallShape): Record<string, unknown> | undefined {
   return Object.keys(init).length > 0 ? init : undefined;
 }
 
-function tsCall(shape: CallShape, client = "client"): string {
+function tsCall(shape: ExampleCall, client = "client"): string {
   const init = callInit(shape);
   const method = shape.op.method.toUpperCase();
   const args = [JSON.stringify(shape.op.path), ...(init ? [tsLiteral(init)] : [])].join(", ");
   return `const { data, error, response } = await ${client}.${method}(${args});\nconsole.log(response.status, data ?? error);`;
 }
 
-function tsSample(serviceId: string, doc: OpenApiDocument, meta: ServiceMeta, shape: CallShape, bindExamples: Record<string, unknown>): string {
+function tsSample(serviceId: string, doc: OpenApiDocument, meta: ServiceMeta, shape: ExampleCall, bindExamples: Record<string, unknown>): string {
   const { region } = serverUrl(meta);
   const options = [
     ...(region ? [`region: ${JSON.stringify(region)}`] : []),
@@ -141,11 +85,11 @@ ${tsCall(shape)}
 `;
 }
 
-function mockSample(serviceId: string, doc: OpenApiDocument, meta: ServiceMeta, shape: CallShape, bindExamples: Record<string, unknown>): string {
+function mockSample(serviceId: string, doc: OpenApiDocument, meta: ServiceMeta, shape: ExampleCall, bindExamples: Record<string, unknown>): string {
   const options = [
     "baseUrl: mock.url",
     ...(shape.schemes.length > 0
-      ? [`credentials: { ${shape.schemes.map((s) => `${tsKey(s)}: ${mockCredential(doc, s, meta.securitySchemes[s]!)}`).join(", ")} }`]
+      ? [`credentials: { ${shape.schemes.map((s) => `${tsKey(s)}: ${tsInline(mockCredential(doc, meta.securitySchemes[s]!))}`).join(", ")} }`]
       : []),
     ...(Object.keys(bindExamples).length > 0 ? [`bind: ${tsInline(bindExamples)}`] : []),
   ];
@@ -161,21 +105,9 @@ await mock.close();
 `;
 }
 
-function formFields(value: unknown): [string, string][] {
-  if (value === null || typeof value !== "object") throw new Error(`form body example must be an object, got ${JSON.stringify(value)}`);
-  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
-    (Array.isArray(v) ? v : [v]).map((item): [string, string] => [k, typeof item === "object" ? JSON.stringify(item) : String(item)]),
-  );
-}
-
-function curlSample(serviceId: string, meta: ServiceMeta, shape: CallShape): string {
-  const { op } = shape;
-  const method = op.method.toUpperCase();
-  let path = op.path;
-  const pathValues = { ...Object.fromEntries(shape.bound.filter((b) => b.in === "path").map((b) => [b.name, b.value])), ...shape.params.path };
-  path = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathValues[name] ?? `<${name}>`)));
-  const query = serializeQuery(shape.params.query, meta.operations[`${method} ${op.path}`]?.query ?? {});
-  const url = `${serverUrl(meta).url}${path}${query ? `?${query}` : ""}`;
+function curlSample(serviceId: string, meta: ServiceMeta, shape: ExampleCall): string {
+  const method = shape.op.method.toUpperCase();
+  const url = `${serverUrl(meta).url}${requestTarget(meta, shape)}`;
 
   const lines: string[] = [method === "GET" ? `curl ${shellQuote(url)}` : method === "HEAD" ? `curl --head ${shellQuote(url)}` : `curl -X ${method} ${shellQuote(url)}`];
   for (const name of shape.schemes) {
@@ -193,10 +125,7 @@ function curlSample(serviceId: string, meta: ServiceMeta, shape: CallShape): str
       lines.push(`-H ${shellExpand(header, [env])}`);
     }
   }
-  const headers = [...shape.bound.filter((b) => b.in === "header").map((b) => [b.name, b.value] as const), ...Object.entries(shape.params.header ?? {})];
-  for (const [name, value] of headers) lines.push(`-H ${shellQuote(`${name}: ${String(value)}`)}`);
-  const cookies = Object.entries(shape.params.cookie ?? {});
-  if (cookies.length > 0) lines.push(`-H ${shellQuote(`Cookie: ${cookies.map(([k, v]) => `${k}=${String(v)}`).join("; ")}`)}`);
+  for (const [name, value] of parameterHeaders(shape)) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (shape.body) {
     lines.push(`-H ${shellQuote(`Content-Type: ${shape.body.mediaType}`)}`);
     if (shape.body.mediaType === FORM) {
@@ -215,7 +144,7 @@ export function codeSamples(serviceId: string, doc: OpenApiDocument): Map<string
   const bindExamples = bindValues(doc, meta);
   const out = new Map<string, CodeSample[]>();
   for (const op of listOperations(doc)) {
-    const shape = callShape(doc, meta, op, bindExamples);
+    const shape = exampleCall(doc, meta, op, bindExamples);
     out.set(op.operation.operationId, [
       { lang: "TypeScript", label: SAMPLE_LABELS.typescript, source: tsSample(serviceId, doc, meta, shape, bindExamples) },
       { lang: "Shell", label: SAMPLE_LABELS.curl, source: curlSample(serviceId, meta, shape) },
@@ -226,7 +155,7 @@ export function codeSamples(serviceId: string, doc: OpenApiDocument): Map<string
 }
 
 /** How much a reader must type to call an operation: the landing page shows the simplest call. */
-function effort(shape: CallShape): number {
+function effort(shape: ExampleCall): number {
   const params = Object.values(shape.params).reduce((n, v) => n + Object.keys(v ?? {}).length, 0);
   return (shape.op.method === "get" ? 0 : 10) + params + (shape.body ? 20 : 0);
 }
@@ -235,7 +164,7 @@ function effort(shape: CallShape): number {
 export function landingExample(serviceId: string, doc: OpenApiDocument): string {
   const meta = extractMeta(serviceId, doc);
   const bindExamples = bindValues(doc, meta);
-  const shapes = listOperations(doc).map((op) => callShape(doc, meta, op, bindExamples));
+  const shapes = listOperations(doc).map((op) => exampleCall(doc, meta, op, bindExamples));
   const simplest = shapes.reduce((best, s) => (effort(s) < effort(best) ? s : best));
   const { region } = serverUrl(meta);
   const options = [

@@ -1,4 +1,7 @@
-/** A raw HTTP/1.1 exchange over a socket: the only way to send what fetch refuses (CR/LF, bad framing, odd methods). */
+/**
+ * A raw HTTP/1.1 exchange over a socket: the only way to send what fetch refuses (CR/LF, bad
+ * framing, odd methods). Used by the mock's battery (test/mock) and its load benchmark.
+ */
 import { connect } from "node:net";
 
 export interface WireAnswer {

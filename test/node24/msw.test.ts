@@ -1,23 +1,29 @@
-/** The MSW form: the generated clients talk to the emulators through setupServer, with no port. */
+/**
+ * The MSW form: the generated clients talk to the emulators through setupServer, with no port.
+ * MSW 3 needs Node >= 22.12, so this folder runs under Node 24 from the `node` package
+ * (vitest.node24.config.ts, started by test/emulator/msw-node24.test.ts), with no polyfill.
+ */
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKmsV2Client } from "cloud-interfaces/kms-v2";
 import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
 import { mswEmulator } from "cloud-interfaces/msw";
 
-// MSW 3 declares Node >= 22.12 and calls Promise.withResolvers (Node 22); this suite runs on
-// Node 20 too, so the test (never the shipped code) supplies it when missing.
-(Promise as any).withResolvers ??= () => {
-  let resolve!: (v: unknown) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise((a, b) => ((resolve = a), (reject = b)));
-  return { promise, resolve, reject };
-};
-
 const kms = mswEmulator("kms-v2");
 const notifications = mswEmulator("notifications-v1", { baseUrl: "https://eu-de.event-notifications.example.com/event-notifications" });
 const server = setupServer(...kms.handlers, ...notifications.handlers);
-beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+/** A request no handler matches fails, and is recorded here instead of printed as an MSW error. */
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    // Throwing fails the request (MSW's 500), as the "error" strategy does, without its stderr report.
+    onUnhandledFrame({ frame }) {
+      const request = (frame.data as { request?: Request }).request;
+      unhandled.push(`${request?.method} ${request?.url}`);
+      throw new Error(`no MSW handler for ${request?.method} ${request?.url}`);
+    },
+  }),
+);
 afterAll(() => {
   server.close();
   expect([...kms.emulator.violations, ...notifications.emulator.violations]).toEqual([]);
@@ -46,6 +52,8 @@ describe("MSW handlers", () => {
     expect(created.response.status).toBe(201);
     expect((await client.GET("/v1/instances/{instance_id}/sources", {})).data!.total_count).toBe(1);
     const elsewhere = createNotificationsV1Client({ region: "us-south", credentials: { bearerAuth: "t" }, bind: { instance_id: "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d" } });
-    await expect(elsewhere.GET("/v1/instances/{instance_id}/sources", {})).rejects.toThrow();
+    // MSW answers a request its unhandled-frame callback refused with a 500 naming the error.
+    expect((await elsewhere.GET("/v1/instances/{instance_id}/sources", {})).response.status).toBe(500);
+    expect(unhandled).toEqual(["GET https://us-south.event-notifications.example.com/event-notifications/v1/instances/5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d/sources"]);
   });
 });

@@ -1,0 +1,230 @@
+/**
+ * Flows built from the operations a document has (with `allowWrites`): create → the list
+ * contains it → the count (a documented total, a count header on HEAD) agrees → get, update,
+ * replace and delete where the document has them. What a run creates is deleted where the
+ * document has a delete operation; the rest is reported as left behind.
+ */
+import type { Answer } from "./sender.js";
+import { documentedRequests, type DocOperation } from "./operations.js";
+import { escapeSegment, resolve, valueAt } from "./pointer.js";
+import type { RawRequest } from "./raw-request.js";
+import type { Check, Failure } from "./report.js";
+import type { RunContext } from "./verify.js";
+
+const ok = (status: number) => status >= 200 && status < 300;
+
+/** Fields servers keep unique within a collection (a name, an alias). */
+const UNIQUE_KEYS = new Set(["name", "alias", "aliases"]);
+
+/**
+ * The same request with its unique-looking fields made new: a documented example's name is
+ * usually taken already (by the example data the server was seeded with, or by the last run).
+ */
+export function uniquified(req: RawRequest, tag: string): RawRequest {
+  const out = structuredClone(req);
+  const visit = (node: any): any => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== "object") return node;
+    for (const [k, v] of Object.entries(node)) {
+      if (UNIQUE_KEYS.has(k) && typeof v === "string") node[k] = `${v.slice(0, Math.max(1, v.length - tag.length - 1))}-${tag}`;
+      else if (UNIQUE_KEYS.has(k) && Array.isArray(v)) node[k] = v.map((x) => (typeof x === "string" ? `${x.slice(0, Math.max(1, x.length - tag.length - 1))}-${tag}` : x));
+      else node[k] = visit(v);
+    }
+    return node;
+  };
+  out.body = visit(out.body);
+  return out;
+}
+
+/** Calls, and on a documented 409 (the example's name is taken) calls again with unique fields. */
+async function callUnique(ctx: RunContext, op: DocOperation, req: RawRequest) {
+  const first = await ctx.call(op, req);
+  if (first.answer.status !== 409 || req.body === undefined) return first;
+  return ctx.call(op, uniquified(req, Math.random().toString(36).slice(2, 8)));
+}
+
+function parse(answer: Answer): any {
+  try {
+    return JSON.parse(answer.body);
+  } catch {
+    return undefined;
+  }
+}
+
+const ID_NAME = /^(id|.+_id|.+Id)$/;
+
+/** The identifier of what an answer created: its `id` (or `…_id`), or that of the first object of an array it holds (KMS `resources`). */
+export function idOf(body: unknown): string | undefined {
+  if (!body || typeof body !== "object") return undefined;
+  const own = (o: Record<string, unknown>) => {
+    if (typeof o.id === "string" || typeof o.id === "number") return String(o.id);
+    const key = Object.keys(o).find((k) => ID_NAME.test(k) && typeof o[k] === "string");
+    return key ? String(o[key]) : undefined;
+  };
+  const direct = own(body as Record<string, unknown>);
+  if (direct) return direct;
+  for (const v of Object.values(body as Record<string, unknown>)) {
+    if (Array.isArray(v) && v[0] && typeof v[0] === "object") {
+      const id = own(v[0] as Record<string, unknown>);
+      if (id) return id;
+    }
+  }
+  return undefined;
+}
+
+/** "/x/{id}" is an item of the collection "/x": its only extra segment is one path parameter. */
+function itemPathOf(ops: DocOperation[], collection: string): { path: string; param: string } | undefined {
+  for (const op of ops) {
+    const m = new RegExp(`^${collection.replace(/[.*+?^$()|[\]\\]/g, "\\$&")}/\\{([^}]+)\\}$`).exec(op.path);
+    if (m) return { path: op.path, param: m[1]! };
+  }
+  return undefined;
+}
+
+/** A POST that creates something: on a collection the document lists, answered 201, or named create/register. */
+function isCreate(ctx: RunContext, op: DocOperation): boolean {
+  if (op.method !== "POST") return false;
+  if (ctx.ops.some((o) => o.method === "GET" && o.path === op.path && o.raw["x-pagination"])) return true;
+  return Object.keys(op.raw.responses ?? {}).includes("201") || /^(create|register)/i.test(op.operationId);
+}
+
+export function trackCreated(ctx: RunContext, op: DocOperation, answer: Answer): void {
+  if (ok(answer.status) && isCreate(ctx, op)) ctx.created.push({ op, id: idOf(parse(answer)) });
+}
+
+/** Deletes what documented requests created, where the document can; lists the rest. */
+export async function cleanUp(ctx: RunContext): Promise<void> {
+  for (const { op, id } of ctx.created.splice(0)) {
+    const item = itemPathOf(ctx.ops, op.path);
+    const del = item && ctx.ops.find((o) => o.method === "DELETE" && o.path === item.path);
+    if (!del || id === undefined) {
+      ctx.leftBehind.push({ operation: op.operationId, ...(id !== undefined ? { id } : {}) });
+      continue;
+    }
+    const base = documentedRequests(ctx.doc, del, ctx.bind).requests[0]?.request;
+    if (!base) continue;
+    base.params.path[item!.param] = id;
+    const r = await ctx.call(del, base);
+    ctx.record(del, { kind: "flow", name: `clean up ${id}`, passed: ok(r.answer.status) && r.failures.length === 0, failures: ok(r.answer.status) ? r.failures : [{ message: `delete of created ${id} answered ${r.answer.status}`, pointer: `${del.ptr}/responses` }, ...r.failures], request: r.request, status: r.answer.status });
+  }
+}
+
+/** Every item of the list, page by page as `x-pagination` says (at most 50 pages). */
+async function walkList(ctx: RunContext, list: DocOperation, steps: Check[]): Promise<{ items: any[]; total?: number; failed: boolean }> {
+  const paging = list.raw["x-pagination"] as { offsetParam: string; limitParam: string; items: string; total?: string };
+  const base = documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
+  if (!base) return { items: [], failed: true };
+  const limitParam = list.parameters.find((p) => p.in === "query" && p.name === paging.limitParam);
+  const limitSchema = limitParam?.schemaPtr ? resolve(ctx.doc, limitParam.schemaPtr) : undefined;
+  const limit = Number(limitSchema?.maximum ?? limitSchema?.default ?? 100);
+  const items: any[] = [];
+  let total: number | undefined;
+  for (let page = 0; page < 50; page++) {
+    const req = structuredClone(base);
+    req.params.query[paging.offsetParam] = page * limit;
+    req.params.query[paging.limitParam] = limit;
+    const r = await ctx.call(list, req);
+    steps.push({ kind: "flow", name: `list page ${page + 1}`, passed: ok(r.answer.status) && r.failures.length === 0, failures: ok(r.answer.status) ? r.failures : [{ message: `list answered ${r.answer.status}`, pointer: `${list.ptr}/responses` }, ...r.failures], request: r.request, status: r.answer.status });
+    if (!ok(r.answer.status)) return { items, failed: true };
+    const body = parse(r.answer);
+    const pageItems = valueAt(body, paging.items);
+    if (!Array.isArray(pageItems)) return { items, failed: true };
+    items.push(...pageItems);
+    if (paging.total !== undefined && page === 0) {
+      const t = valueAt(body, paging.total);
+      if (typeof t === "number") total = t;
+    }
+    if (pageItems.length < limit || (total !== undefined && items.length >= total)) break;
+  }
+  return { items, ...(total !== undefined ? { total } : {}), failed: false };
+}
+
+const contains = (items: any[], id: string) => items.some((i) => i && typeof i === "object" && Object.values(i).some((v) => String(v) === id));
+
+/** One check from a step's outcome: the step's own failures plus what the flow expected of it. */
+function flowCheck(name: string, r: { answer: Answer; failures: Failure[]; request: Check["request"] } | undefined, expected: Failure[]): Check {
+  const failures = [...expected, ...(r?.failures ?? [])];
+  return { kind: "flow", name, passed: failures.length === 0, failures, ...(r ? { request: r.request, status: r.answer.status } : {}) };
+}
+
+export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => boolean): Promise<void> {
+  for (const list of ctx.ops.filter((o) => o.method === "GET" && o.raw["x-pagination"] && runnable(o))) {
+    const create = ctx.ops.find((o) => o.method === "POST" && o.path === list.path);
+    if (!create || !runnable(create)) continue;
+    const documented = documentedRequests(ctx.doc, create, ctx.bind).requests;
+    let created: { id: string; answer: Answer } | undefined;
+    for (const { example, request } of documented) {
+      const r = await callUnique(ctx, create, request);
+      const id = ok(r.answer.status) ? idOf(parse(r.answer)) : undefined;
+      const expected: Failure[] = ok(r.answer.status) && id === undefined ? [{ message: "the created resource has no identifier", pointer: `${create.ptr}/responses` }] : [];
+      // A documented conflict (the example's name is taken) is an answer, not a failure: the next example is tried.
+      if (!ok(r.answer.status) && r.failures.length === 0) continue;
+      ctx.record(create, flowCheck(`create (example ${example})`, r, ok(r.answer.status) ? expected : [{ message: `create answered ${r.answer.status}`, pointer: `${create.ptr}/responses` }]));
+      if (id !== undefined) {
+        created = { id, answer: r.answer };
+        break;
+      }
+    }
+    if (!created) {
+      ctx.record(create, flowCheck("create", undefined, [{ message: `no documented example of ${create.operationId} created a resource`, pointer: `${create.ptr}/requestBody` }]));
+      continue;
+    }
+    const { id } = created;
+
+    const steps: Check[] = [];
+    const listed = await walkList(ctx, list, steps);
+    for (const s of steps) ctx.record(list, s);
+    if (!listed.failed) {
+      ctx.record(list, flowCheck(`the list contains the created ${id}`, undefined, contains(listed.items, id) ? [] : [{ message: `${id}, created by ${create.operationId}, is missing from ${list.operationId}`, pointer: `${list.ptr}/x-pagination/items` }]));
+      if (listed.total !== undefined) {
+        ctx.record(list, flowCheck("the documented total agrees with the list", undefined, listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.ptr}/x-pagination/total` }]));
+      }
+      await countHeader(ctx, list.path, listed.items.length, runnable);
+    }
+
+    const item = itemPathOf(ctx.ops, list.path);
+    const itemOps = item ? ctx.ops.filter((o) => o.path === item.path && runnable(o)) : [];
+    const byMethod = (m: string) => itemOps.find((o) => o.method === m);
+    const onItem = async (op: DocOperation, example = 0) => {
+      const base = documentedRequests(ctx.doc, op, ctx.bind).requests[example]?.request;
+      if (!base) return undefined;
+      base.params.path[item!.param] = id;
+      return callUnique(ctx, op, base);
+    };
+    for (const [method, label] of [["GET", "get"], ["PATCH", "update"], ["PUT", "replace"]] as const) {
+      const op = byMethod(method);
+      if (!op) continue;
+      const r = await onItem(op);
+      if (r) ctx.record(op, flowCheck(`${label} the created ${id}`, r, ok(r.answer.status) ? [] : [{ message: `${label} answered ${r.answer.status}`, pointer: `${op.ptr}/responses` }]));
+    }
+    const del = item ? ctx.ops.find((o) => o.path === item.path && o.method === "DELETE") : undefined;
+    if (del && runnable(del)) {
+      const r = await onItem(del);
+      if (r) ctx.record(del, flowCheck(`delete the created ${id}`, r, ok(r.answer.status) ? [] : [{ message: `delete answered ${r.answer.status}`, pointer: `${del.ptr}/responses` }]));
+      const get = byMethod("GET");
+      if (get && r && ok(r.answer.status)) {
+        const after = await onItem(get);
+        if (after) ctx.record(get, flowCheck(`the deleted ${id} is gone`, after, after.answer.status === 404 ? [] : [{ message: `get after delete answered ${after.answer.status}, not 404`, pointer: `${get.ptr}/responses` }]));
+      }
+    } else ctx.leftBehind.push({ operation: create.operationId, id });
+  }
+}
+
+/** A HEAD on the collection that documents an integer header (KMS Key-Total) must count what the list holds. */
+async function countHeader(ctx: RunContext, path: string, listed: number, runnable: (op: DocOperation) => boolean): Promise<void> {
+  const head = ctx.ops.find((o) => o.method === "HEAD" && o.path === path && runnable(o));
+  if (!head) return;
+  const okStatus = Object.keys(head.raw.responses ?? {}).find((s) => s.startsWith("2"));
+  const headers = okStatus ? resolve(ctx.doc, `${head.ptr}/responses/${okStatus}`)?.headers ?? {} : {};
+  const name = Object.keys(headers).find((h) => {
+    const schema = resolve(ctx.doc, `${head.ptr}/responses/${okStatus}/headers/${escapeSegment(h)}`)?.schema;
+    return schema && ["integer", "number"].includes(resolve(ctx.doc, `${head.ptr}/responses/${okStatus}/headers/${escapeSegment(h)}/schema`)?.type);
+  });
+  if (!name) return;
+  const base = documentedRequests(ctx.doc, head, ctx.bind).requests[0]?.request;
+  if (!base) return;
+  const r = await ctx.call(head, base);
+  const value = Number(r.answer.headers[name.toLowerCase()]);
+  const pointer = `${head.ptr}/responses/${okStatus}/headers/${escapeSegment(name)}`;
+  ctx.record(head, flowCheck(`${name} agrees with the list`, r, !ok(r.answer.status) ? [{ message: `count answered ${r.answer.status}`, pointer: `${head.ptr}/responses` }] : value === listed ? [] : [{ message: `${name} ${r.answer.headers[name.toLowerCase()] ?? "(missing)"} but ${listed} items listed`, pointer }]));
+}

@@ -1,0 +1,157 @@
+/**
+ * The operations of a bundled document as the verifier reads them: method, path template,
+ * parameters (with the pointer of each schema), request media types, security alternatives,
+ * and the valid requests the document's own examples spell out.
+ */
+import { listOperations } from "../openapi/router.js";
+import { resolve, resolvePointer } from "./pointer.js";
+import type { QueryStyles, RawRequest, Scheme } from "./raw-request.js";
+
+export interface DocParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required: boolean;
+  /** The parameter object (resolved). */
+  raw: any;
+  /** Pointer of the parameter object. */
+  ptr: string;
+  /** Pointer of its schema, $refs followed. */
+  schemaPtr?: string;
+}
+
+export interface DocOperation {
+  /** "GET /api/v2/keys" */
+  key: string;
+  operationId: string;
+  method: string;
+  path: string;
+  /** Pointer of the operation object. */
+  ptr: string;
+  raw: any;
+  parameters: DocParameter[];
+  mediaTypes: string[];
+  security: string[][];
+  styles: QueryStyles;
+}
+
+export function readOperations(doc: any): DocOperation[] {
+  const out: DocOperation[] = [];
+  for (const ref of listOperations(doc)) {
+    const { path, method } = ref;
+    const itemPtr = ref.pointer.slice(0, ref.pointer.lastIndexOf("/"));
+    const item = ref.pathItem;
+    const ptr = resolvePointer(doc, ref.pointer);
+    const raw = resolve(doc, ptr);
+    const byKey = new Map<string, DocParameter>();
+    const add = (list: any[] | undefined, listPtr: string) =>
+      (list ?? []).forEach((_, i) => {
+        const pPtr = resolvePointer(doc, `${listPtr}/${i}`);
+        const p = resolve(doc, pPtr);
+        byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: p.required === true, raw: p, ptr: pPtr, ...(p.schema ? { schemaPtr: resolvePointer(doc, `${pPtr}/schema`) } : {}) });
+      });
+    add(item.parameters, `${itemPtr}/parameters`);
+    add(raw.parameters, `${ptr}/parameters`);
+    const parameters = [...byKey.values()];
+    const body = raw.requestBody ? resolve(doc, `${ptr}/requestBody`) : undefined;
+    const styles: QueryStyles = {};
+    for (const p of parameters) if (p.in === "query") styles[p.name] = { explode: p.raw.explode ?? (p.raw.style === undefined || p.raw.style === "form") };
+    out.push({
+      key: `${method.toUpperCase()} ${path}`,
+      operationId: raw.operationId ?? `${method} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      ptr,
+      raw,
+      parameters,
+      mediaTypes: Object.keys(body?.content ?? {}),
+      security: ((raw.security ?? doc.security ?? []) as Record<string, unknown>[]).map((r) => Object.keys(r)),
+      styles,
+    });
+  }
+  return out;
+}
+
+export function securitySchemes(doc: any): Record<string, Scheme> {
+  return Object.fromEntries(Object.entries<any>(doc.components?.securitySchemes ?? {}).map(([name, s]) => [name, s as Scheme]));
+}
+
+/** Parameter names the document's clients bind once at creation (`x-client.bind`). */
+export function boundNames(doc: any): string[] {
+  return (doc["x-client"]?.bind ?? []) as string[];
+}
+
+/** A valid value for a schema from what it states, or undefined. */
+export function sampleValue(schema: any): unknown {
+  if (!schema || typeof schema !== "object") return undefined;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.examples?.length) return schema.examples[0];
+  if (schema.example !== undefined) return schema.example;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
+  if (schema.type === "array" && schema.items) {
+    const item = sampleValue(schema.items);
+    return item === undefined ? undefined : [item];
+  }
+  return undefined;
+}
+
+/** The document's example value for a parameter (its own example, its first named example, else its schema's). */
+export function parameterExample(doc: any, p: DocParameter): unknown {
+  if (p.raw.example !== undefined) return p.raw.example;
+  const first = Object.values<any>(p.raw.examples ?? {})[0];
+  if (first !== undefined) return (first.$ref ? resolve(doc, first.$ref) : first)?.value;
+  return p.schemaPtr ? sampleValue(resolve(doc, p.schemaPtr)) : undefined;
+}
+
+/** Named request-body examples of the first media type that has any (name, value, media type). */
+function bodyExamples(doc: any, op: DocOperation): { name: string; value: unknown; contentType: string }[] {
+  if (!op.raw.requestBody) return [];
+  const body = resolve(doc, `${op.ptr}/requestBody`);
+  for (const [type, media] of Object.entries<any>(body.content ?? {})) {
+    const named = Object.entries<any>(media.examples ?? {}).map(([name, ex]) => ({ name, value: (ex.$ref ? resolve(doc, ex.$ref) : ex)?.value, contentType: type }));
+    if (named.length) return named;
+    if (media.example !== undefined) return [{ name: "example", value: media.example, contentType: type }];
+  }
+  return [];
+}
+
+export interface DocumentedRequest {
+  /** Name of the request example ("standardKey"), or "parameters" for a bodiless operation. */
+  example: string;
+  request: RawRequest;
+}
+
+/**
+ * The valid requests the document states for an operation: its required and bound
+ * parameters from their examples (or `bind`), with each named body example in turn. Empty when
+ * a required value has no example (the report says so).
+ */
+export function documentedRequests(doc: any, op: DocOperation, bind: Record<string, unknown> = {}): { requests: DocumentedRequest[]; missing: string[] } {
+  const bound = new Set(boundNames(doc).map((n) => n.toLowerCase()));
+  const bindValue = (name: string) => Object.entries(bind).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+  const params: RawRequest["params"] = { path: {}, query: {}, header: {} };
+  const missing: string[] = [];
+  for (const p of op.parameters) {
+    if (p.in === "cookie") continue;
+    const isBound = bound.has(p.name.toLowerCase());
+    if (!p.required && !isBound && p.in !== "path") continue;
+    const value = bindValue(p.name) ?? parameterExample(doc, p);
+    if (value === undefined) {
+      if (p.required || p.in === "path") missing.push(`${p.in}.${p.name}`);
+      continue;
+    }
+    params[p.in][p.name] = value;
+  }
+  if (missing.length) return { requests: [], missing };
+  const base = { method: op.method, path: op.path, params, withCredentials: true };
+  const bodies = bodyExamples(doc, op);
+  if (op.raw.requestBody && bodies.length === 0) {
+    const required = resolve(doc, `${op.ptr}/requestBody`).required === true;
+    if (required) return { requests: [], missing: ["body"] };
+  }
+  if (bodies.length === 0) return { requests: [{ example: "parameters", request: structuredClone(base) }], missing };
+  return {
+    requests: bodies.map((b) => ({ example: b.name, request: { ...structuredClone(base), body: structuredClone(b.value), contentType: b.contentType } })),
+    missing,
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * A validating proxy: forwards traffic to a real server and checks every request and every
+ * answer against the document, logging each violation (undeclared names included, as the mock
+ * names them); `strict` answers a request the document does not declare or allow with the
+ * document's own error instead of forwarding it, as the strict mock refuses it. It sits behind the mock's HTTP edge, so bad traffic never takes it down.
+ */
+import type { AddressInfo } from "node:net";
+import { Contract } from "../emulator/contract.js";
+import { readBundle } from "../mock/documents.js";
+import { errorShapes } from "../mock/errors.js";
+import type { MockHandler } from "../mock/handler.js";
+import { createEdgeServer } from "../mock/node-edge.js";
+import { readOperations, route } from "../mock/operations.js";
+import { describeUndeclared, undeclaredInputs } from "../mock/undeclared.js";
+import { credentialNames } from "../mock/violations.js";
+import type { ServiceId } from "../../generated/service-ids.js";
+import type { FetchLike } from "./sender.js";
+import { ajvValidators } from "../emulator/ajv-validators.js";
+
+export interface ProxyViolation {
+  /** "request": the client broke the document; "response": the server did. */
+  side: "request" | "response";
+  operation: string;
+  method: string;
+  path: string;
+  status?: number;
+  problems: string[];
+}
+
+export interface ProxyOptions {
+  /** The real server; every request is forwarded to its origin (and its path prefix). */
+  target: string;
+  port?: number;
+  host?: string;
+  /** Refuse what the document does not declare or allow, with its documented error, instead of forwarding. */
+  strict?: boolean;
+  /** Where violation lines go (default stderr). */
+  write?: (line: string) => void;
+  /** Instead of the global fetch (tests). */
+  fetch?: FetchLike;
+}
+
+export interface RunningProxy {
+  url: string;
+  violations: readonly ProxyViolation[];
+  /** The drift between the server and the document: violations per operation and side. */
+  summary(): string;
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "proxy-authorization", "te", "trailer"]);
+
+export function createProxyHandler(serviceId: string, options: ProxyOptions, record: (v: ProxyViolation) => void): MockHandler {
+  const doc = readBundle(serviceId as ServiceId);
+  const contract = new Contract(serviceId, doc, ajvValidators(serviceId, doc));
+  const operations = readOperations(doc);
+  const shapes = errorShapes(doc, operations);
+  const target = new URL(options.target);
+  const send = options.fetch ?? ((r: Request) => fetch(r));
+  return async (request) => {
+    const url = new URL(request.url);
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    const matched = contract.match(request.method, url);
+    const where = { method: request.method, path: url.pathname };
+    let operation = "(none)";
+    let op: (typeof contract.operations)[number] | undefined;
+    if ("op" in matched) {
+      op = matched.op;
+      operation = op.operationId;
+      const found = route(operations, request.method, url.pathname);
+      const info = found.kind === "operation" ? found.operation : undefined;
+      // Names the operation does not declare: what the mock's --strict refuses.
+      const undeclared = info ? await undeclaredInputs(doc, info, new Request(request.url, { method: request.method, headers: request.headers, body: bytes.length && request.method !== "GET" && request.method !== "HEAD" ? bytes : null })) : [];
+      if (undeclared.length) {
+        const warning = describeUndeclared(undeclared);
+        record({ side: "request", operation, ...where, problems: [warning] });
+        if (options.strict) return shapes.respond({ operation: info, status: 400, kind: "undeclared-input", method: request.method, message: `${warning} (rule strict: ${info!.key} does not declare ${undeclared.length === 1 ? "it" : "them"})` });
+      }
+      const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
+      if ("failure" in read) {
+        record({ side: "request", operation, ...where, problems: read.failure.problems });
+        if (options.strict) {
+          const status = read.failure.kind === "security" ? 401 : read.failure.kind === "mediaType" && op.responses.has("415") ? 415 : 400;
+          return shapes.respond({ status, kind: status === 401 ? "unauthorized" : "invalid-request", message: read.failure.problems.join("; "), method: request.method, operation: info });
+        }
+      }
+    } else {
+      record({ side: "request", operation, ...where, status: matched.status, problems: [matched.status === 404 ? "no operation of the document has this path" : `the path has no ${request.method} operation`] });
+      if (options.strict) {
+        return shapes.respond({ status: matched.status, kind: matched.status === 404 ? "not-found" : "method-not-allowed", message: `${request.method} ${url.pathname} is not an operation of the document`, method: request.method, headers: matched.allow.length ? { allow: matched.allow.join(", ") } : {} });
+      }
+    }
+    const headers = new Headers();
+    request.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.has(name)) headers.set(name, value);
+    });
+    const forwardUrl = `${target.origin}${target.pathname.replace(/\/$/, "")}${url.pathname}${url.search}`;
+    let answer: Response;
+    try {
+      answer = await send(new Request(forwardUrl, { method: request.method, headers, body: bytes.length && request.method !== "GET" && request.method !== "HEAD" ? bytes : null, redirect: "manual" }));
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message;
+      return shapes.respond({ status: 502, kind: "internal", message: `the target ${target.origin} did not answer (${cause})`, method: request.method });
+    }
+    const body = request.method === "HEAD" ? "" : await answer.text();
+    const out: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!HOP_BY_HOP.has(name) && name !== "content-encoding") out[name] = value;
+    });
+    if (op) {
+      const problems = contract.checkResponse(op, { status: answer.status, headers: out, body });
+      if (problems.length) record({ side: "response", operation, ...where, status: answer.status, problems });
+    }
+    return new Response(request.method === "HEAD" || [204, 304].includes(answer.status) ? null : body, { status: answer.status, headers: out });
+  };
+}
+
+export function summarize(serviceId: string, violations: readonly ProxyViolation[]): string {
+  if (violations.length === 0) return `${serviceId} proxy: no drift, every request and answer followed the document`;
+  const counts = new Map<string, number>();
+  for (const v of violations) for (const p of v.problems) counts.set(`${v.side === "response" ? "server" : "client"} ${v.operation}: ${p}`, (counts.get(`${v.side === "response" ? "server" : "client"} ${v.operation}: ${p}`) ?? 0) + 1);
+  const lines = [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${n}× ${k}`);
+  return `${serviceId} proxy: ${violations.length} violation(s)\n${lines.join("\n")}`;
+}
+
+export async function startProxy(serviceId: string, options: ProxyOptions): Promise<RunningProxy> {
+  let targetUrl: URL;
+  try {
+    targetUrl = new URL(options.target);
+  } catch {
+    throw new Error(`--target: not a URL (${JSON.stringify(options.target)})`);
+  }
+  if (targetUrl.protocol !== "http:" && targetUrl.protocol !== "https:") throw new Error(`--target: must be http or https, got ${targetUrl.protocol}`);
+  const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const violations: ProxyViolation[] = [];
+  const record = (v: ProxyViolation) => {
+    violations.push(v);
+    write(`${serviceId} proxy: ${v.side === "response" ? "server" : "client"} broke the document on ${v.operation} (${v.method} ${v.path}${v.status ? ` → ${v.status}` : ""}): ${v.problems.join("; ")}`);
+  };
+  const doc = readBundle(serviceId as ServiceId);
+  const operations = readOperations(doc);
+  const server = createEdgeServer({ service: serviceId, handler: createProxyHandler(serviceId, options, record), shapes: errorShapes(doc, operations), operations, credentials: credentialNames(doc), write });
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  server.on("error", (error) => write(`${serviceId} proxy: server error: ${error.message}`));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    violations,
+    summary: () => summarize(serviceId, violations),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

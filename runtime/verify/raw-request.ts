@@ -1,0 +1,111 @@
+/**
+ * A request spelled out field by field, so the verifier can send what a typed client never
+ * would (a request breaking exactly one rule), and show in a report what it sent.
+ */
+import { basicAuthorization, REDACTED } from "../core/index.js";
+
+export interface RawRequest {
+  method: string;
+  /** The path template as the document writes it ("/api/v2/keys/{id}"). */
+  path: string;
+  params: { path: Record<string, unknown>; query: Record<string, unknown>; header: Record<string, unknown> };
+  body?: unknown;
+  contentType?: string;
+  withCredentials: boolean;
+}
+
+/** How the document says a query parameter travels (form style; explode true unless it says false). */
+export type QueryStyles = Record<string, { explode: boolean }>;
+
+/** A security scheme as the verifier applies it. */
+export type Scheme = { type: "http"; scheme: string } | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string } | { type: "oauth2" | "openIdConnect" };
+
+const JSON_MEDIA = /^application\/(.+\+)?json$/;
+
+export function encodeBody(body: unknown, contentType: string): string {
+  if (contentType === "application/x-www-form-urlencoded") {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+      if (v === undefined) continue;
+      for (const item of Array.isArray(v) ? v : [v]) form.append(k, typeof item === "object" ? JSON.stringify(item) : String(item));
+    }
+    return form.toString();
+  }
+  return JSON_MEDIA.test(contentType) || typeof body !== "string" ? JSON.stringify(body) : body;
+}
+
+function encodeQuery(query: Record<string, unknown>, styles: QueryStyles): string {
+  const out = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (styles[name]?.explode === false) out.append(name, value.map(String).join(","));
+      else for (const v of value) out.append(name, String(v));
+    } else out.append(name, typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
+  }
+  return out.toString();
+}
+
+export interface Wire {
+  url: string;
+  method: string;
+  headers: Headers;
+  body?: string;
+}
+
+/**
+ * The request as it goes on the wire. `security` lists the alternatives (each a set of scheme
+ * names) and the first whose secrets are all given is applied; explicit header parameters win,
+ * so a case may break a credential-bearing header on purpose.
+ */
+export function toWire(
+  baseUrl: string,
+  req: RawRequest,
+  info: { styles: QueryStyles; mediaTypes: readonly string[]; security: readonly (readonly string[])[]; schemes: Record<string, Scheme> },
+  secrets: Record<string, string>,
+): Wire {
+  const path = req.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(req.params.path[name] ?? "")));
+  const query = { ...req.params.query };
+  const headers = new Headers();
+  if (req.withCredentials) {
+    const usable = info.security.find((set) => set.every((name) => secrets[name] !== undefined));
+    const cookies: string[] = [];
+    for (const name of usable ?? []) {
+      const scheme = info.schemes[name];
+      const secret = secrets[name]!;
+      if (!scheme) continue;
+      if (scheme.type === "http" && scheme.scheme.toLowerCase() === "basic") {
+        const i = secret.indexOf(":");
+        headers.set("Authorization", basicAuthorization({ username: secret.slice(0, i < 0 ? secret.length : i), password: i < 0 ? "" : secret.slice(i + 1) }));
+      } else if (scheme.type === "apiKey") {
+        if (scheme.in === "header") headers.set(scheme.name, secret);
+        else if (scheme.in === "query") query[scheme.name] = secret;
+        else cookies.push(`${scheme.name}=${secret}`);
+      } else headers.set("Authorization", `Bearer ${secret}`);
+    }
+    if (cookies.length) headers.set("Cookie", cookies.join("; "));
+  }
+  for (const [k, v] of Object.entries(req.params.header)) {
+    if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(",") : String(v));
+  }
+  let body: string | undefined;
+  if (req.body !== undefined) {
+    const contentType = req.contentType ?? info.mediaTypes[0] ?? "application/json";
+    headers.set("Content-Type", contentType);
+    body = encodeBody(req.body, contentType);
+  }
+  const search = encodeQuery(query, info.styles);
+  return { url: `${baseUrl.replace(/\/$/, "")}${path}${search ? `?${search}` : ""}`, method: req.method, headers, ...(body !== undefined ? { body } : {}) };
+}
+
+/** What a report shows of a request: every secret value and credential header replaced. */
+export function describeWire(wire: Wire, secrets: readonly string[]): { method: string; url: string; headers: Record<string, string>; body?: string } {
+  const mask = (text: string) => secrets.reduce((t, s) => (s.length >= 4 ? t.split(s).join(REDACTED) : t), text);
+  const headers: Record<string, string> = {};
+  wire.headers.forEach((value, name) => {
+    if (name === "authorization" || name === "proxy-authorization") headers[name] = `${value.split(" ")[0]} ${REDACTED}`;
+    else if (name === "cookie") headers[name] = REDACTED;
+    else headers[name] = mask(value);
+  });
+  return { method: wire.method, url: mask(wire.url), headers, ...(wire.body !== undefined ? { body: mask(wire.body) } : {}) };
+}

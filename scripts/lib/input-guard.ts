@@ -1,0 +1,110 @@
+/**
+ * The documents are trusted only from openapi/: before any tool parses a document, every file
+ * its `$ref`s reach is checked here. A `$ref` naming a URL, or a file outside the folder of the
+ * root document (also through a symlink), is refused; so is a file over MAX_SOURCE_BYTES, a
+ * YAML alias expansion over MAX_YAML_ALIASES (@redocly/openapi-core parses with js-yaml, which
+ * expands aliases without limit: 500 bytes took 75 s and 4 GB), and YAML the `yaml` library
+ * rejects (duplicate keys among others). Nothing here fetches or follows anything it refused.
+ */
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import type { Finding } from "./findings.js";
+
+/** Largest source file read (the biggest document file today is under 40 KB). */
+export const MAX_SOURCE_BYTES = 1024 * 1024;
+/** Alias nodes a file may expand to (the `yaml` library's own default). */
+export const MAX_YAML_ALIASES = 100;
+
+export type InputRule = "input-ref-url" | "input-ref-outside-openapi" | "input-file-too-large" | "input-yaml-aliases" | "input-yaml-invalid";
+
+const escapePointer = (k: string | number) => String(k).replace(/~/g, "~0").replace(/\//g, "~1");
+
+function finding(rule: InputRule, message: string, file: string, pointer: string, line: number): Finding {
+  return { tool: "bundle", severity: "error", rule, message, file, pointer, line };
+}
+
+const inside = (dir: string, file: string) => {
+  const rel = relative(dir, file);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+};
+
+/** A path that exists, with symlinks resolved; else the path as written (the bundler reports it missing). */
+const real = (path: string) => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * Findings for every input of `rootFile` that is not a plain file under the root file's folder
+ * (openapi/), walking the `$ref` graph from the root. Empty when the inputs are safe to parse.
+ */
+export function checkInputs(rootFile: string): Finding[] {
+  const trusted = real(dirname(rootFile));
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  const queue = [real(rootFile)];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!existsSync(file)) continue;
+    const size = statSync(file).size;
+    if (size > MAX_SOURCE_BYTES) {
+      findings.push(finding("input-file-too-large", `${size} bytes (rule at most ${MAX_SOURCE_BYTES} bytes per source file)`, file, "#", 1));
+      continue;
+    }
+    const lines = new LineCounter();
+    const doc = parseDocument(readFileSync(file, "utf8"), { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+    const lineAt = (node: { range?: [number, number, number] | null } | null | undefined) => lines.linePos(node?.range?.[0] ?? 0).line;
+    if (doc.errors.length > 0) {
+      const e = doc.errors[0]!;
+      findings.push(finding("input-yaml-invalid", `not valid YAML: ${e.message.split("\n")[0]} (rule YAML 1.2, keys unique)`, file, "#", lines.linePos(e.pos[0]).line));
+      continue;
+    }
+    try {
+      // Only a check: it throws as soon as the expansion passes the limit, before it grows.
+      doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+    } catch (error) {
+      findings.push(finding("input-yaml-aliases", `aliases expand too far: ${(error as Error).message} (rule at most ${MAX_YAML_ALIASES} alias expansions)`, file, "#", 1));
+      continue;
+    }
+    const walk = (node: Node | null | undefined, path: (string | number)[]) => {
+      if (isAlias(node)) return; // its anchor is walked where it is defined
+      if (isSeq(node)) node.items.forEach((item, i) => walk(item as Node, [...path, i]));
+      if (!isMap(node)) return;
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : "";
+        const value = pair.value as Node | null;
+        if (key !== "$ref" || !isScalar(value) || typeof value.value !== "string") {
+          walk(value, [...path, key]);
+          continue;
+        }
+        const ref = value.value;
+        const pointer = `#${[...path, "$ref"].map((k) => `/${escapePointer(k)}`).join("")}`;
+        if (ref.startsWith("#")) continue;
+        if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) {
+          findings.push(finding("input-ref-url", `$ref ${JSON.stringify(ref.slice(0, 200))} names a URL (rule documents are read from openapi/ only, nothing is fetched)`, file, pointer, lineAt(value)));
+          continue;
+        }
+        let target = ref.split("#")[0]!;
+        try {
+          target = decodeURIComponent(target);
+        } catch {
+          // Left as written: the bundler reports a file it cannot find.
+        }
+        const resolved = real(resolve(dirname(file), target));
+        if (!inside(trusted, resolved)) {
+          findings.push(finding("input-ref-outside-openapi", `$ref ${JSON.stringify(ref.slice(0, 200))} leaves the openapi/ folder (rule every $ref stays under ${trusted})`, file, pointer, lineAt(value)));
+          continue;
+        }
+        queue.push(resolved);
+      }
+    };
+    walk(doc.contents as Node | null, []);
+  }
+  return findings;
+}

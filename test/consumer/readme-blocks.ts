@@ -1,0 +1,55 @@
+/**
+ * The consumer part of README.md (everything before "# Working on this repository") as a test
+ * reads it: the `npm install` lines of its sh blocks, in order, and its program blocks. A
+ * program block's first line names its file and how to run it:
+ * `// call-kms.ts · run: npx tsx call-kms.ts` (optionally `· needs Node 22.12+`), and each
+ * `// prints: <text>` line is output the run must print.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../../scripts/lib/paths.js";
+
+export interface ProgramBlock {
+  file: string;
+  run: string[];
+  /** Minimum Node version, e.g. "22.12.0", when the block says so. */
+  needsNode?: string;
+  source: string;
+  prints: string[];
+  line: number;
+}
+
+export interface ReadmeBlocks {
+  installs: string[][];
+  programs: ProgramBlock[];
+}
+
+const HEADER = /^\/\/ (\S+) · run: (.+?)(?: · needs Node (\d+\.\d+)\+)?$/;
+
+export function consumerPart(text = readFileSync(join(ROOT, "README.md"), "utf8")): string {
+  const end = text.indexOf("\n# Working on this repository");
+  if (end < 0) throw new Error('README.md has no "# Working on this repository" heading');
+  return text.slice(0, end);
+}
+
+export function readmeBlocks(text = consumerPart()): ReadmeBlocks {
+  const installs: string[][] = [];
+  const programs: ProgramBlock[] = [];
+  for (const match of text.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)) {
+    const [, lang, body] = match as unknown as [string, string, string];
+    const line = text.slice(0, match.index).split("\n").length;
+    if (lang === "sh") {
+      for (const command of body.split("\n")) {
+        const words = command.replace(/#.*/, "").trim().split(/\s+/).filter(Boolean);
+        if (words[0] === "npm" && words[1] === "install") installs.push(words.slice(2));
+      }
+      continue;
+    }
+    if (lang !== "ts" && lang !== "js") continue;
+    const header = HEADER.exec(body.split("\n")[0]!);
+    if (!header) throw new Error(`README.md:${line}: a ${lang} block must start with "// <file> · run: <command>"`);
+    const prints = [...body.matchAll(/^\/\/ prints: (.+)$/gm)].map((m) => m[1]!);
+    programs.push({ file: header[1]!, run: header[2]!.split(" "), ...(header[3] ? { needsNode: `${header[3]}.0` } : {}), source: body, prints, line });
+  }
+  return { installs, programs };
+}

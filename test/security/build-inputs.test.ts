@@ -1,0 +1,151 @@
+/**
+ * Issue 27, findings 2 and 3: document inputs are trusted only from openapi/. A battery of
+ * hostile documents goes through a scratch build of the widget document: each must fail with a
+ * finding naming file, pointer and rule, leave generated/ and dist/ as they were, never put
+ * outside content into an output, and never fetch. The breaking-change gate's bundler and the
+ * linter refuse the same inputs.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleDocument } from "../../scripts/lib/bundle.js";
+import { runBuild } from "../../scripts/lib/build-run.js";
+import { MAX_SOURCE_BYTES } from "../../scripts/lib/input-guard.js";
+import { lintSource } from "../../scripts/lib/lint.js";
+import { layoutFor, OPENAPI_DIR } from "../../scripts/lib/paths.js";
+import { readServices } from "../../scripts/lib/services.js";
+
+const ID = "widget";
+const MARKER = "OUTSIDE-SECRET-7f3a";
+let root: string;
+let layout: ReturnType<typeof layoutFor>;
+let server: Server;
+let remoteUrl: string;
+let fetched = 0;
+const lines: string[] = [];
+const service = () => readServices().find((s) => s.id === ID)!;
+const doc = () => join(layout.openapiDir, "widget.yaml");
+const fragment = () => join(layout.openapiDir, "widget/schemas/WidgetUrlFailure.yaml");
+const FRAGMENT_REF = "$ref: ./widget/schemas/WidgetUrlFailure.yaml";
+
+function snapshot(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out[relative(root, path)] = `${statSync(path).mtimeMs} ${readFileSync(path, "utf8")}`;
+    }
+  };
+  walk(layout.generatedDir);
+  walk(layout.distDir);
+  return out;
+}
+
+function replaceIn(file: string, from: string, to: string): () => void {
+  const original = readFileSync(file, "utf8");
+  if (!original.includes(from)) throw new Error(`${from} not in ${file}`);
+  writeFileSync(file, original.replace(from, to));
+  return () => writeFileSync(file, original);
+}
+
+function overwrite(file: string, text: string): () => void {
+  const original = readFileSync(file, "utf8");
+  writeFileSync(file, text);
+  return () => writeFileSync(file, original);
+}
+
+/** ~500 bytes whose aliases expand to 10^levels nodes in a parser without an alias limit. */
+function aliasBomb(levels: number): string {
+  const out = ["type: object", "x-bomb:", "  a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"];
+  for (let i = 1; i <= levels; i++) out.push(`  a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(", ")}]`);
+  return `${out.join("\n")}\n`;
+}
+
+interface Case {
+  name: string;
+  apply: () => () => void;
+  rule: string;
+  file: () => string;
+  pointer: string;
+}
+
+const cases: Case[] = [
+  { name: "a relative $ref escaping openapi/", apply: () => replaceIn(doc(), FRAGMENT_REF, "$ref: ../outside-secret.json"), rule: "input-ref-outside-openapi", file: doc, pointer: "#/components/schemas/WidgetUrlFailure/$ref" },
+  { name: "an absolute-path $ref", apply: () => replaceIn(doc(), FRAGMENT_REF, `$ref: ${join(root, "outside-secret.json")}`), rule: "input-ref-outside-openapi", file: doc, pointer: "#/components/schemas/WidgetUrlFailure/$ref" },
+  { name: "a URL $ref (never fetched)", apply: () => replaceIn(doc(), FRAGMENT_REF, `$ref: ${remoteUrl}`), rule: "input-ref-url", file: doc, pointer: "#/components/schemas/WidgetUrlFailure/$ref" },
+  { name: "a file: URL $ref", apply: () => replaceIn(doc(), FRAGMENT_REF, `$ref: file://${join(root, "outside-secret.json")}`), rule: "input-ref-url", file: doc, pointer: "#/components/schemas/WidgetUrlFailure/$ref" },
+  { name: "an escaping $ref inside a fragment", apply: () => overwrite(fragment(), "type: object\nproperties:\n  leak:\n    $ref: ../../../outside-secret.json\n"), rule: "input-ref-outside-openapi", file: fragment, pointer: "#/properties/leak/$ref" },
+  {
+    name: "a symlink inside openapi/ pointing outside",
+    apply: () => {
+      const link = join(layout.openapiDir, "widget/schemas/link.json");
+      symlinkSync(join(root, "outside-secret.json"), link);
+      const undo = replaceIn(doc(), FRAGMENT_REF, "$ref: ./widget/schemas/link.json");
+      return () => (undo(), rmSync(link));
+    },
+    rule: "input-ref-outside-openapi",
+    file: doc,
+    pointer: "#/components/schemas/WidgetUrlFailure/$ref",
+  },
+  { name: "a YAML alias bomb (9 levels)", apply: () => overwrite(fragment(), aliasBomb(9)), rule: "input-yaml-aliases", file: fragment, pointer: "#" },
+  { name: "a file over the size limit", apply: () => overwrite(fragment(), `type: object\ndescription: "${"x".repeat(MAX_SOURCE_BYTES)}"\n`), rule: "input-file-too-large", file: fragment, pointer: "#" },
+  { name: "duplicate keys", apply: () => overwrite(fragment(), "type: object\ntype: string\n"), rule: "input-yaml-invalid", file: fragment, pointer: "#" },
+];
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "build-inputs-"));
+  layout = layoutFor(root);
+  server = createServer((_req, res) => {
+    fetched++;
+    res.writeHead(200, { "content-type": "application/yaml" }).end(`type: object\ndescription: ${MARKER}\n`);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  remoteUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/remote.yaml`;
+  writeFileSync(join(root, "outside-secret.json"), JSON.stringify({ type: "object", description: MARKER }));
+  mkdirSync(layout.openapiDir, { recursive: true });
+  cpSync(join(OPENAPI_DIR, "widget.yaml"), doc());
+  cpSync(join(OPENAPI_DIR, ID), join(layout.openapiDir, ID), { recursive: true });
+  writeFileSync(join(layout.openapiDir, "services.json"), JSON.stringify({ services: [service()] }));
+  const first = await runBuild({ layout, log: (l) => lines.push(l), error: (l) => lines.push(l) });
+  expect(first.failed, lines.join("\n")).toEqual([]);
+}, 120_000);
+
+afterAll(async () => {
+  rmSync(root, { recursive: true, force: true });
+  await new Promise((r) => server.close(r));
+});
+
+describe("the build refuses inputs from outside openapi/", () => {
+  for (const c of cases) {
+    it(`${c.name}: fails with ${c.rule}, changes nothing, leaks nothing, fetches nothing`, { timeout: 60_000 }, async () => {
+      const before = snapshot();
+      const undo = c.apply();
+      try {
+        const started = performance.now();
+        const summary = await runBuild({ layout, noCache: true, log: (l) => lines.push(l), error: (l) => lines.push(l) });
+        expect(performance.now() - started).toBeLessThan(30_000);
+        expect(summary.failed.map((f) => f.id)).toEqual([ID]);
+        const findings = summary.failed[0]!.findings;
+        expect(findings).toContainEqual(expect.objectContaining({ rule: c.rule, file: c.file(), pointer: c.pointer, line: expect.any(Number) }));
+        expect(snapshot()).toEqual(before);
+        expect(JSON.stringify(snapshot())).not.toContain(MARKER);
+        expect(fetched).toBe(0);
+
+        // The gate's bundler and the linter refuse the same input by the same rule.
+        await expect(bundleDocument(service(), doc())).rejects.toThrow(c.rule);
+        expect((await lintSource(service(), doc())).map((f) => f.rule)).toContain(c.rule);
+        expect(fetched).toBe(0);
+      } finally {
+        undo();
+      }
+    });
+  }
+
+  it("a clean document still builds after the battery", async () => {
+    const summary = await runBuild({ layout, noCache: true, log: (l) => lines.push(l), error: (l) => lines.push(l) });
+    expect(summary.failed).toEqual([]);
+  }, 60_000);
+});

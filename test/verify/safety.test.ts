@@ -1,0 +1,67 @@
+/**
+ * Safety by default: a run without --allow-writes sends nothing that changes state, message
+ * delivery needs --allow-send as well, the rate limit spaces requests, the deadline stops the
+ * run, and bad options are usage errors naming the option.
+ */
+import { describe, expect, it } from "vitest";
+import { createEmulator } from "cloud-interfaces/emulator";
+import { verifyServer, VerifyUsageError } from "cloud-interfaces/verify";
+import { emulatorRun } from "./harness.js";
+
+function recording(serviceId: string) {
+  const emulator = createEmulator(serviceId);
+  const sent: { method: string; path: string; at: number }[] = [];
+  const fetch = (r: Request) => {
+    sent.push({ method: r.method, path: new URL(r.url).pathname, at: performance.now() });
+    return emulator.handle(r);
+  };
+  return { fetch, sent };
+}
+
+describe("verify safety", () => {
+  it("is read-only without allowWrites: GET, HEAD, OPTIONS and the identity calls that change nothing", async () => {
+    const kms = recording("kms-v2");
+    const report = await verifyServer("kms-v2", { ...emulatorRun("kms-v2", kms.fetch), allowWrites: false });
+    expect(new Set(kms.sent.map((s) => s.method))).toEqual(new Set(["GET", "HEAD"]));
+    expect(report.operations.find((o) => o.operationId === "createKey")!.skipped).toMatch(/needs --allow-writes/);
+    expect(report.leftBehind).toEqual([]);
+
+    const identity = recording("identity-v4");
+    await verifyServer("identity-v4", { ...emulatorRun("identity-v4", identity.fetch), allowWrites: false });
+    const posts = new Set(identity.sent.filter((s) => s.method === "POST").map((s) => s.path.split("/").pop()));
+    expect(posts).toEqual(new Set(["userinfo", "token", "introspect"]));
+  });
+
+  it("delivers no notification without allowSend, even with writes allowed", async () => {
+    const n = recording("notifications-v1");
+    const report = await verifyServer("notifications-v1", { ...emulatorRun("notifications-v1", n.fetch), allowSend: false, only: ["sendNotifications", "createTopic"] });
+    expect(n.sent.some((s) => s.method === "POST" && s.path.endsWith("/notifications"))).toBe(false);
+    expect(n.sent.some((s) => s.method === "POST" && s.path.endsWith("/topics"))).toBe(true);
+    expect(report.operations.find((o) => o.operationId === "sendNotifications")!.skipped).toMatch(/--allow-send/);
+  });
+
+  it("spaces requests by the rate limit and stops at the deadline", async () => {
+    const m = recording("metrics-v1");
+    await verifyServer("metrics-v1", { ...emulatorRun("metrics-v1", m.fetch), only: ["listMetrics"], rate: 25 });
+    expect(m.sent.length).toBeGreaterThanOrEqual(3);
+    const gaps = m.sent.slice(1).map((s, i) => s.at - m.sent[i]!.at);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(35);
+
+    const slow = await verifyServer("metrics-v1", { ...emulatorRun("metrics-v1"), rate: 10, deadlineMs: 250 });
+    expect(slow.passed).toBe(false);
+    expect(slow.incomplete).toMatch(/deadline of 250 ms/);
+    expect(slow.summary.requests).toBeLessThanOrEqual(4);
+  });
+
+  it("refuses bad options with the option's name, before sending anything", async () => {
+    const m = recording("metrics-v1");
+    const run = (extra: object) => verifyServer("metrics-v1", { ...emulatorRun("metrics-v1", m.fetch), ...extra });
+    await expect(run({ credentialsEnv: { nope: "X" } })).rejects.toThrow(new VerifyUsageError("--credentials-env nope: not a security scheme of the document (schemes: userToken)"));
+    await expect(run({ credentialsEnv: { userToken: "UNSET_VAR" } })).rejects.toThrow(/UNSET_VAR is not set/);
+    await expect(run({ bind: { nowhere: "1" } })).rejects.toThrow(/--bind nowhere: not a parameter/);
+    await expect(run({ only: ["noSuchOperation"] })).rejects.toThrow(/--only noSuchOperation: no such operationId/);
+    await expect(run({ baseUrl: "https://user:pw@example.com" })).rejects.toThrow(/must not carry credentials/);
+    await expect(run({ rate: 0 })).rejects.toThrow(/--rate/);
+    expect(m.sent).toEqual([]);
+  });
+});
