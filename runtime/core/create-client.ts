@@ -40,9 +40,6 @@ export interface ServiceClientOptions<Region extends string, ServerName extends 
   clock?: Clock;
 }
 
-/** Query type of a GET operation, for `paginate`. */
-type QueryOf<Paths, P extends keyof Paths> = Paths[P] extends { get: { parameters: { query?: infer Q } } } ? Q : never;
-
 /** What the generated client adds to openapi-fetch's: auto-pagination of the operations that declare `x-pagination`. */
 export interface PaginatingClient<Pages> {
   paginate<P extends keyof Pages & string>(
@@ -53,7 +50,6 @@ export interface PaginatingClient<Pages> {
 
 export type ServiceClient<Paths extends {}, BoundKeys extends PropertyKey, Pages> = Client<BindPaths<Paths, BoundKeys>> & PaginatingClient<Pages>;
 
-export type { QueryOf };
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 type AnyOptions = ServiceClientOptions<string, string, Record<string, unknown>, Record<string, unknown>>;
 type AnyInit = {
@@ -109,6 +105,20 @@ function timeoutError(ms: number): DOMException {
   return new DOMException(`The operation timed out after ${ms} ms`, "TimeoutError");
 }
 
+/** One call, checked and filled, as each attempt sends it again. */
+interface Prepared {
+  method: string;
+  /** The path template, for middleware. */
+  schemaPath: string;
+  callRoot: string;
+  url: string;
+  init: AnyInit;
+  op: ServiceMeta["operations"][string];
+  /** The request media type the caller chose, if any. */
+  given: string | undefined;
+  headerParams: Record<string, unknown> | undefined;
+}
+
 /** A document's request rules (generated/<id>/rules.ts). */
 export interface RequestChecker {
   check(operation: string, request: RequestParts): void;
@@ -144,6 +154,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   // Timers clamp a longer delay to 1 ms, which would fail every call at once.
   if (timeoutMs > MAX_TIMER_MS) throw new InputError("timeoutMs", "maximum", `timeoutMs: must be at most ${MAX_TIMER_MS} (the longest timer delay)`);
   checkHeaderValues("headers", options.headers);
+  // Retry overrides fail where they are given, not at the first call that would retry.
+  if (options.retry) resolveRetry({ statuses: [], maxAttempts: 1, backoffMs: 0, maxWaitMs: 0 }, options.retry);
 
   const fetchOf = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
   const dispatchWith = (send: typeof fetchOf) => (url: string, init: RequestInit) => (init.redirect === "follow" ? followSameOrigin(send, url, init) : send(url, init));
@@ -232,20 +244,12 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     const url = `${callRoot}${serializePath(path, pathParams)}${query ? `?${query}` : ""}`;
     let retry = retryFor.get(key);
     if (!retryFor.has(key)) retryFor.set(key, (retry = resolveRetry(op.retry, options.retry)));
-    return withRetry(() => attempt(method, path, callRoot, url, init, op, given, headerParams), retry, clock, init.signal);
+    const prepared: Prepared = { method, schemaPath: path, callRoot, url, init, op, given, headerParams };
+    return withRetry(() => attempt(prepared), retry, clock, init.signal);
   };
 
   /** One attempt: one deadline covering credential resolution, the request and reading the body. */
-  const attempt = async (
-    method: string,
-    schemaPath: string,
-    callRoot: string,
-    url: string,
-    init: AnyInit,
-    op: ServiceMeta["operations"][string],
-    given: string | undefined,
-    headerParams: Record<string, unknown> | undefined,
-  ) => {
+  const attempt = async ({ method, schemaPath, callRoot, url, init, op, given, headerParams }: Prepared) => {
     // One cleared timer per attempt: AbortSignal.timeout would leave a live timer behind every request.
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);

@@ -131,14 +131,3 @@ export function headerSecrets(name: string, value: string): string[] {
   // Without a space this repeats the value, which masks the same text.
   return [value, value.slice(value.indexOf(" ") + 1)];
 }
-
-/** Adds the credentials of the first fully supplied security alternative of the operation. */
-export async function applyCredentials(
-  headers: Headers,
-  security: Security,
-  schemes: Readonly<Record<string, SecuritySchemeMeta>>,
-  credentials: Readonly<Record<string, unknown>>,
-): Promise<void> {
-  const resolved = await createCredentialResolver(schemes, credentials)(security);
-  for (const [name, value] of Object.entries(resolved)) headers.set(name, value);
-}

@@ -1,6 +1,12 @@
 import { base64url } from "./bytes.js";
 import { Contract, type OperationSpec, type RequestFailure, type RequestInput, type ValidatorSource } from "./contract.js";
 import { mockView } from "../mock/mock-view.js";
+import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../mock/errors.js";
+import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../mock/limits.js";
+import { readOperations } from "../mock/operations.js";
+import { BodyTooLarge, boundedText } from "./request-limits.js";
+import { CapReached } from "./caps.js";
+import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
 import type { Emulator, EmulatorOptions, Reply, RequestLike, Violation } from "./types.js";
 
 export type { Reply, RequestLike } from "./types.js";
@@ -104,12 +110,30 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     });
   }
 
+  let shapes: ErrorShapes | undefined;
+  let operations: ReturnType<typeof readOperations> | undefined;
+  /** A limit answer: the document's error shape with the mock's X-Mock-Error kind (runtime/mock/README.md), not checked as a documented case. */
+  function refusal(answer: ErrorAnswer, op: OperationSpec | undefined): Reply {
+    operations ??= readOperations(document);
+    shapes ??= errorShapes(document, operations);
+    const operation = op ? operations.find((o) => o.key === `${op.method} ${op.template}`) : undefined;
+    const r = shapes.render({ ...answer, operation });
+    const headers: Record<string, string> = {};
+    r.headers.forEach((value, name) => (headers[name] = value));
+    return { status: r.status, headers, ...(r.body !== null ? { body: r.body } : {}) };
+  }
+
   async function dispatch(request: RequestLike): Promise<Reply> {
     let url: URL;
     try {
       url = new URL(request.url);
     } catch {
       return problem(400, "Bad Request: the request URL is not absolute");
+    }
+    // What the edge counts: the request-target (path and query, percent-encoded, so one byte a character).
+    const targetBytes = url.pathname.length + url.search.length;
+    if (targetBytes > MAX_URL_BYTES) {
+      return refusal({ status: 414, kind: "uri-too-long", message: `request-target: ${targetBytes} bytes (rule at most ${MAX_URL_BYTES} bytes)`, method: request.method }, undefined);
     }
     const matched = contract.match(request.method, url);
     if (!("op" in matched)) {
@@ -127,7 +151,21 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
         const example = contract.exampleResponse(op, forced[1]!, forced[2]);
         if (example) return verified(op, example);
       }
-      const read = await contract.readRequest(op, request, url, matched.path);
+      let text = "";
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        try {
+          text = await boundedText(request);
+        } catch (error) {
+          if (error instanceof BodyTooLarge) return refusal({ status: 413, kind: "body-too-large", message: error.message, method: request.method }, op);
+          throw error;
+        }
+      }
+      const broken = isJsonMediaType(mediaTypeEssence(request.headers.get("content-type") ?? "")) ? jsonLimitBroken(text) : undefined;
+      if (broken) {
+        const message = broken === "depth" ? `body: JSON nested deeper than the emulator's limit (rule at most ${MAX_JSON_DEPTH} levels)` : `body: more JSON values than the emulator's limit (rule at most ${MAX_JSON_VALUES} values)`;
+        return verified(op, await def.reject({ kind: "invalid", problems: [message] }, op, base));
+      }
+      const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
       if ("failure" in read) response = await def.reject(read.failure, op, base);
       else {
         const handler = def.operations[op.operationId];
@@ -136,6 +174,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
           : await def.reject({ kind: "error", problems: [`operation ${op.operationId} is not emulated`] }, op, base);
       }
     } catch (error) {
+      if (error instanceof CapReached) return verified(op, await def.reject({ kind: "invalid", problems: [error.message] }, op, base));
       response = await def.reject({ kind: "error", problems: [error instanceof Error ? error.message : String(error)] }, op, base);
     }
     return verified(op, response);

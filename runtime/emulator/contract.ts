@@ -1,6 +1,6 @@
 import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
 import { escapeToken, resolveAt } from "../openapi/pointer.js";
-import { listOperations, Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
+import { listOperations, parametersOf, Router, serverPathPrefixes, stripServerPrefix, type DocumentOperation } from "../openapi/router.js";
 
 /**
  * The document as a contract: which operation a request is, whether the request follows the
@@ -143,7 +143,7 @@ export class Contract {
     private readonly validators: ValidatorSource,
   ) {
     this.prefixes = serverPathPrefixes(document);
-    this.operations = listOperations(document).map(({ path, method, pathItem, pointer }) => this.compileOperation(path, method, pathItem, pointer));
+    this.operations = listOperations(document).map((entry) => this.compileOperation(entry));
     this.router = new Router(this.operations, (op) => op.template);
   }
 
@@ -156,26 +156,19 @@ export class Contract {
     return this.validators(pointer, coerce);
   }
 
-  private compileOperation(template: string, method: string, item: Json, opPtr: string): OperationSpec {
-    const op = item[method];
-    const params = new Map<string, ParamSpec>();
-    const addParams = (list: Json[] | undefined, base: string) =>
-      (list ?? []).forEach((raw, i) => {
-        const { value: p, pointer } = this.deref(raw, `${base}/parameters/${i}`);
-        const schema = this.deref(p.schema ?? {}, `${pointer}/schema`).value;
-        const isArray = schema.type === "array";
-        const explode = p.explode ?? (p.style === undefined || p.style === "form");
-        params.set(`${p.in}:${p.name.toLowerCase()}`, {
-          name: p.name,
-          in: p.in,
-          required: p.required === true,
-          explode,
-          isArray,
-          validate: this.compile(`${pointer}/schema`, true),
-        });
-      });
-    addParams(item.parameters, opPtr.slice(0, opPtr.lastIndexOf("/")));
-    addParams(op.parameters, opPtr);
+  private compileOperation(entry: DocumentOperation): OperationSpec {
+    const { path: template, method, operation: op, pointer: opPtr } = entry;
+    const params: ParamSpec[] = parametersOf(this.document, entry).map(({ parameter: p, pointer }) => {
+      const schema = this.deref(p.schema ?? {}, `${pointer}/schema`).value;
+      return {
+        name: p.name,
+        in: p.in,
+        required: p.required === true,
+        explode: p.explode ?? (p.style === undefined || p.style === "form"),
+        isArray: schema.type === "array",
+        validate: this.compile(`${pointer}/schema`, true),
+      };
+    });
 
     let body: OperationSpec["body"];
     if (op.requestBody) {
@@ -210,7 +203,7 @@ export class Contract {
       operationId: op.operationId ?? `${method} ${template}`,
       method: method.toUpperCase(),
       template,
-      params: [...params.values()],
+      params,
       body,
       security: op.security ?? this.document.security ?? [],
       responses,

@@ -1,7 +1,27 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { listen } from "../mock/listen.js";
 import type { ListenOptions } from "../mock/options.js";
+import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, MAX_HEADER_BYTES, MAX_HEADER_COUNT, REQUEST_TIMEOUT_MS } from "../mock/limits.js";
+import { BodyTooLarge } from "./request-limits.js";
 import type { Emulator, MockHandler } from "./types.js";
+
+/** The body, or undefined once it passed MAX_BODY_BYTES (reading stops there: 300 MB took RSS from 84 to 987 MiB). */
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  if (Number(req.headers["content-length"]) > MAX_BODY_BYTES) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const tooLarge = (res: ServerResponse) => {
+  const body = JSON.stringify({ type: "about:blank", title: "Payload Too Large", status: 413, detail: `body: over ${MAX_BODY_BYTES} bytes (rule at most ${MAX_BODY_BYTES} bytes)` });
+  res.writeHead(413, { "content-type": "application/problem+json", "x-mock-error": "body-too-large", connection: "close" }).end(body);
+};
 
 /**
  * Serves a MockHandler over HTTP/1.1 on loopback: the server form of an emulator, for clients
@@ -12,7 +32,9 @@ export async function serveHandler(handler: MockHandler | Emulator, options: Lis
   // The base URL is where the server listens, never the request's Host header: a client must not
   // re-route a request or choose the issuer an identity emulator announces.
   let base = "";
-  const server = createServer((req, res) => void (typeof handler === "function" ? answer(handler, req, res, base) : answerFast(handler, req, res, base)));
+  // The edge's limits (runtime/mock/limits.ts): head size and count, and the time a request may take to arrive.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS }, (req, res) => void (typeof handler === "function" ? answer(handler, req, res, base) : answerFast(handler, req, res, base)));
+  server.maxHeadersCount = MAX_HEADER_COUNT;
   const url = (base = await listen(server, options));
   return {
     url,
@@ -26,12 +48,12 @@ export async function serveHandler(handler: MockHandler | Emulator, options: Lis
 
 async function answer(handler: MockHandler, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const read = await readBody(req);
+    if (read === undefined) return tooLarge(res);
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
     const method = req.method ?? "GET";
-    const body = method === "GET" || method === "HEAD" || chunks.length === 0 ? undefined : Buffer.concat(chunks);
+    const body = method === "GET" || method === "HEAD" || read.length === 0 ? undefined : new Uint8Array(read);
     const request = new Request(`${base}${pathOf(req.url)}`, { method, headers, body });
     const response = await handler(request);
     const out: Record<string, string | string[]> = {};
@@ -54,8 +76,7 @@ async function answer(handler: MockHandler, req: IncomingMessage, res: ServerRes
  */
 async function answerFast(emulator: Emulator, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = await readBody(req);
     const reply = await emulator.dispatch({
       method: req.method ?? "GET",
       url: `${base}${pathOf(req.url)}`,
@@ -65,9 +86,13 @@ async function answerFast(emulator: Emulator, req: IncomingMessage, res: ServerR
           return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
         },
       },
-      text: async () => Buffer.concat(chunks).toString("utf8"),
+      text: async () => {
+        if (body === undefined) throw new BodyTooLarge(undefined);
+        return body.toString("utf8");
+      },
     });
-    res.writeHead(reply.status, reply.headers);
+    // A refused body may still be arriving; closing is cheaper than draining it.
+    res.writeHead(reply.status, body === undefined ? { ...reply.headers, connection: "close" } : reply.headers);
     res.end(req.method === "HEAD" ? undefined : reply.body);
   } catch (error) {
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/problem+json" });

@@ -1,31 +1,17 @@
 /**
  * The key management client most callers want: the generated client with the instance and key
- * ring bound once, a correlation id on every request (reported on failures), the document's
- * retry policy, the key total as a number, and paging through lists.
+ * ring bound once, a correlation id on every request (reported on failures), the key total as a
+ * number, and paging through lists. Sugar only: the generated client checks every request
+ * against the document's rules and retries as its `x-retry` says (one checker, one retry engine,
+ * both in runtime/core), with the same `retry`, `clock` and `validate` options.
  */
-import { createKmsV2Client } from "../../generated/kms-v2/client.js";
+import { createKmsV2Client, kmsV2Service } from "../../generated/kms-v2/client.js";
 import type { components } from "../../generated/kms-v2/types.js";
 import { ApiError, InputError } from "../core/errors.js";
 import { PaginationError } from "../core/paginate.js";
 import type { SecretSource } from "../core/credentials.js";
-import { retryPolicy, systemClock, withRetry, type Clock, type RetryOptions } from "./retry.js";
-import {
-  BASE64_PATTERN,
-  FILTER_PATTERN,
-  KEY_MEDIA_TYPE,
-  LIMIT,
-  MAX_FILTER,
-  MAX_SEARCH,
-  SORT_PATTERN,
-  checkBoolean,
-  checkFilterConflict,
-  checkInteger,
-  checkKeyRing,
-  checkStates,
-  checkText,
-  checkUuid,
-  type KeyStateValue,
-} from "./rules.js";
+import type { Clock, RetryOption } from "../core/retry.js";
+import { KEY_MEDIA_TYPE, LIMIT, checkFilterConflict, checkParameter, type KeyStateValue } from "./rules.js";
 
 export type Key = components["schemas"]["Key"];
 export type KeyCreate = components["schemas"]["KeyCreate"];
@@ -46,9 +32,12 @@ export interface KmsClientOptions {
   baseUrl?: string;
   timeoutMs?: number;
   fetch?: GeneratedOptions["fetch"];
-  retry?: RetryOptions;
-  /** For tests: waits and time. */
+  /** Overrides of the document's retry policy (`x-retry`), as for every generated client; `false` turns retries off. */
+  retry?: RetryOption;
+  /** For tests: waits and time (the Clock every generated client takes). */
   clock?: Clock;
+  /** Check each request against the document's rules before sending (default true). */
+  validate?: boolean;
   /** For tests: the correlation id generator (default crypto.randomUUID, a v4 UUID). */
   newCorrelationId?: () => string;
 }
@@ -91,10 +80,10 @@ export interface KeyPage {
 
 export function createKmsClient(options: KmsClientOptions) {
   if (typeof options !== "object" || options === null) throw new InputError("options", "type", "options are required");
-  const instanceId = checkUuid("svc-instance", options.instanceId);
-  const keyRing = options.keyRing === undefined ? undefined : checkKeyRing(options.keyRing);
-  const policy = retryPolicy(options.retry);
-  const clock = options.clock ?? systemClock;
+  const validate = options.validate ?? true;
+  // Bound once, so checked once, at creation, by the document's rules (the same checker every call uses).
+  const instanceId = validate ? checkParameter("header", "svc-instance", options.instanceId) : options.instanceId;
+  const keyRing = options.keyRing === undefined || !validate ? options.keyRing : checkParameter("header", "X-Kms-Key-Ring", options.keyRing);
   const newId = options.newCorrelationId ?? (() => crypto.randomUUID());
   const client = createKmsV2Client({
     region: options.region,
@@ -104,13 +93,13 @@ export function createKmsClient(options: KmsClientOptions) {
     fetch: options.fetch,
     credentials: { bearerAuth: options.token },
     bind: { "svc-instance": instanceId, ...(keyRing === undefined ? {} : { "X-Kms-Key-Ring": keyRing }) },
-    // This client applies the document's policy itself (with its injectable clock and per-kind
-    // options, retry.ts); the generated client's own x-retry would retry each attempt again.
-    retry: false,
+    retry: options.retry,
+    clock: options.clock,
+    validate,
   });
 
-  const correlation = (call: CallOptions | undefined) =>
-    checkUuid("correlation-id", call?.correlationId === undefined ? newId() : call.correlationId);
+  // A caller's id is checked with the rest of the request by the generated client.
+  const correlation = (call: CallOptions | undefined) => (call?.correlationId === undefined ? newId() : call.correlationId);
 
   /** The correlation id the service echoed, or the one sent if the failure came without it. */
   const failure = (operation: string, result: { error?: unknown; response: Response }, sent: string) =>
@@ -119,12 +108,7 @@ export function createKmsClient(options: KmsClientOptions) {
   async function listPage(query: PageQuery = {}, call?: CallOptions): Promise<KeyPage> {
     const params = listParams(query);
     const id = correlation(call);
-    const result = await withRetry(
-      "listKeys",
-      () => client.GET("/api/v2/keys", { params: { header: { "correlation-id": id }, query: params } }),
-      policy,
-      clock,
-    );
+    const result = await client.GET("/api/v2/keys", { params: { header: { "correlation-id": id }, query: params } });
     if (!result.response.ok || !result.data) throw failure("listKeys", result, id);
     const { metadata, resources } = result.data;
     return { keys: resources, incompleteSearch: metadata.incompleteSearch === true, collectionTotal: metadata.collectionTotal };
@@ -136,13 +120,13 @@ export function createKmsClient(options: KmsClientOptions) {
 
     /** Creates one key (the envelope with exactly one resource is built here). Retries per the document. */
     async createKey(key: NewKey, call?: CreateOptions): Promise<Key> {
-      const resource = checkNewKey(key);
+      const resource = newKey(key);
       const id = correlation(call);
       const prefer = call?.return;
       // The Prefer header's enum is checked by the generated client with the rest of the request.
       const header = { "correlation-id": id, ...(prefer ? { Prefer: `return=${prefer}` as const } : {}) };
       const body = { metadata: { collectionType: KEY_MEDIA_TYPE, collectionTotal: 1 as const }, resources: [resource] };
-      const result = await withRetry("createKey", () => client.POST("/api/v2/keys", { params: { header }, body }), policy, clock);
+      const result = await client.POST("/api/v2/keys", { params: { header }, body });
       const created = result.data?.resources[0];
       if (!result.response.ok || !created) throw failure("createKey", result, id);
       return created;
@@ -157,7 +141,7 @@ export function createKmsClient(options: KmsClientOptions) {
      * ignoring `limit`/`offset`), ends the walk with a PaginationError instead of a loop.
      */
     async *listKeys(query: ListQuery = {}, pageSize: number = LIMIT.max, call?: CallOptions): AsyncGenerator<Key, void, undefined> {
-      const limit = checkInteger("limit", pageSize, LIMIT.min, LIMIT.max);
+      const limit = checkParameter("query", "limit", pageSize);
       listParams(query); // fail before the first request, not when iteration starts to matter
       let previousFirst: string | undefined;
       for (let offset = 0; ; offset += limit) {
@@ -181,12 +165,7 @@ export function createKmsClient(options: KmsClientOptions) {
     async countKeys(query: CountQuery = {}, call?: CallOptions): Promise<number> {
       const { state, extractable, filter } = listParams(query);
       const id = correlation(call);
-      const result = await withRetry(
-        "getKeyTotal",
-        () => client.HEAD("/api/v2/keys", { params: { header: { "correlation-id": id }, query: { state, extractable, filter } } }),
-        policy,
-        clock,
-      );
+      const result = await client.HEAD("/api/v2/keys", { params: { header: { "correlation-id": id }, query: { state, extractable, filter } } });
       if (!result.response.ok) throw failure("getKeyTotal", result, id);
       const raw = result.response.headers.get("Key-Total");
       if (raw === null || !/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(Number(raw))) {
@@ -200,41 +179,25 @@ export function createKmsClient(options: KmsClientOptions) {
 
 export type KmsClient = ReturnType<typeof createKmsClient>;
 
-function listParams(query: PageQuery) {
+/** The query as given; its documented rules are checked by the generated client, the filter's grammar and the one cross-parameter rule here. */
+function listParams(query: PageQuery): PageQuery {
   if (typeof query !== "object" || query === null) throw new InputError("query", "type", "query must be an object");
-  const out: {
-    limit?: number;
-    offset?: number;
-    state?: KeyStateValue[];
-    extractable?: boolean;
-    search?: string;
-    sort?: string;
-    filter?: string;
-  } = {};
-  if (query.limit !== undefined) out.limit = checkInteger("limit", query.limit, LIMIT.min, LIMIT.max);
-  if (query.offset !== undefined) out.offset = checkInteger("offset", query.offset, 0);
-  if (query.state !== undefined) out.state = checkStates(query.state);
-  if (query.extractable !== undefined) out.extractable = checkBoolean("extractable", query.extractable);
-  if (query.search !== undefined) out.search = checkText("search", query.search, MAX_SEARCH);
-  if (query.sort !== undefined) out.sort = checkText("sort", query.sort, Number.MAX_SAFE_INTEGER, SORT_PATTERN);
-  if (query.filter !== undefined) out.filter = checkText("filter", query.filter, MAX_FILTER, FILTER_PATTERN);
-  checkFilterConflict(out.filter, out.state, out.extractable);
+  const { limit, offset, state, extractable, search, sort, filter } = query;
+  const out = Object.fromEntries(Object.entries({ limit, offset, state, extractable, search, sort, filter }).filter(([, v]) => v !== undefined)) as PageQuery;
+  // The filter's documented pattern first, so a filter outside it is reported by its rule, not by the grammar's parser.
+  if (typeof filter === "string") checkFilterConflict(checkParameter("query", "filter", filter), state, extractable);
   return out;
 }
 
-function checkNewKey(key: NewKey): KeyCreate {
-  const field = "resources[0]";
-  if (typeof key !== "object" || key === null || Array.isArray(key)) {
-    throw new InputError(field, "type", "createKey takes one key object");
-  }
-  if (typeof key.name !== "string" || key.name.length === 0) throw new InputError(`${field}.name`, "required", "a key needs a name");
-  if (key.extractable !== undefined) checkBoolean(`${field}.extractable`, key.extractable);
-  if (key.payload !== undefined) checkText(`${field}.payload`, key.payload, Number.MAX_SAFE_INTEGER, BASE64_PATTERN);
-  if (key.aliases !== undefined && (!Array.isArray(key.aliases) || key.aliases.some((a) => typeof a !== "string"))) {
-    throw new InputError(`${field}.aliases`, "type", "aliases is an array of strings");
-  }
-  if (key.expirationDate !== undefined && (typeof key.expirationDate !== "string" || Number.isNaN(Date.parse(key.expirationDate)))) {
-    throw new InputError(`${field}.expirationDate`, "format", "expirationDate is an RFC 3339 date-time");
+/** The resource with its constant `type`; its fields are checked against KeyCreate with the rest of the body. */
+function newKey(key: NewKey): KeyCreate {
+  if (typeof key !== "object" || key === null || Array.isArray(key)) throw new InputError("body.resources[0]", "type", "createKey takes one key object");
+  // `format: date-time` is left to the service by the checker; a date the helper cannot even parse is refused here.
+  if (typeof key.expirationDate === "string" && Number.isNaN(Date.parse(key.expirationDate))) {
+    throw new InputError("body.resources[0].expirationDate", "format", "expirationDate is an RFC 3339 date-time");
   }
   return { ...key, type: KEY_MEDIA_TYPE };
 }
+
+/** 409 reasons of create that a retry cannot cure: `x-retry.except` of the document's create 409. */
+export const PERMANENT_CONFLICTS: readonly string[] = kmsV2Service.operations["POST /api/v2/keys"].retry?.except?.["409"]?.reasons ?? [];

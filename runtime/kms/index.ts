@@ -13,7 +13,9 @@ export {
   type PageQuery,
 } from "./client.js";
 export { PaginationError } from "../core/paginate.js";
-export { PERMANENT_CONFLICTS, retryAfterMs, type Clock, type RetryOptions } from "./retry.js";
+export { PERMANENT_CONFLICTS } from "./client.js";
+// The Clock and retry options every generated client takes (createKmsV2Client({ clock, retry })).
+export { retryAfterMs, type Clock, type RetryOption } from "../core/retry.js";
 export { KEY_STATES, type KeyStateValue } from "./rules.js";
 export { parseFilter, matchesFilter, FilterSyntaxError, type FilterTerm } from "./filter.js";
 export { parseSearch, matchesSearch, type ParsedSearch } from "./search.js";

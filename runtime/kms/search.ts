@@ -35,7 +35,8 @@ export class SearchSyntaxError extends Error {
 }
 
 export function parseSearch(search: string): ParsedSearch {
-  if (search.length > MAX_SEARCH_LENGTH) throw new SearchSyntaxError(`search: at most ${MAX_SEARCH_LENGTH} characters`);
+  // Code points, as JSON Schema counts maxLength (and the client checker with it).
+  if ([...search].length > MAX_SEARCH_LENGTH) throw new SearchSyntaxError(`search: at most ${MAX_SEARCH_LENGTH} characters`);
   const out: ParsedSearch = { text: "", not: false, exact: false, escaped: false, scopes: [] };
   const seen = new Set<string>();
   let rest = search;

@@ -1,7 +1,7 @@
 /** How credentials become headers: per scheme kind, per alternative, checked before anything is sent. */
 import { inspect } from "node:util";
 import { describe, expect, it, vi } from "vitest";
-import { applyCredentials, checkCredentials, createCredentialResolver } from "../../runtime/core/credentials.js";
+import { checkCredentials, createCredentialResolver } from "../../runtime/core/credentials.js";
 import { InputError } from "../../runtime/core/errors.js";
 import { allCredentials, fakeFetch, meta, SECRET, testClient, thrown } from "./harness.js";
 
@@ -72,12 +72,6 @@ describe("headers per scheme", () => {
     const security = [["apiKey"]];
     const first = await resolver(security);
     expect(resolver(security)).toBe(first);
-  });
-
-  it("applyCredentials sets the resolved headers on a Headers object", async () => {
-    const headers = new Headers({ a: "1" });
-    await applyCredentials(headers, [["bearerAuth"]], schemes, { bearerAuth: "t" });
-    expect(Object.fromEntries(headers)).toEqual({ a: "1", authorization: "Bearer t" });
   });
 
   it("skips a scheme the document does not define", async () => {

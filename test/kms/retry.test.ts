@@ -1,14 +1,17 @@
 /** The retry policy of the kms client, driven by a scripted fetch and a clock that never sleeps. */
 import { describe, expect, it } from "vitest";
 import { ApiError, InputError } from "cloud-interfaces/core";
-import { createKmsClient } from "cloud-interfaces/kms-v2";
+import { createKmsClient, kmsV2Service } from "cloud-interfaces/kms-v2";
 import { retryAfterMs } from "cloud-interfaces/kms-v2";
-import type { RetryOptions } from "cloud-interfaces/kms-v2";
+import type { RetryOption } from "cloud-interfaces/kms-v2";
 import { INSTANCE, TOKEN, errorBody, fakeClock, keyBody, keyId, rejection, scriptedFetch } from "./fakes.js";
 
 type Reply = Parameters<typeof scriptedFetch>[0];
 
-function setup(replies: Reply, retry?: RetryOptions) {
+/** The document's x-retry of create (409 and 429), read from the generated meta. */
+const CREATE_RETRY = kmsV2Service.operations["POST /api/v2/keys"].retry!;
+
+function setup(replies: Reply, retry?: RetryOption) {
   const clock = fakeClock();
   const { sent, fetch } = scriptedFetch(replies);
   const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch, clock, retry });
@@ -37,7 +40,7 @@ describe("429: wait for the rate-limit window", () => {
   });
 
   it("backs off exponentially without Retry-After and gives up after the bounded attempts", async () => {
-    const { kms, sent, clock } = setup([tooMany()], { rateLimitAttempts: 4, rateLimitBackoffMs: 100 });
+    const { kms, sent, clock } = setup([tooMany()], { maxAttempts: 4, backoffMs: 100 });
     const error = await rejection(kms.countKeys());
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429 });
@@ -62,15 +65,15 @@ describe("429: wait for the rate-limit window", () => {
 });
 
 describe("409 on create: retried a bounded number of times", () => {
-  it("retries an exhausted or expired import token and succeeds", async () => {
+  it("retries an exhausted or expired import token with the document's backoff and succeeds", async () => {
     const { kms, sent, clock } = setup([conflict(), conflict("IMPORT_TOKEN_EXPIRED_ERR"), created]);
     expect((await kms.createKey({ name: "k", payload: "AAAA" })).id).toBe(keyId(1));
     expect(sent).toHaveLength(3);
-    expect(clock.waits).toEqual([500, 500]);
+    expect(clock.waits).toEqual([CREATE_RETRY.backoffMs, 2 * CREATE_RETRY.backoffMs]);
   });
 
-  it("stops after conflictRetries and reports the 409", async () => {
-    const { kms, sent } = setup([conflict()], { conflictRetries: 2 });
+  it("stops after maxAttempts and reports the 409", async () => {
+    const { kms, sent } = setup([conflict()], { maxAttempts: 3 });
     expect(await rejection(kms.createKey({ name: "k" }))).toMatchObject({ status: 409 });
     expect(sent).toHaveLength(3);
   });
@@ -100,8 +103,8 @@ describe("nothing else is retried", () => {
 
 describe("retry options and Retry-After parsing", () => {
   it.each([
-    [{ rateLimitAttempts: 0 }, "retry.rateLimitAttempts"],
-    [{ conflictRetries: -1 }, "retry.conflictRetries"],
+    [{ maxAttempts: 0 }, "retry.maxAttempts"],
+    [{ backoffMs: -1 }, "retry.backoffMs"],
     [{ maxWaitMs: 1.5 }, "retry.maxWaitMs"],
   ])("rejects %j", (retry, field) => {
     expect(() => createKmsClient({ instanceId: INSTANCE, token: TOKEN, retry })).toThrow(InputError);

@@ -3,7 +3,7 @@
  * request (from its case catalogue) is broken along each hostile dimension
  * (scripts/lib/hostile-requests.ts), and every answer is checked against the document.
  */
-import { applyCredentials } from "../../runtime/core/credentials.js";
+import { createCredentialResolver } from "../../runtime/core/credentials.js";
 import { serializeQuery } from "../../runtime/core/query.js";
 import { MOCK_ERRORS } from "../../runtime/mock/mock-errors.js";
 import { escapeToken } from "../../runtime/openapi/pointer.js";
@@ -31,7 +31,7 @@ export async function baselines(serviceId: string): Promise<Baseline[]> {
     const path = req.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(req.params.path[n] ?? "x")));
     const query = serializeQuery(req.params.query, op.query);
     const headers = new Headers();
-    await applyCredentials(headers, op.security, meta.securitySchemes, catalogue.client.credentials ?? {});
+    for (const [k, v] of Object.entries(await createCredentialResolver(meta.securitySchemes, catalogue.client.credentials ?? {})(op.security))) headers.set(k, v);
     for (const [k, v] of Object.entries(req.params.header)) if (v !== undefined) headers.set(k, String(v));
     let body: Buffer | undefined;
     if (req.body !== undefined) {

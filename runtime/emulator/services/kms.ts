@@ -4,6 +4,7 @@ import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "../..
 import { base64 } from "../bytes.js";
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
+import { capsOf, type Caps } from "../caps.js";
 
 /** Key management v2: create, list (search, filter, sort, paging) and HEAD total, per instance and key ring. */
 
@@ -62,6 +63,7 @@ export interface KmsState {
   rateLimit?: { requests: number; windowMs: number };
   /** When set, only these instances exist (others: INSTANCE_NOT_FOUND_ERR); otherwise instances appear on first use. */
   knownInstancesOnly: boolean;
+  caps: Caps;
 }
 
 export interface KmsSeed {
@@ -116,7 +118,8 @@ function exampleKeys(document: any): Array<Partial<KmsKey>> {
 
 function instanceOf(state: KmsState, id: string): KmsInstance | undefined {
   let instance = state.instances.get(id);
-  if (!instance && !state.knownInstancesOnly) {
+  // Past the instance cap an unknown instance does not exist, as with knownInstancesOnly.
+  if (!instance && !state.knownInstancesOnly && state.instances.size < state.caps.kmsInstances) {
     instance = newInstance();
     state.instances.set(id, instance);
   }
@@ -125,7 +128,7 @@ function instanceOf(state: KmsState, id: string): KmsInstance | undefined {
 
 function initialState(env: Env, options: EmulatorOptions & { documentValue?: unknown }): KmsState {
   const seed = (options.seed ?? {}) as KmsSeed;
-  const state: KmsState = { instances: new Map(), knownInstancesOnly: seed.knownInstancesOnly === true, windows: new Map(), ...(seed.rateLimit ? { rateLimit: seed.rateLimit } : {}) };
+  const state: KmsState = { instances: new Map(), knownInstancesOnly: seed.knownInstancesOnly === true, windows: new Map(), caps: capsOf(options), ...(seed.rateLimit ? { rateLimit: seed.rateLimit } : {}) };
   const add = (instanceId: string, rings: string[], keys: Array<Partial<KmsKey>>) => {
     let instance = state.instances.get(instanceId);
     if (!instance) state.instances.set(instanceId, (instance = newInstance()));
@@ -216,6 +219,9 @@ function createKey(ctx: Context<KmsState>): Reply {
   if (!instance) return withCorrelation(errorBody(404, "Not Found: the instance does not exist", "INSTANCE_NOT_FOUND_ERR"), ctx);
   const ring = (header["X-Kms-Key-Ring"] as string | undefined) ?? "default";
   if (!instance.keyRings.has(ring)) return withCorrelation(errorBody(404, "Not Found: the key ring does not exist", "KEY_RING_NOT_FOUND_ERR"), ctx);
+  if (instance.keys.size >= ctx.state.caps.kmsKeysPerInstance) {
+    return withCorrelation(errorBody(400, `Bad Request: the instance holds ${ctx.state.caps.kmsKeysPerInstance} keys, the emulator's cap (runtime/emulator/ASSUMPTIONS.md)`), ctx);
+  }
   const resource = (body as { resources: Array<Record<string, any>> }).resources[0]!;
   const aliases: string[] = resource.aliases ?? [];
   if (aliases.length > ALIAS_QUOTA) return withCorrelation(errorBody(400, "Bad Request: the alias quota has been reached", "KEY_ALIAS_QUOTA_ERR"), ctx);

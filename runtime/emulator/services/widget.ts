@@ -1,6 +1,7 @@
 import { hex, sha256 } from "../bytes.js";
 import { json, type Reply, type Context, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
+import { capsOf, type Caps } from "../caps.js";
 
 /**
  * Subscription widget: a stable URL per request. The same request body always yields the same
@@ -12,6 +13,7 @@ export interface WidgetState {
   projects: Set<string>;
   /** URLs handed out, by signature (for tests that want to look one up). */
   issued: Map<string, string>;
+  caps: Caps;
 }
 
 export interface WidgetSeed {
@@ -44,6 +46,8 @@ async function createWidgetUrl(ctx: Context<WidgetState>): Promise<Reply> {
   // The document: 1/true marks a flexible subscription, 0/false does not.
   if (body.flex === 1 || body.flex === true) url.searchParams.set("flex", "1");
   url.searchParams.set("sign", sign);
+  // A lookup aid only: past the cap the oldest URL is forgotten (the same body still gives the same URL).
+  if (ctx.state.issued.size >= ctx.state.caps.widgetIssued) ctx.state.issued.delete(ctx.state.issued.keys().next().value!);
   ctx.state.issued.set(sign, url.toString());
   return json(200, { success: 1, data: url.toString() });
 }
@@ -57,7 +61,7 @@ function reject(f: Failure): Reply {
 export function widgetDefinition(): ServiceDefinition<WidgetState> {
   return {
     serviceId: "widget",
-    initialState: (_env, options: EmulatorOptions) => ({ projects: new Set(((options.seed ?? {}) as WidgetSeed).projects ?? []), issued: new Map() }),
+    initialState: (_env, options: EmulatorOptions) => ({ projects: new Set(((options.seed ?? {}) as WidgetSeed).projects ?? []), issued: new Map(), caps: capsOf(options) }),
     operations: { createWidgetUrl },
     reject,
   };
