@@ -1,6 +1,7 @@
 import { FilterSyntaxError, matchesFilter, parseFilter, type FilterTerm } from "../../kms/filter.js";
 import { KEY_MEDIA_TYPE } from "../../kms/rules.js";
 import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "../../kms/search.js";
+import { base64 } from "../bytes.js";
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
 import { capsOf, type Caps } from "../caps.js";
@@ -237,7 +238,7 @@ function createKey(ctx: Context<KmsState>): Reply {
     extractable,
     imported,
     keyRingID: ring,
-    payload: imported ? resource.payload : Buffer.from(ctx.bytes(32)).toString("base64"),
+    payload: imported ? resource.payload : base64(ctx.bytes(32)),
   });
   store(instance, key);
   const prefer = String(header.Prefer ?? "");
