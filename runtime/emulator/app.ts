@@ -137,9 +137,11 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     }
     const matched = contract.match(request.method, url);
     if (!("op" in matched)) {
-      const response = problem(matched.status, matched.status === 404 ? "Not Found: no documented operation has this path" : "Method Not Allowed");
-      if (matched.status === 405) response.headers.allow = [...new Set(matched.allow)].join(", ");
-      return response;
+      // The mock's own errors (runtime/mock/README.md), in the document's error shape.
+      const allow = [...new Set(matched.allow)].join(", ");
+      return matched.status === 404
+        ? refusal({ status: 404, kind: "not-found", message: `${url.pathname.slice(0, 200)}: no operation of the document has this path`, method: request.method }, undefined)
+        : refusal({ status: 405, kind: "method-not-allowed", message: `${request.method.slice(0, 20)} is not documented for this path (allowed: ${allow})`, method: request.method, headers: { allow } }, undefined);
     }
     const { op } = matched;
     const base = { ...env, request, url, op, state, serviceId: def.serviceId };

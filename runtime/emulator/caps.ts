@@ -19,9 +19,11 @@ export const CAPS = {
   /** Metrics space domains; past it an unknown domain is a 400. */
   metricsDomains: 100,
   /** Metric paths per domain; past it a send naming a new path is a 400. */
-  metricsPathsPerDomain: 10_000,
+  metricsPathsPerDomain: 2_000,
   /** Datapoints held in all, across domains; past it a send adding points is a 400. */
-  metricsDatapoints: 1_000_000,
+  metricsDatapoints: 100_000,
+  /** Pattern-matching steps one metrics request may spend (NFA states × path characters); past it a 400. */
+  metricsMatchSteps: 1_000_000,
   /** Characters of one metrics pattern (`target`, `query`); a longer one is a 400. */
   metricsPatternLength: 512,
   /** Identity tenants (each has an RSA key); past it an unknown tenant is a 400. */

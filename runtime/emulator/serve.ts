@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { listen } from "../mock/listen.js";
 import type { ListenOptions } from "../mock/options.js";
 import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, MAX_HEADER_BYTES, MAX_HEADER_COUNT, REQUEST_TIMEOUT_MS } from "../mock/limits.js";
@@ -33,8 +34,23 @@ export async function serveHandler(handler: MockHandler | Emulator, options: Lis
   // re-route a request or choose the issuer an identity emulator announces.
   let base = "";
   // The edge's limits (runtime/mock/limits.ts): head size and count, and the time a request may take to arrive.
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS }, (req, res) => void (typeof handler === "function" ? answer(handler, req, res, base) : answerFast(handler, req, res, base)));
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, requireHostHeader: false }, (req, res) => void (typeof handler === "function" ? answer(handler, req, res, base) : answerFast(handler, req, res, base)));
   server.maxHeadersCount = MAX_HEADER_COUNT;
+  // Malformed HTTP gets an answer with a body naming the problem, not Node's bare 400 (the edge does the same in the document's shape).
+  // CONNECT is no operation of any document; without a listener Node drops the socket unanswered.
+  server.on("connect", (_req: IncomingMessage, socket: Socket) => {
+    socket.on("error", () => {});
+    const body = JSON.stringify({ type: "about:blank", title: "Method Not Allowed", status: 405, detail: "CONNECT is not served by this emulator" });
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-type: application/problem+json\r\nx-mock-error: method-not-allowed\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    socket.on("error", () => {});
+    if (error.code === "ECONNRESET" || error.code === "EPIPE" || !socket.writable) return socket.destroy();
+    const [status, kind, reason] =
+      error.code === "HPE_HEADER_OVERFLOW" ? [431, "headers-too-large", "Request Header Fields Too Large"] : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "request-timeout", "Request Timeout"] : [400, "malformed-http", "Bad Request"];
+    const body = JSON.stringify({ type: "about:blank", title: reason, status, detail: `request: not valid HTTP/1.1 or not complete in time (rule RFC 9112; parser said ${error.code ?? "error"})` });
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-type: application/problem+json\r\nx-mock-error: ${kind}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  });
   const url = (base = await listen(server, options));
   return {
     url,
@@ -92,8 +108,11 @@ async function answerFast(emulator: Emulator, req: IncomingMessage, res: ServerR
       },
     });
     // A refused body may still be arriving; closing is cheaper than draining it.
-    res.writeHead(reply.status, body === undefined ? { ...reply.headers, connection: "close" } : reply.headers);
-    res.end(req.method === "HEAD" ? undefined : reply.body);
+    const payload = req.method === "HEAD" || reply.body === undefined ? undefined : Buffer.from(reply.body);
+    // A length instead of chunked framing: simpler for every client, and what the edge sends.
+    const headers = { ...reply.headers, ...(req.method === "HEAD" ? {} : { "content-length": String(payload?.length ?? 0) }), ...(body === undefined ? { connection: "close" } : {}) };
+    res.writeHead(reply.status, headers);
+    res.end(payload);
   } catch (error) {
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/problem+json" });
     res.end(JSON.stringify({ title: "Emulator failure", detail: error instanceof Error ? error.message : String(error) }));

@@ -12,6 +12,7 @@ import { bundleForBrowser, README_PAGE } from "./browser-bundle.js";
 import { measureTryit } from "./browser-tryit.js";
 import { bundleSizes } from "./bundle-size.js";
 import { CASES, measureClients } from "./client-overhead.js";
+import { measureEmulatorBounds } from "./emulator-bounds.js";
 import { measureEmulatorLoad } from "./emulator-load.js";
 import { measureMockLoad, mockBenchTable } from "./mock-load.js";
 import { buildTimes, testTime, typecheckTime } from "./timed.js";
@@ -71,6 +72,16 @@ const emu = await measureEmulatorLoad(values.quick ? 2 : 5, 50);
 row("emulator req/s (kms-v2 list, concurrency 50)", emu.emulator.rps, "req/s", null);
 rows.push({ metric: "emulator / Prism throughput", value: `${(emu.emulator.rps / emu.prism.rps).toFixed(2)}x`, target: "≥ 2x", ratio: "", ok: emu.emulator.rps / emu.prism.rps >= 2 });
 row("emulator p99 at concurrency 50", emu.emulator.p99, "ms", 50);
+
+console.log("bench: emulator bounds (100,000 creates, latency by size, longest request at the limits) ...");
+const bounds = measureEmulatorBounds();
+rows.push({ metric: "kms emulator: 100,000 create attempts", value: `${bounds.created} created, ${bounds.refused} refused`, target: `cap ${bounds.cap}`, ratio: "", ok: bounds.created === bounds.cap && bounds.refused === 100_000 - bounds.cap });
+row("kms emulator RSS: start / at the cap / after 100,000", bounds.rssEnd, "MB", null);
+rows.at(-1)!.value = `${bounds.rssStart.toFixed(0)} / ${bounds.rssAtCap.toFixed(0)} / ${bounds.rssEnd.toFixed(0)} MB`;
+rows.push({ metric: "kms emulator RSS growth after the cap", value: `${(bounds.rssEnd - bounds.rssAtCap).toFixed(1)} MB`, target: "≤ 10 MB (flat)", ratio: "", ok: bounds.rssEnd - bounds.rssAtCap <= 10 });
+row("kms create latency at 10 keys (median)", bounds.latency10 * 1000, "µs", null);
+row("kms create latency at 10,000 keys (median)", bounds.latency10k * 1000, "µs", 1.5, bounds.latency10 * 1000);
+for (const [what, ms] of Object.entries(bounds.holds)) row(`event loop held by one request: ${what}`, ms, "ms", 100);
 
 console.log("bench: bundle sizes ...");
 for (const [id, size] of Object.entries(await bundleSizes())) {

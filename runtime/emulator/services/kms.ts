@@ -296,6 +296,9 @@ function grammarProblem(url: URL): string | undefined {
   }
 }
 
+/** JSON Schema's `uuid` format (RFC 9562 §4 textual form). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function reject(failure: Failure, op: { method: string }, ctx: Omit<Context<KmsState>, "input">): Reply {
   const [status, message] =
     failure.kind === "security"
@@ -303,7 +306,10 @@ function reject(failure: Failure, op: { method: string }, ctx: Omit<Context<KmsS
       : failure.kind === "error"
         ? [500, "Internal Server Error: the request could not be completed; report it with its correlation-ID"]
         : [400, `Bad Request: ${grammarProblem(ctx.url) ?? failure.problems.join("; ")}`];
-  const headers = { "correlation-ID": ctx.request.headers.get("correlation-id") ?? ctx.uuid() };
+  // The answer's correlation-ID is documented as `format: uuid`: a malformed request value (the
+  // reason for this 400, perhaps) is not echoed into an answer the document would reject.
+  const sent = ctx.request.headers.get("correlation-id");
+  const headers = { "correlation-ID": sent !== null && UUID.test(sent) ? sent : ctx.uuid() };
   if (op.method === "HEAD") return empty(status, headers);
   return withCorrelation(errorBody(status, message), { input: { header: { "correlation-id": headers["correlation-ID"] } }, uuid: ctx.uuid });
 }

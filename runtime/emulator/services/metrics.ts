@@ -2,7 +2,7 @@ import { empty, json, type Reply, type Context, type Env, type Failure, type Ser
 import { TOKEN_PATTERN } from "../../metrics/token.js";
 import type { EmulatorOptions } from "../types.js";
 import { CapReached, capsOf, type Caps } from "../caps.js";
-import { parseTarget, parseTime, pathMatcher, QueryError, type Expr } from "./metrics-query.js";
+import { parseTarget, parseTime, pathMatcher, QueryError, type Expr, type MatchBudget } from "./metrics-query.js";
 
 /**
  * Metrics v1: datapoints stored per space domain; retrieval with wildcards, time ranges and a
@@ -75,9 +75,9 @@ function store(ctx: Context<MetricsState>, domain: string): Map<string, Point[]>
 /** A domain's paths for reading: reads never create a domain. */
 const stored = (ctx: Context<MetricsState>, domain: string): Map<string, Point[]> => ctx.state.domains.get(domain) ?? new Map();
 
-function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: number, source: string): Series[] {
+function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: number, source: string, budget: MatchBudget): Series[] {
   if (expr.kind === "path") {
-    const m = pathMatcher(expr.pattern);
+    const m = pathMatcher(expr.pattern, budget);
     return [...paths.keys()]
       .filter((p) => m.test(p))
       .sort()
@@ -86,7 +86,7 @@ function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: 
   if (expr.kind !== "call") throw new QueryError(`a ${expr.kind} is not a series`);
   const series = (arg: Expr | undefined) => {
     if (!arg) throw new QueryError(`${expr.name} needs a series argument`);
-    return evaluate(arg, paths, from, until, source);
+    return evaluate(arg, paths, from, until, source, budget);
   };
   switch (expr.name) {
     case "sumSeries":
@@ -127,7 +127,8 @@ function retrieveMetrics(ctx: Context<MetricsState>): Reply {
     const from = parseTime((ctx.input.query.from as string | undefined) ?? "-24h", now);
     const until = parseTime((ctx.input.query.until as string | undefined) ?? "now", now);
     const paths = stored(ctx, scoped.domain);
-    const result = (ctx.input.query.target as string[]).flatMap((t) => evaluate(parseTarget(pattern(ctx, t)), paths, from, until, t));
+    const budget = { steps: ctx.state.caps.metricsMatchSteps };
+    const result = (ctx.input.query.target as string[]).flatMap((t) => evaluate(parseTarget(pattern(ctx, t)), paths, from, until, t, budget));
     return json(200, result);
   } catch (error) {
     if (error instanceof QueryError) return badRequest(error.message);
@@ -171,7 +172,7 @@ function listMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   try {
-    const m = pathMatcher(pattern(ctx, (ctx.input.query.query as string | undefined) ?? "*"));
+    const m = pathMatcher(pattern(ctx, (ctx.input.query.query as string | undefined) ?? "*"), { steps: ctx.state.caps.metricsMatchSteps });
     const found = new Map<string, { path: string; name: string; is_leaf: 0 | 1 }>();
     for (const path of stored(ctx, scoped.domain).keys()) {
       const parts = path.split(".");
@@ -194,7 +195,7 @@ function deleteMetrics(ctx: Context<MetricsState>): Reply {
   if ("error" in scoped) return scoped.error;
   const query = ctx.input.query.query as string;
   try {
-    const m = pathMatcher(pattern(ctx, query));
+    const m = pathMatcher(pattern(ctx, query), { steps: ctx.state.caps.metricsMatchSteps });
     const paths = stored(ctx, scoped.domain);
     // A pattern resolving to a node deletes everything under it.
     const doomed = [...paths.keys()].filter((p) => {

@@ -158,8 +158,15 @@ function searched<T extends { name: string }>(ctx: Context<NotificationsState>, 
   return [...items].filter((i) => search === undefined || i.name.toLowerCase().includes(search)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function sourceView(instance: NotificationsInstance, s: SourceRecord) {
-  const topics = [...instance.topics.values()].filter((t) => t.sources.some((ts) => ts.id === s.id));
+/** Topics by the sources they hold, built once per list: a view per source would scan every topic. */
+function topicsBySource(instance: NotificationsInstance): Map<string, TopicRecord[]> {
+  const index = new Map<string, TopicRecord[]>();
+  for (const t of instance.topics.values()) for (const ts of t.sources) (index.get(ts.id) ?? index.set(ts.id, []).get(ts.id)!).push(t);
+  return index;
+}
+
+function sourceView(instance: NotificationsInstance, s: SourceRecord, index = topicsBySource(instance)) {
+  const topics = index.get(s.id) ?? [];
   return { id: s.id, name: s.name, description: s.description, enabled: s.enabled, type: s.type, updated_at: s.updated_at, topic_count: topics.length, topic_names: topics.map((t) => t.name) };
 }
 
@@ -217,7 +224,8 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
   listSources(ctx) {
     const instance = instanceOf(ctx);
     // Views are built for the page only: each one looks through the topics.
-    return page(ctx, searched(ctx, instance.sources.values()), "sources", (s) => sourceView(instance, s));
+    const index = topicsBySource(instance);
+    return page(ctx, searched(ctx, instance.sources.values()), "sources", (s) => sourceView(instance, s, index));
   },
   updateSource(ctx) {
     const instance = instanceOf(ctx);
@@ -273,7 +281,8 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
     const built = topicSources(ctx, instance, body.sources);
     if ("missing" in built) return error(ctx, 404, "not_found", `source ${built.missing}`);
     // A replacement: what the body leaves out is gone (description, sources).
-    topic.name = body.name;
+    // The replacement schema leaves name optional; a topic always has one, so an omitted name stays.
+    topic.name = body.name ?? topic.name;
     if (body.description !== undefined) topic.description = body.description;
     else delete topic.description;
     topic.sources = built.sources;
