@@ -51,7 +51,7 @@ const said: Record<string, string[]> = {
     "POST /api/v2/keys 201.resources[].name: response field removed"
   ],
   "region removed": [
-    "servers.region: region in-mum removed"
+    "servers.region: region br-sao removed"
   ],
   "response removed": [
     "GET /api/v2/keys 429: response removed"
@@ -85,9 +85,7 @@ const said: Record<string, string[]> = {
     "GET /oauth/v4/{tenantId}/authorization: security added to an open operation: bearerAuth"
   ],
   "request enum value removed": [
-    "POST /developers/flex-api/widget-url body.flex: enum value true removed",
-    "POST /developers/flex-api/widget-url body.flex: enum value 0 removed",
-    "POST /developers/flex-api/widget-url body.flex: enum value false removed"
+    "POST /developers/flex-api/widget-url body.flex: enum value true removed"
   ],
   "request type narrowed": [
     "POST /developers/flex-api/widget-url body.package_id: request type narrowed: integer → string"

@@ -1,5 +1,5 @@
-import { Contract, type OperationSpec, type RequestFailure, type RequestInput } from "./contract.js";
-import { loadBundledDocument } from "./documents.js";
+import { base64url } from "./bytes.js";
+import { Contract, type OperationSpec, type RequestFailure, type RequestInput, type ValidatorSource } from "./contract.js";
 import { mockView } from "../mock/mock-view.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../mock/errors.js";
 import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../mock/limits.js";
@@ -60,7 +60,7 @@ export function createEnv(options: EmulatorOptions): Env {
       return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
     },
     token(count = 24) {
-      return Buffer.from(bytes(count)).toString("base64url");
+      return base64url(bytes(count));
     },
   };
 }
@@ -73,15 +73,15 @@ export function toResponse(reply: Reply): Response {
   return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers });
 }
 
-const contracts = new Map<unknown, Contract>();
+const contracts = new WeakMap<object, Contract>();
 
-/** One compiled contract per document object: compiling the schemas is the slow part of creation. */
-function contractFor(serviceId: string, document: unknown): Contract {
-  let contract = contracts.get(document);
+/** One contract per document object: reading the document's operations is the slow part of creation. */
+function contractFor(serviceId: string, document: unknown, validators: ValidatorSource): Contract {
+  let contract = contracts.get(document as object);
   if (!contract) {
     // A mock reads the document's mock view (x-mock-schema): e.g. KMS Prefer takes code=/example= too.
-    contract = new Contract(serviceId, mockView(document));
-    contracts.set(document, contract);
+    contract = new Contract(serviceId, mockView(document), validators);
+    contracts.set(document as object, contract);
   }
   return contract;
 }
@@ -91,9 +91,8 @@ function contractFor(serviceId: string, document: unknown): Contract {
  * the operation on the in-memory state, check the answer against the document. An answer the
  * document does not allow is never sent: it becomes a 500 naming the emulator bug.
  */
-export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: EmulatorOptions = {}): Emulator<S> {
-  const document = options.document ?? loadBundledDocument(def.serviceId);
-  const contract = contractFor(def.serviceId, document);
+export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { document: unknown; validators: ValidatorSource }, options: EmulatorOptions = {}): Emulator<S> {
+  const contract = contractFor(def.serviceId, compiled.document, compiled.validators);
   const env = createEnv(options);
   let state = def.initialState(env, options);
   const violations: Violation[] = [];

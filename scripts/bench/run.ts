@@ -8,6 +8,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DIST_DIR } from "../lib/paths.js";
+import { bundleForBrowser, README_PAGE } from "./browser-bundle.js";
+import { measureTryit } from "./browser-tryit.js";
 import { bundleSizes } from "./bundle-size.js";
 import { CASES, measureClients } from "./client-overhead.js";
 import { measureEmulatorBounds } from "./emulator-bounds.js";
@@ -87,6 +89,22 @@ for (const [id, size] of Object.entries(await bundleSizes())) {
   row(`bundle ${id} with the rules chunk loaded on creation (min+gz)`, size.totalGzip / 1024, "KB", null);
   if (size.pullsOthers.length > 0) rows.push({ metric: `bundle ${id} pulls in`, value: size.pullsOthers.join(", "), target: "nothing", ratio: "", ok: false });
 }
+
+console.log("bench: browser bundle of cloud-interfaces/msw with one emulator (esbuild, platform browser) ...");
+const browser = await bundleForBrowser(README_PAGE("kms-v2"), "kms-v2");
+row("browser: MSW setupWorker + mswEmulator entry (min+gz; MSW is most of it)", browser.entryGzip / 1024, "KB", null);
+row("browser: the same with the kms-v2 chunks its first request loads (min+gz)", browser.loadedGzip / 1024, "KB", null);
+
+console.log("bench: try-it panel in Chromium (kms-v2 listKeys) ...");
+const tryit = await measureTryit(values.quick ? 5 : 20);
+if (tryit) {
+  row("try-it: first Send click to answer shown (loads the client)", tryit.firstSendMs, "ms", null);
+  row("try-it: Send click to answer shown, median", tryit.sendMedianMs, "ms", 100);
+  row("try-it: first Try it click to a ready panel (MSW, emulator, document)", tryit.firstOpenMs, "ms", null);
+  row("try-it: kms-v2 page first load, without the panel (min+gz)", tryit.firstLoadGzipWithoutPanel / 1024, "KB", null);
+  row("try-it: kms-v2 page first load, with it (min+gz)", tryit.firstLoadGzip / 1024, "KB", null);
+  row("try-it: first-load growth (min+gz)", (tryit.firstLoadGzip - tryit.firstLoadGzipWithoutPanel) / 1024, "KB", 10);
+} else rows.push({ metric: "try-it figures", value: "no Chromium", target: "—", ratio: "", ok: null });
 
 console.log("bench: type-check ...");
 row("tsc, consumer of all six from the compiled .d.ts (skipLibCheck, as tsc --init)", typecheckTime(true), "s", 1.5);

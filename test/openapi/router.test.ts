@@ -105,7 +105,8 @@ describe("one router for the mock and the emulator", () => {
   it("the mock's route and the emulator's Contract.match answer alike, concrete paths first", async () => {
     const { readOperations, route } = await import("../../runtime/mock/operations.js");
     const { Contract } = await import("../../runtime/emulator/contract.js");
-    const contract = new Contract("router-test", doc);
+    const { ajvValidators } = await import("../../runtime/emulator/ajv-validators.js");
+    const contract = new Contract("router-test", doc, ajvValidators("router-test", doc));
     const mock = readOperations(doc);
     const asked: [string, string][] = [["GET", "/keys/count"], ["GET", "/keys/k%2F1"], ["DELETE", "/keys/count"], ["POST", "/keys/count"], ["get", "/keys"], ["GET", "/keys/"], ["GET", "/files/a.json"]];
     for (const [method, path] of asked) {

@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
+import { base64url, decodeBase64Text, sameSecret, sha256 } from "../bytes.js";
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { OperationSpec } from "../contract.js";
 import type { EmulatorOptions } from "../types.js";
@@ -154,12 +154,6 @@ const oauthError = (status: number, error: string, description: string, headers:
 const bearerChallenge = (error: string, description: string, status = 401) =>
   oauthError(status, error, description, { "WWW-Authenticate": `Bearer error="${error}"` });
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /**
  * The client authenticated by the request, if its secret is right: HTTP Basic (the scheme name
  * `Basic`, case-insensitive as RFC 9110 §11.1 says, then a base64 token68), or `client_id` and
@@ -178,7 +172,7 @@ function authenticatedClient(ctx: Context<IdentityState>): IdentityClient | unde
   if (posted) return undefined;
   const basic = /^basic +([A-Za-z0-9+/]+={0,2})$/i.exec(header.trim());
   if (!basic) return undefined;
-  const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
+  const decoded = decodeBase64Text(basic[1]!);
   const colon = decoded.indexOf(":");
   if (colon < 0) return undefined;
   // RFC 6749 §2.3.1: id and secret are form-urlencoded before Basic encoding.
@@ -269,8 +263,8 @@ function redirectAllowed(client: IdentityClient, target: string | undefined): bo
   }
 }
 
-function s256(verifier: string): string {
-  return createHash("sha256").update(verifier).digest("base64url");
+async function s256(verifier: string): Promise<string> {
+  return base64url(await sha256(verifier));
 }
 
 const SIGN_UP_FORM = "<!doctype html><title>Sign up</title><form method=post><input name=email type=email><input name=password type=password><button>Sign up</button></form>";
@@ -335,7 +329,7 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
       if (ctx.state.version === "v4") {
         if (code.challenge !== undefined) {
           if (form.code_verifier === undefined) return invalidGrant("code_verifier is required: the authorization request had a code_challenge");
-          const derived = code.method === "S256" ? s256(form.code_verifier) : form.code_verifier;
+          const derived = code.method === "S256" ? await s256(form.code_verifier) : form.code_verifier;
           if (derived !== code.challenge) return invalidGrant("code_verifier does not match the code_challenge");
         } else if (form.code_verifier !== undefined) return invalidGrant("code_verifier sent but the authorization request had no code_challenge");
       }

@@ -1,6 +1,7 @@
 import { FilterSyntaxError, matchesFilter, parseFilter, type FilterTerm } from "../../kms/filter.js";
 import { KEY_MEDIA_TYPE } from "../../kms/rules.js";
 import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "../../kms/search.js";
+import { base64 } from "../bytes.js";
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
 import { capsOf, type Caps } from "../caps.js";
@@ -237,7 +238,7 @@ function createKey(ctx: Context<KmsState>): Reply {
     extractable,
     imported,
     keyRingID: ring,
-    payload: imported ? resource.payload : Buffer.from(ctx.bytes(32)).toString("base64"),
+    payload: imported ? resource.payload : base64(ctx.bytes(32)),
   });
   store(instance, key);
   const prefer = String(header.Prefer ?? "");
@@ -295,6 +296,9 @@ function grammarProblem(url: URL): string | undefined {
   }
 }
 
+/** JSON Schema's `uuid` format (RFC 9562 §4 textual form). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function reject(failure: Failure, op: { method: string }, ctx: Omit<Context<KmsState>, "input">): Reply {
   const [status, message] =
     failure.kind === "security"
@@ -302,7 +306,10 @@ function reject(failure: Failure, op: { method: string }, ctx: Omit<Context<KmsS
       : failure.kind === "error"
         ? [500, "Internal Server Error: the request could not be completed; report it with its correlation-ID"]
         : [400, `Bad Request: ${grammarProblem(ctx.url) ?? failure.problems.join("; ")}`];
-  const headers = { "correlation-ID": ctx.request.headers.get("correlation-id") ?? ctx.uuid() };
+  // The answer's correlation-ID is documented as `format: uuid`: a malformed request value (the
+  // reason for this 400, perhaps) is not echoed into an answer the document would reject.
+  const sent = ctx.request.headers.get("correlation-id");
+  const headers = { "correlation-ID": sent !== null && UUID.test(sent) ? sent : ctx.uuid() };
   if (op.method === "HEAD") return empty(status, headers);
   return withCorrelation(errorBody(status, message), { input: { header: { "correlation-id": headers["correlation-ID"] } }, uuid: ctx.uuid });
 }

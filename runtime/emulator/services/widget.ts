@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hex, sha256 } from "../bytes.js";
 import { json, type Reply, type Context, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
 import { capsOf, type Caps } from "../caps.js";
@@ -34,11 +34,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function createWidgetUrl(ctx: Context<WidgetState>): Reply {
+async function createWidgetUrl(ctx: Context<WidgetState>): Promise<Reply> {
   const body = ctx.input.body as { key: string; user_email: string; package_id?: number; package_sku_id?: string; flex?: 0 | 1 | boolean };
   const apiKey = ctx.request.headers.get("x-apikey");
   if (apiKey !== body.key || (ctx.state.projects.size > 0 && !ctx.state.projects.has(body.key))) return failure(401, "Invalid project key");
-  const sign = createHash("sha256").update(canonical(body)).digest("hex").slice(0, 16);
+  const sign = hex(await sha256(canonical(body))).slice(0, 16);
   const url = new URL("https://api.widget.example.com/widget/subscription");
   url.searchParams.set("key", body.key);
   if (body.package_id !== undefined) url.searchParams.set("package_id", String(body.package_id));
