@@ -166,7 +166,7 @@ const documentEdits: Edit[] = [
   { name: "parameter removed", service: "kms-v2", edit: (d) => kms.list(d).parameters.splice(3, 1), rules: ["request-parameter-removed"] },
   { name: "parameter newly required", service: "kms-v2", edit: (d) => (d.components.parameters.Limit.required = true), rules: ["request-parameter-became-required"] },
   { name: "response field removed", service: "kms-v2", edit: (d) => delete kms.schema(d, "Key").properties.name, rules: ["response-property-removed"] },
-  { name: "region removed", service: "kms-v2", edit: (d) => d.servers[0].variables.region.enum.pop(), rules: ["server-region-removed"] },
+  { name: "region removed", service: "kms-v2", edit: (d) => (d.servers[0].variables.region.enum = d.servers[0].variables.region.enum.filter((r: string) => r !== "br-sao")), rules: ["server-region-removed"] },
   { name: "response removed", service: "kms-v2", edit: (d) => delete kms.list(d).responses["429"], rules: ["response-status-removed"] },
   { name: "request field newly required", service: "widget", edit: (d) => widget(d).required.push("custom"), rules: ["request-property-became-required"] },
   // Missed by the first gate.
@@ -181,7 +181,7 @@ const documentEdits: Edit[] = [
   // (rows 16 and 17, a removed service and a renamed document, are registry edits below)
 
   // Further edits in the same categories.
-  { name: "request enum value removed", service: "widget", edit: (d) => (widget(d).properties.flex.enum = [1]), rules: ["request-enum-value-removed"] },
+  { name: "request enum value removed", service: "widget", edit: (d) => (widget(d).properties.flex.enum = widget(d).properties.flex.enum.filter((v: unknown) => v !== true)), rules: ["request-enum-value-removed"] },
   { name: "request type narrowed", service: "widget", edit: (d) => (widget(d).properties.package_id.type = "string"), rules: ["request-type-narrowed"] },
   { name: "maxLength tightened", service: "widget", edit: (d) => (widget(d).properties.key.maxLength = 10), rules: ["request-maxLength-tightened"] },
   { name: "minimum raised", service: "kms-v2", edit: (d) => (d.components.parameters.Limit.schema.minimum = 5), rules: ["request-minimum-tightened"] },
