@@ -21,7 +21,7 @@ export const CAPS = {
   /** Metric paths per domain; past it a send naming a new path is a 400. */
   metricsPathsPerDomain: 2_000,
   /** Datapoints held in all, across domains; past it a send adding points is a 400. */
-  metricsDatapoints: 100_000,
+  metricsDatapoints: 50_000,
   /** Pattern-matching steps one metrics request may spend (NFA states × path characters); past it a 400. */
   metricsMatchSteps: 1_000_000,
   /** Characters of one metrics pattern (`target`, `query`); a longer one is a 400. */

@@ -9,6 +9,8 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export interface EmulatorBounds {
+  /** Status (and size) of the KMS requests timed: a refused request would be fast for the wrong reason. */
+  kmsStatuses: string[];
   created: number;
   refused: number;
   cap: number;

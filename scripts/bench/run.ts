@@ -81,6 +81,7 @@ rows.at(-1)!.value = `${bounds.rssStart.toFixed(0)} / ${bounds.rssAtCap.toFixed(
 rows.push({ metric: "kms emulator RSS growth after the cap", value: `${(bounds.rssEnd - bounds.rssAtCap).toFixed(1)} MB`, target: "≤ 10 MB (flat)", ratio: "", ok: bounds.rssEnd - bounds.rssAtCap <= 10 });
 row("kms create latency at 10 keys (median)", bounds.latency10 * 1000, "µs", null);
 row("kms create latency at 10,000 keys (median)", bounds.latency10k * 1000, "µs", 1.5, bounds.latency10 * 1000);
+rows.push({ metric: "kms requests the hold times are of", value: bounds.kmsStatuses.join("; "), target: "all 200", ratio: "", ok: bounds.kmsStatuses.every((s) => /^(HEAD )?200/.test(s)) });
 for (const [what, ms] of Object.entries(bounds.holds)) row(`event loop held by one request: ${what}`, ms, "ms", 100);
 
 console.log("bench: bundle sizes ...");

@@ -150,31 +150,30 @@ export interface MatchBudget {
 }
 
 function matches({ states, accept }: { states: State[]; accept: number }, text: string, budget?: MatchBudget): boolean {
-  let current = new Uint8Array(states.length);
-  let next = new Uint8Array(states.length);
-  const stack: number[] = [];
-  const reach = (set: Uint8Array, state: number) => {
-    if (set[state]) return;
-    set[state] = 1;
-    stack.push(state);
-    while (stack.length) for (const e of states[stack.pop()!]!.eps) if (!set[e]) (set[e] = 1), stack.push(e);
+  // Sparse sets of active states, stamped by generation: a step costs the active states, not all of them.
+  const mark = new Int32Array(states.length).fill(-1);
+  let generation = 0;
+  let current: number[] = [];
+  let next: number[] = [];
+  const reach = (set: number[], state: number): void => {
+    if (mark[state] === generation) return;
+    mark[state] = generation;
+    set.push(state);
+    for (const e of states[state]!.eps) reach(set, e);
   };
   reach(current, 0);
   for (const c of text) {
-    if (budget && (budget.steps -= states.length) < 0) throw new QueryError("the query is too expensive for the emulator: its patterns against the stored paths pass the emulator's matching budget (runtime/emulator/ASSUMPTIONS.md); use fewer wildcards or a narrower prefix");
-    next.fill(0);
-    let any = false;
-    for (let i = 0; i < states.length; i++) {
+    if (budget && (budget.steps -= current.length) < 0) throw new QueryError("the query is too expensive for the emulator: its patterns against the stored paths pass the emulator's matching budget (runtime/emulator/ASSUMPTIONS.md); use fewer wildcards or a narrower prefix");
+    generation++;
+    next.length = 0;
+    for (const i of current) {
       const s = states[i]!;
-      if (current[i] && s.test?.(c)) {
-        reach(next, s.next!);
-        any = true;
-      }
+      if (s.test?.(c)) reach(next, s.next!);
     }
-    if (!any) return false;
+    if (next.length === 0) return false;
     [current, next] = [next, current];
   }
-  return current[accept] === 1;
+  return mark[accept] === generation;
 }
 
 /** Splits on dots outside braces. */

@@ -2,6 +2,9 @@ import { json, empty, type Reply, type Context, type Env, type Failure, type Ser
 import type { EmulatorOptions } from "../types.js";
 import { CapReached, capsOf, type Caps } from "../caps.js";
 
+/** One collator for every sort: String#localeCompare builds one per call, and a 1,000-item sort took tens of ms. */
+const collator = new Intl.Collator();
+
 /**
  * Notifications v1: sources, topics (with their sources and rules), templates and sending, per
  * instance. Topic counts and names are computed from the current sources, so they never drift.
@@ -155,7 +158,7 @@ function page<T>(ctx: Context<NotificationsState>, items: T[], field: string, vi
 
 function searched<T extends { name: string }>(ctx: Context<NotificationsState>, items: Iterable<T>): T[] {
   const search = (ctx.input.query.search as string | undefined)?.toLowerCase();
-  return [...items].filter((i) => search === undefined || i.name.toLowerCase().includes(search)).sort((a, b) => a.name.localeCompare(b.name));
+  return [...items].filter((i) => search === undefined || i.name.toLowerCase().includes(search)).sort((a, b) => collator.compare(a.name, b.name));
 }
 
 /** Topics by the sources they hold, built once per list: a view per source would scan every topic. */
