@@ -21,6 +21,8 @@ export default defineConfig({
       "test/site-parts.test.ts",
       "test/breaking*.test.ts",
       "test/supply-chain.test.ts",
+      // The hostile-request generator and socket exchange the mock battery and the bench share.
+      "test/hostile-requests.test.ts",
       // The generator of generated/<id>/helper-rules.ts (scripts/lib/generate-rules.ts), tested beside the runtime it serves.
       "test/core/helper-rules.test.ts",
     ],

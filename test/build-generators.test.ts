@@ -179,7 +179,7 @@ describe("client-meta: references, operations, parameters", () => {
     ]);
     expect(operationParameters(doc, put!)).toEqual([{ name: "item", in: "path", required: true, schema: { type: "string", maxLength: 8 } }]);
     expect(operationParameters(doc, del!)).toEqual([{ name: "item", in: "path", required: true, schema: { type: "string" } }]);
-    expect(operationParameters(doc, { operation: {}, pathItem: {} })).toEqual([]);
+    expect(operationParameters(doc, { operation: {}, pathItem: {}, pointer: "#/paths/~1x/get" })).toEqual([]);
   });
 });
 

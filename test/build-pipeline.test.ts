@@ -15,6 +15,7 @@ import { buildService, serviceOutputs } from "../scripts/lib/build-service.js";
 import { bundleDocument, bundleForBuild, bundleWithDependencies } from "../scripts/lib/bundle.js";
 import { generateClient, generateEntryPoint } from "../scripts/lib/generate-client.js";
 import { generateHelperRules, generateRules } from "../scripts/lib/generate-rules.js";
+import { generateEmulatorModule, generateServersModule } from "../scripts/lib/generate-emulator.js";
 import { DocumentError } from "../scripts/lib/client-meta.js";
 import { generateTypes } from "../scripts/lib/generate-types.js";
 import { lintBundle, lintDocument, lintSource, redoclyFinding } from "../scripts/lib/lint.js";
@@ -306,8 +307,8 @@ describe("one document's build", () => {
     expect(result.findings).toEqual([]);
     expect(result.id).toBe("tiny-b");
     expect(result.dependencies).toEqual(["openapi/shared/Thing.yaml", "openapi/shared/getThing.yaml", "openapi/tiny-b.yaml"]);
-    const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile] = serviceOutputs(tinyB, layout);
-    expect([bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile]).toEqual([
+    const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile, emulatorFile, serversFile] = serviceOutputs(tinyB, layout);
+    expect([bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile, emulatorFile, serversFile]).toEqual([
       join(root, "dist/openapi/tiny-b.json"),
       join(root, "dist/openapi/tiny-b.yaml"),
       join(root, "generated/tiny-b/types.ts"),
@@ -315,6 +316,8 @@ describe("one document's build", () => {
       join(root, "generated/tiny-b/rules.ts"),
       join(root, "generated/tiny-b/index.ts"),
       join(root, "generated/tiny-b/helper-rules.ts"),
+      join(root, "generated/tiny-b/emulator.ts"),
+      join(root, "generated/tiny-b/servers.ts"),
     ]);
     expect(result.outputs).toEqual([
       { file: bundleFile, content: JSON.stringify(doc, null, 2) },
@@ -323,9 +326,11 @@ describe("one document's build", () => {
       { file: rulesFile, content: generateRules(tinyB, doc) },
       { file: helperRulesFile, content: generateHelperRules(tinyB, doc) },
       { file: indexFile, content: generateEntryPoint(tinyB) },
+      { file: emulatorFile, content: generateEmulatorModule(tinyB, doc) },
+      { file: serversFile, content: generateServersModule(tinyB, doc) },
       { file: yamlFile, content: expect.any(String) },
     ]);
-    expect(parseYaml(result.outputs[6]!.content)).toEqual(doc);
+    expect(parseYaml(result.outputs[8]!.content)).toEqual(doc);
     expect(existsSync(join(root, "generated"))).toBe(false);
     expect(existsSync(join(root, "dist"))).toBe(false);
   }, 60_000);

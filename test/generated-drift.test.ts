@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateClient, generateEntryPoint, generateServiceIds } from "../scripts/lib/generate-client.js";
+import { generateEmulatorModule, generateServersModule } from "../scripts/lib/generate-emulator.js";
 import { generateHelperRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { generateTypes } from "../scripts/lib/generate-types.js";
 import { GENERATED_DIR } from "../scripts/lib/paths.js";
@@ -12,7 +13,7 @@ import { bundledDocument } from "./harness/documents.js";
 const services = readServices().filter((s) => existsSync(documentPath(s)));
 
 describe("generated/ drift", () => {
-  it.each(services.map((s) => [s.id, s] as const))("%s types.ts, client.ts, rules.ts, helper-rules.ts and index.ts match the build output", async (_id, service) => {
+  it.each(services.map((s) => [s.id, s] as const))("%s types.ts, client.ts, rules.ts, helper-rules.ts, index.ts, emulator.ts and servers.ts match the build output", async (_id, service) => {
     const doc = bundledDocument(service.id);
     const expected = {
       "types.ts": await generateTypes(service, doc),
@@ -20,6 +21,8 @@ describe("generated/ drift", () => {
       "index.ts": generateEntryPoint(service),
       "rules.ts": generateRules(service, doc),
       "helper-rules.ts": generateHelperRules(service, doc),
+      "emulator.ts": generateEmulatorModule(service, doc),
+      "servers.ts": generateServersModule(service, doc),
     };
     for (const [file, content] of Object.entries(expected)) {
       const path = join(GENERATED_DIR, service.id, file);

@@ -21,7 +21,7 @@ import { breakable, displayTitle, html, page, scriptJson } from "../scripts/lib/
 import { landingPage, purposeOf, regionsOf } from "../scripts/lib/site/landing-page.js";
 import { shellExpand, shellQuote, tsInline, tsKey, tsLiteral } from "../scripts/lib/site/literals.js";
 import { offlineRedocBundle, REDOC_BUNDLE } from "../scripts/lib/site/redoc.js";
-import { referencePage, siteDocument } from "../scripts/lib/site/reference-page.js";
+import { contentSecurityPolicy, referencePage, siteDocument } from "../scripts/lib/site/reference-page.js";
 import { searchEntries, searchIndexScript } from "../scripts/lib/site/search-index.js";
 
 const pets = { id: "pets-v3", document: "pets-v3.yaml", seed: "" };
@@ -710,7 +710,7 @@ describe("pages", () => {
     const text = referencePage(pets, petDoc(), [pets]);
     expect(text).toContain("<title>Pet store 3</title>");
     expect(text).toContain(".ext-block {");
-    expect(text).toContain("</style>\n\n</head>");
+    expect(text).toContain(`</style>\n<meta http-equiv="Content-Security-Policy" content="${html(contentSecurityPolicy(petDoc()))}">\n</head>`);
     const spec = /<script id="spec" type="application\/json">([\s\S]*?)<\/script>/.exec(text)![1]!;
     expect(JSON.parse(spec)).toEqual(copy);
     expect(text).toContain(`<div id="redoc"></div>\n<script id="spec" type="application/json">`);
@@ -784,5 +784,15 @@ describe("the site's files", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("reference page Content-Security-Policy", () => {
+  it("allows no eval, and connects only to the site and the document's hosts, variables as leading wildcards", () => {
+    const csp = contentSecurityPolicy({
+      servers: [{ url: "https://{region}.svc.example.com/base" }, { url: "https://private.{region}.svc.example.com" }, { url: "https://api.example.org" }, { url: "/relative" }],
+    });
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(csp.split("; ").find((d) => d.startsWith("connect-src"))).toBe("connect-src 'self' https://*.svc.example.com https://api.example.org");
   });
 });

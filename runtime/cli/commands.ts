@@ -28,20 +28,6 @@ export const COMMANDS: CommandSpec[] = [
     run: async (values, [id]) => (await import("../mock/cli.js")).serveMock(id!, values),
   },
   {
-    name: "verify",
-    operands: ["<service-id>"],
-    summary: "check a live server against the document: documented requests, a negative case per rule, flows with --allow-writes",
-    options: { "base-url": undefined, "credentials-env": undefined, bind: undefined, "allow-writes": undefined, "allow-send": undefined, only: undefined, rate: 10, deadline: 300, report: "text", out: undefined },
-    run: async (values, [id]) => (await import("../verify/cli.js")).runVerify(id!, values),
-  },
-  {
-    name: "proxy",
-    operands: ["<service-id>"],
-    summary: "a validating proxy in front of a live server: logs every request and answer that breaks the document",
-    options: { target: undefined, port: 4020, host: DEFAULT_HOST, strict: undefined },
-    run: async (values, [id]) => (await import("../verify/cli.js")).runProxy(id!, values),
-  },
-  {
     name: "docs",
     summary: "the reference site, served from the installed package",
     options: { port: 8080, host: DEFAULT_HOST },
@@ -54,6 +40,20 @@ export const COMMANDS: CommandSpec[] = [
       stopOnSignal(() => void server.close());
       return 0;
     },
+  },
+  {
+    name: "verify",
+    operands: ["<service-id>"],
+    summary: "check a live server against the document: documented requests, a negative case per rule, flows with --allow-writes",
+    options: { "base-url": undefined, "credentials-env": undefined, bind: undefined, "allow-writes": undefined, "allow-send": undefined, only: undefined, rate: 10, deadline: 300, report: "text", out: undefined },
+    run: async (values, [id]) => (await import("../verify/cli.js")).runVerify(id!, values),
+  },
+  {
+    name: "proxy",
+    operands: ["<service-id>"],
+    summary: "a validating proxy in front of a live server: logs every request and answer that breaks the document",
+    options: { target: undefined, port: 4020, host: DEFAULT_HOST, strict: undefined },
+    run: async (values, [id]) => (await import("../verify/cli.js")).runProxy(id!, values),
   },
 ];
 

@@ -1,6 +1,6 @@
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { readFile as readFileFromDisk, realpath, stat } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
-import { extname, join, normalize, sep } from "node:path";
+import { extname, join, sep } from "node:path";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -20,22 +20,48 @@ function decodePath(raw: string | undefined): string | undefined {
   }
 }
 
-/** Serves a folder on loopback; paths are confined to the folder, and a malformed path is a 400, never a crash. */
-export function serveStatic(dir: string, port = 0, host = "127.0.0.1"): Promise<{ url: string; server: Server }> {
-  const root = normalize(dir + sep);
+export interface StaticOptions {
+  /** How a file is read (tests inject a failing one); default fs.promises.readFile. */
+  readFile?: (file: string) => Promise<Uint8Array>;
+}
+
+/**
+ * Serves a folder on loopback, read-only: GET and HEAD (405 otherwise), files whose real path
+ * (symlinks resolved) is inside the folder, a malformed path 400, a file that cannot be read
+ * 500. Nothing a request does takes the process down.
+ */
+export async function serveStatic(dir: string, port = 0, host = "127.0.0.1", options: StaticOptions = {}): Promise<{ url: string; server: Server }> {
+  const root = await realpath(dir);
+  const read = options.readFile ?? readFileFromDisk;
+  const text = (status: number, body: string, headers: Record<string, string> = {}) => ({ status, headers: { "content-type": "text/plain", ...headers }, body: Buffer.from(body) });
+
+  async function answer(method: string | undefined, url: string | undefined) {
+    if (method !== "GET" && method !== "HEAD") return text(405, "method not allowed", { allow: "GET, HEAD" });
+    const pathname = decodePath(url);
+    if (pathname === undefined || pathname.includes("\0")) return text(400, "bad request path");
+    let file: string;
+    try {
+      // The real path, so a symlink inside the folder cannot lead out of it.
+      file = await realpath(join(root, pathname.endsWith("/") ? `${pathname}index.html` : pathname));
+      if (!file.startsWith(root + sep) || !(await stat(file)).isFile()) return text(404, "not found");
+    } catch {
+      return text(404, "not found");
+    }
+    try {
+      return { status: 200, headers: { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }, body: await read(file) };
+    } catch {
+      return text(500, "the file could not be read");
+    }
+  }
+
   const server = createServer((req, res) => {
-    const pathname = decodePath(req.url);
-    if (pathname === undefined || pathname.includes("\0")) {
-      res.writeHead(400, { "content-type": "text/plain" }).end("bad request path");
-      return;
-    }
-    const file = normalize(join(root, pathname.endsWith("/") ? `${pathname}index.html` : pathname));
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-    createReadStream(file).pipe(res);
+    res.on("error", () => {});
+    answer(req.method, req.url)
+      .catch(() => text(500, "internal error"))
+      .then(({ status, headers, body }) => {
+        res.writeHead(status, { ...headers, "content-length": String(body.byteLength) });
+        res.end(req.method === "HEAD" ? undefined : body);
+      });
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);

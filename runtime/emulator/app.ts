@@ -1,6 +1,12 @@
-import { Contract, type OperationSpec, type RequestFailure, type RequestInput } from "./contract.js";
-import { loadBundledDocument } from "./documents.js";
+import { base64url } from "./bytes.js";
+import { Contract, type OperationSpec, type RequestFailure, type RequestInput, type ValidatorSource } from "./contract.js";
 import { mockView } from "../mock/mock-view.js";
+import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../mock/errors.js";
+import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../mock/limits.js";
+import { readOperations } from "../mock/operations.js";
+import { BodyTooLarge, boundedText } from "./request-limits.js";
+import { CapReached } from "./caps.js";
+import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
 import type { Emulator, EmulatorOptions, Reply, RequestLike, Violation } from "./types.js";
 
 export type { Reply, RequestLike } from "./types.js";
@@ -54,7 +60,7 @@ export function createEnv(options: EmulatorOptions): Env {
       return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
     },
     token(count = 24) {
-      return Buffer.from(bytes(count)).toString("base64url");
+      return base64url(bytes(count));
     },
   };
 }
@@ -67,15 +73,15 @@ export function toResponse(reply: Reply): Response {
   return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers });
 }
 
-const contracts = new Map<unknown, Contract>();
+const contracts = new WeakMap<object, Contract>();
 
-/** One compiled contract per document object: compiling the schemas is the slow part of creation. */
-function contractFor(serviceId: string, document: unknown): Contract {
-  let contract = contracts.get(document);
+/** One contract per document object: reading the document's operations is the slow part of creation. */
+function contractFor(serviceId: string, document: unknown, validators: ValidatorSource): Contract {
+  let contract = contracts.get(document as object);
   if (!contract) {
     // A mock reads the document's mock view (x-mock-schema): e.g. KMS Prefer takes code=/example= too.
-    contract = new Contract(serviceId, mockView(document));
-    contracts.set(document, contract);
+    contract = new Contract(serviceId, mockView(document), validators);
+    contracts.set(document as object, contract);
   }
   return contract;
 }
@@ -85,9 +91,8 @@ function contractFor(serviceId: string, document: unknown): Contract {
  * the operation on the in-memory state, check the answer against the document. An answer the
  * document does not allow is never sent: it becomes a 500 naming the emulator bug.
  */
-export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: EmulatorOptions = {}): Emulator<S> {
-  const document = options.document ?? loadBundledDocument(def.serviceId);
-  const contract = contractFor(def.serviceId, document);
+export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { document: unknown; validators: ValidatorSource }, options: EmulatorOptions = {}): Emulator<S> {
+  const contract = contractFor(def.serviceId, compiled.document, compiled.validators);
   const env = createEnv(options);
   let state = def.initialState(env, options);
   const violations: Violation[] = [];
@@ -105,6 +110,19 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
     });
   }
 
+  let shapes: ErrorShapes | undefined;
+  let operations: ReturnType<typeof readOperations> | undefined;
+  /** A limit answer: the document's error shape with the mock's X-Mock-Error kind (runtime/mock/README.md), not checked as a documented case. */
+  function refusal(answer: ErrorAnswer, op: OperationSpec | undefined): Reply {
+    operations ??= readOperations(compiled.document);
+    shapes ??= errorShapes(compiled.document, operations);
+    const operation = op ? operations.find((o) => o.key === `${op.method} ${op.template}`) : undefined;
+    const r = shapes.render({ ...answer, operation });
+    const headers: Record<string, string> = {};
+    r.headers.forEach((value, name) => (headers[name] = value));
+    return { status: r.status, headers, ...(r.body !== null ? { body: r.body } : {}) };
+  }
+
   async function dispatch(request: RequestLike): Promise<Reply> {
     let url: URL;
     try {
@@ -112,11 +130,18 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
     } catch {
       return problem(400, "Bad Request: the request URL is not absolute");
     }
+    // What the edge counts: the request-target (path and query, percent-encoded, so one byte a character).
+    const targetBytes = url.pathname.length + url.search.length;
+    if (targetBytes > MAX_URL_BYTES) {
+      return refusal({ status: 414, kind: "uri-too-long", message: `request-target: ${targetBytes} bytes (rule at most ${MAX_URL_BYTES} bytes)`, method: request.method }, undefined);
+    }
     const matched = contract.match(request.method, url);
     if (!("op" in matched)) {
-      const response = problem(matched.status, matched.status === 404 ? "Not Found: no documented operation has this path" : "Method Not Allowed");
-      if (matched.status === 405) response.headers.allow = [...new Set(matched.allow)].join(", ");
-      return response;
+      // The mock's own errors (runtime/mock/README.md), in the document's error shape.
+      const allow = [...new Set(matched.allow)].join(", ");
+      return matched.status === 404
+        ? refusal({ status: 404, kind: "not-found", message: `${url.pathname.slice(0, 200)}: no operation of the document has this path`, method: request.method }, undefined)
+        : refusal({ status: 405, kind: "method-not-allowed", message: `${request.method.slice(0, 20)} is not documented for this path (allowed: ${allow})`, method: request.method, headers: { allow } }, undefined);
     }
     const { op } = matched;
     const base = { ...env, request, url, op, state, serviceId: def.serviceId };
@@ -128,7 +153,21 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
         const example = contract.exampleResponse(op, forced[1]!, forced[2]);
         if (example) return verified(op, example);
       }
-      const read = await contract.readRequest(op, request, url, matched.path);
+      let text = "";
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        try {
+          text = await boundedText(request);
+        } catch (error) {
+          if (error instanceof BodyTooLarge) return refusal({ status: 413, kind: "body-too-large", message: error.message, method: request.method }, op);
+          throw error;
+        }
+      }
+      const broken = isJsonMediaType(mediaTypeEssence(request.headers.get("content-type") ?? "")) ? jsonLimitBroken(text) : undefined;
+      if (broken) {
+        const message = broken === "depth" ? `body: JSON nested deeper than the emulator's limit (rule at most ${MAX_JSON_DEPTH} levels)` : `body: more JSON values than the emulator's limit (rule at most ${MAX_JSON_VALUES} values)`;
+        return verified(op, await def.reject({ kind: "invalid", problems: [message] }, op, base));
+      }
+      const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
       if ("failure" in read) response = await def.reject(read.failure, op, base);
       else {
         const handler = def.operations[op.operationId];
@@ -137,6 +176,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, options: Emu
           : await def.reject({ kind: "error", problems: [`operation ${op.operationId} is not emulated`] }, op, base);
       }
     } catch (error) {
+      if (error instanceof CapReached) return verified(op, await def.reject({ kind: "invalid", problems: [error.message] }, op, base));
       response = await def.reject({ kind: "error", problems: [error instanceof Error ? error.message : String(error)] }, op, base);
     }
     return verified(op, response);

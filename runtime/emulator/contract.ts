@@ -1,12 +1,6 @@
-import type { Ajv2020 as Ajv, ValidateFunction } from "ajv/dist/2020.js";
 import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
-import { importPeer } from "../mock/optional-peers.js";
 import { escapeToken, resolveAt } from "../openapi/pointer.js";
-import { listOperations, Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
-
-// Ajv is an optional peer: without it, importing the emulator fails with one sentence naming the install line.
-const { Ajv2020 } = await importPeer("ajv", () => import("ajv/dist/2020.js"));
-const formats = (await importPeer("ajv", () => import("ajv-formats"))).default;
+import { listOperations, parametersOf, Router, serverPathPrefixes, stripServerPrefix, type DocumentOperation } from "../openapi/router.js";
 
 /**
  * The document as a contract: which operation a request is, whether the request follows the
@@ -15,6 +9,33 @@ const formats = (await importPeer("ajv", () => import("ajv-formats"))).default;
  */
 
 type Json = any;
+
+/** A compiled JSON Schema check (Ajv's shape: a predicate that leaves its errors on itself). */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: Array<{ instancePath: string; keyword: string; schemaPath: string; message?: string }> | null;
+}
+
+/**
+ * Where the contract gets its validators: one per JSON pointer into the (mock view of the)
+ * document, strict or coercing. Coercing validators check text-borne values (parameters, form
+ * fields, headers) wrapped as `{ v: value }`, because coercion rewrites the value in its parent.
+ * Precompiled at build time for the bundled documents (no eval: runs under a strict CSP), or
+ * compiled at run time with Ajv for any other document (ajv-validators.ts).
+ */
+export type ValidatorSource = (pointer: string, coerce: boolean) => ValidateFunction;
+
+/** The key of one validator in a precompiled table. */
+export const validatorKey = (pointer: string, coerce: boolean) => `${coerce ? "c" : "s"}:${pointer}`;
+
+/** A table of precompiled validators as a ValidatorSource; a pointer missing from it is a build bug. */
+export function tableValidators(serviceId: string, table: Readonly<Record<string, ValidateFunction>>): ValidatorSource {
+  return (pointer, coerce) => {
+    const validate = table[validatorKey(pointer, coerce)];
+    if (!validate) throw new Error(`${serviceId}: no precompiled validator for ${validatorKey(pointer, coerce)}; rebuild (npm run build)`);
+    return validate;
+  };
+}
 
 /** Structural twins of app.ts's types (kept here so the contract does not import the app). */
 interface RequestLike {
@@ -109,52 +130,20 @@ function parseCookies(header: string | null): Record<string, string> {
   return out;
 }
 
-const ajvs = new Map<boolean, Ajv>();
-
-/** Two Ajv instances for the process (strict, and coercing for text-borne values). */
-function sharedAjv(coerce: boolean): Ajv {
-  let ajv = ajvs.get(coerce);
-  if (!ajv) {
-    // validateSchema off: a whole OpenAPI document is registered as a schema resource, and
-    // checking it against the meta-schema costs more than all the validation the emulator does.
-    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, validateSchema: false, coerceTypes: coerce ? "array" : false });
-    // CommonJS default export: under NodeNext the callable sits on .default.
-    ((formats as any).default ?? formats)(ajv);
-    ajvs.set(coerce, ajv);
-  }
-  return ajv;
-}
-
-const documentNumbers = new WeakMap<object, number>();
-let documentCount = 0;
-function documentNumber(document: object): number {
-  let n = documentNumbers.get(document);
-  if (n === undefined) documentNumbers.set(document, (n = documentCount++));
-  return n;
-}
-
 export class Contract {
   readonly operations: OperationSpec[];
   /** Path prefixes of the documented servers ("/event-notifications"), stripped before matching. */
   private readonly prefixes: string[];
   private readonly router: Router<OperationSpec>;
-  private readonly strict: Ajv;
-  /** Parameters, form bodies and headers arrive as text: this instance coerces them to the schema's types. */
-  private readonly coercing: Ajv;
-  private readonly id: string;
-  private readonly byPointer = new Map<string, ValidateFunction>();
 
   constructor(
     readonly serviceId: string,
     readonly document: Json,
+    /** Parameters, form bodies and headers arrive as text: their validators coerce to the schema's types. */
+    private readonly validators: ValidatorSource,
   ) {
-    this.id = `urn:emulator:${serviceId}:${documentNumber(document)}`;
-    this.strict = sharedAjv(false);
-    this.coercing = sharedAjv(true);
-    // One $id per document object, so two emulators of the same document share compiled schemas.
-    for (const ajv of [this.strict, this.coercing]) if (!ajv.getSchema(this.id)) ajv.addSchema({ ...document, $id: this.id });
     this.prefixes = serverPathPrefixes(document);
-    this.operations = listOperations(document).map(({ path, method, pathItem, pointer }) => this.compileOperation(path, method, pathItem, pointer));
+    this.operations = listOperations(document).map((entry) => this.compileOperation(entry));
     this.router = new Router(this.operations, (op) => op.template);
   }
 
@@ -163,43 +152,23 @@ export class Contract {
     return resolveAt(this.document, value, pointer);
   }
 
-  /**
-   * A validator compiled on first use: compiling every schema of a document up front costs about
-   * a second, and a test usually touches a few operations.
-   */
-  private compile(ajv: Ajv, pointer: string, wrap = false): ValidateFunction {
-    const ref = { $ref: `${this.id}${pointer}` };
-    let compiled: ValidateFunction | undefined;
-    const validate = ((data: unknown) => {
-      // Coercion rewrites the value in its parent, so coerced values travel in a one-field object.
-      compiled ??= ajv.compile(wrap ? { type: "object", properties: { v: ref } } : ref);
-      const ok = compiled(data);
-      validate.errors = compiled.errors;
-      return ok;
-    }) as ValidateFunction;
-    return validate;
+  private compile(pointer: string, coerce: boolean): ValidateFunction {
+    return this.validators(pointer, coerce);
   }
 
-  private compileOperation(template: string, method: string, item: Json, opPtr: string): OperationSpec {
-    const op = item[method];
-    const params = new Map<string, ParamSpec>();
-    const addParams = (list: Json[] | undefined, base: string) =>
-      (list ?? []).forEach((raw, i) => {
-        const { value: p, pointer } = this.deref(raw, `${base}/parameters/${i}`);
-        const schema = this.deref(p.schema ?? {}, `${pointer}/schema`).value;
-        const isArray = schema.type === "array";
-        const explode = p.explode ?? (p.style === undefined || p.style === "form");
-        params.set(`${p.in}:${p.name.toLowerCase()}`, {
-          name: p.name,
-          in: p.in,
-          required: p.required === true,
-          explode,
-          isArray,
-          validate: this.compile(this.coercing, `${pointer}/schema`, true),
-        });
-      });
-    addParams(item.parameters, opPtr.slice(0, opPtr.lastIndexOf("/")));
-    addParams(op.parameters, opPtr);
+  private compileOperation(entry: DocumentOperation): OperationSpec {
+    const { path: template, method, operation: op, pointer: opPtr } = entry;
+    const params: ParamSpec[] = parametersOf(this.document, entry).map(({ parameter: p, pointer }) => {
+      const schema = this.deref(p.schema ?? {}, `${pointer}/schema`).value;
+      return {
+        name: p.name,
+        in: p.in,
+        required: p.required === true,
+        explode: p.explode ?? (p.style === undefined || p.style === "form"),
+        isArray: schema.type === "array",
+        validate: this.compile(`${pointer}/schema`, true),
+      };
+    });
 
     let body: OperationSpec["body"];
     if (op.requestBody) {
@@ -208,7 +177,7 @@ export class Contract {
       for (const [type, media] of Object.entries<Json>(rb.content ?? {})) {
         const base = `${pointer}/content/${escapeToken(type)}/schema`;
         const coerce = type === "application/x-www-form-urlencoded";
-        content.set(type.toLowerCase(), media.schema ? this.compile(coerce ? this.coercing : this.strict, base, coerce) : undefined);
+        content.set(type.toLowerCase(), media.schema ? this.compile(base, coerce) : undefined);
       }
       body = { required: rb.required === true, content };
     }
@@ -220,12 +189,12 @@ export class Contract {
       for (const [name, rawHeader] of Object.entries<Json>(r.headers ?? {})) {
         const { value: h, pointer: hp } = this.deref(rawHeader, `${pointer}/headers/${escapeToken(name)}`);
         if (name.toLowerCase() === "content-type") continue;
-        headers.push({ name, required: h.required === true, validate: this.compile(this.coercing, `${hp}/schema`, true) });
+        headers.push({ name, required: h.required === true, validate: this.compile(`${hp}/schema`, true) });
       }
       const content = new Map<string, ValidateFunction | undefined>();
       for (const [type, media] of Object.entries<Json>(r.content ?? {})) {
         const base = `${pointer}/content/${escapeToken(type)}/schema`;
-        content.set(type.toLowerCase(), media.schema ? this.compile(this.strict, base) : undefined);
+        content.set(type.toLowerCase(), media.schema ? this.compile(base, false) : undefined);
       }
       responses.set(status, { headers, content });
     }
@@ -234,7 +203,7 @@ export class Contract {
       operationId: op.operationId ?? `${method} ${template}`,
       method: method.toUpperCase(),
       template,
-      params: [...params.values()],
+      params,
       body,
       security: op.security ?? this.document.security ?? [],
       responses,
@@ -424,8 +393,7 @@ export class Contract {
    * no coercion): what a request or answer breaks, keyword by keyword.
    */
   schemaErrors(pointer: string, value: unknown): SchemaError[] {
-    let validate = this.byPointer.get(pointer);
-    if (!validate) this.byPointer.set(pointer, (validate = this.strict.compile({ $ref: `${this.id}${pointer}` })));
+    const validate = this.validators(pointer, false);
     if (validate(value)) return [];
     return (validate.errors ?? []).map((e) => ({ keyword: e.keyword, instancePath: e.instancePath, schemaPath: e.schemaPath, ...(e.message !== undefined ? { message: e.message } : {}) }));
   }

@@ -1,15 +1,9 @@
-import { readFileSync } from "node:fs";
-import { bundledDocumentPath } from "../mock/package-files.js";
+import { BUNDLED_SERVICES } from "./bundled.js";
+import { unknownService } from "./registry.js";
 
-/** The bundled documents, read where the package ships them (dist/openapi), once per service. */
-const cache = new Map<string, unknown>();
-
+/** The bundled document of a service (the same as cloud-interfaces/openapi/<id>.json), imported as a module. */
 export function loadBundledDocument(serviceId: string): unknown {
-  if (!/^[a-z0-9-]+$/.test(serviceId)) throw new Error(`not a service id: ${serviceId}`);
-  let doc = cache.get(serviceId);
-  if (doc === undefined) {
-    doc = JSON.parse(readFileSync(bundledDocumentPath(serviceId), "utf8"));
-    cache.set(serviceId, doc);
-  }
-  return doc;
+  const service = BUNDLED_SERVICES[serviceId];
+  if (!service) throw unknownService(serviceId);
+  return service.document;
 }

@@ -1,10 +1,12 @@
-import { createServiceEmulator, type ServiceDefinition } from "./app.js";
-import { loadBundledDocument } from "./documents.js";
-import { identityDefinition, type IdentityState } from "./services/identity.js";
-import { kmsDefinition, type KmsState } from "./services/kms.js";
-import { metricsDefinition, type MetricsState } from "./services/metrics.js";
-import { notificationsDefinition, type NotificationsState } from "./services/notifications.js";
-import { widgetDefinition, type WidgetState } from "./services/widget.js";
+import { ajvValidators } from "./ajv-validators.js";
+import { assemble } from "./assemble.js";
+import { BUNDLED_SERVICES } from "./bundled.js";
+import { unknownService } from "./registry.js";
+import type { IdentityState } from "./services/identity.js";
+import type { KmsState } from "./services/kms.js";
+import type { MetricsState } from "./services/metrics.js";
+import type { NotificationsState } from "./services/notifications.js";
+import type { WidgetState } from "./services/widget.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
 
 export type { Emulator, EmulatorOptions, MockHandler, Violation } from "./types.js";
@@ -18,17 +20,8 @@ export type { MetricsSeed, MetricsState } from "./services/metrics.js";
 export type { NotificationsSeed, NotificationsState } from "./services/notifications.js";
 export type { WidgetSeed, WidgetState } from "./services/widget.js";
 
-/** Service ids with a stateful emulator, and how to build each one's definition. */
-const DEFINITIONS: Record<string, (document: unknown) => ServiceDefinition<any>> = {
-  "kms-v2": kmsDefinition,
-  "identity-v4": () => identityDefinition("v4"),
-  "identity-v3": () => identityDefinition("v3"),
-  "notifications-v1": notificationsDefinition,
-  "metrics-v1": metricsDefinition,
-  widget: widgetDefinition,
-};
-
-export const EMULATED_SERVICES = Object.keys(DEFINITIONS);
+export { EMULATED_SERVICES } from "./registry.js";
+export { lazyEmulator, type LazyEmulator } from "./assemble.js";
 
 /** The in-memory state of each emulator, for tests that look inside. */
 export interface EmulatorStates {
@@ -47,10 +40,9 @@ export interface EmulatorStates {
 export function createEmulator<Id extends keyof EmulatorStates>(serviceId: Id, options?: EmulatorOptions): Emulator<EmulatorStates[Id]>;
 export function createEmulator(serviceId: string, options?: EmulatorOptions): Emulator;
 export function createEmulator(serviceId: string, options: EmulatorOptions = {}): Emulator {
-  const define = DEFINITIONS[serviceId];
-  if (!define) throw new Error(`no emulator for "${serviceId}"; emulated services: ${EMULATED_SERVICES.join(", ")}`);
-  const document = options.document ?? loadBundledDocument(serviceId);
-  return createServiceEmulator(define(document), { ...options, document });
+  const compiled = BUNDLED_SERVICES[serviceId];
+  if (!compiled) throw unknownService(serviceId);
+  return assemble(serviceId, compiled, options, ajvValidators);
 }
 export { serveHandler } from "./serve.js";
 export { serverPatterns } from "./servers.js";

@@ -21,6 +21,8 @@ export interface EmulatorOptions {
   seed?: unknown;
   /** Bundled document to validate against; default the packaged one for the service. */
   document?: unknown;
+  /** Lower (or raise) the per-instance state caps (runtime/emulator/caps.ts, ASSUMPTIONS.md). */
+  caps?: Partial<import("./caps.js").Caps>;
   /** Called for every violation besides recording it (e.g. to fail a test at once). */
   onViolation?: (violation: Violation) => void;
 }

@@ -6,7 +6,7 @@
  * example that reads as a sentence (OAuth `error_description`, problem `detail`, KMS
  * `errorMsg`, notifications `errors[].message`, widget `error`).
  */
-import { STATUS_CODES } from "node:http";
+import { REASON_PHRASES } from "./reason-phrases.js";
 import { MOCK_ERROR_HEADER } from "./handler.js";
 import { deref } from "../openapi/pointer.js";
 import type { OperationInfo, ResponseInfo } from "./operations.js";
@@ -34,7 +34,7 @@ export function messagePath(example: unknown): Path | undefined {
   return candidates[0]?.path;
 }
 
-const reason = (status: number) => STATUS_CODES[status] ?? "Error";
+const reason = (status: number) => REASON_PHRASES[status] ?? "Error";
 
 /**
  * Drops what the schema does not require, except the message field: the example an error

@@ -13,6 +13,16 @@ export interface MediaType {
 
 export const essence = (m: MediaType) => `${m.type}/${m.subtype}`;
 
+/** A parameter value as RFC 9110 §5.6.6 writes it: a token as is, anything else quoted. */
+export const parameterValue = (v: string) => (TOKEN.test(v) ? v : `"${v.replace(/(["\\])/g, "\\$1")}"`);
+
+/**
+ * A body the mock parses as JSON, under its depth and size limits: any `json` or `+json`
+ * subtype. Broader on purpose than the documents' JSON (runtime/core/media-type.ts), so no
+ * JSON-looking body reaches Prism's own parser unchecked.
+ */
+export const parsedAsJson = (m: MediaType) => m.subtype === "json" || m.subtype.endsWith("+json");
+
 /** Splits on `sep` outside quoted strings. */
 function splitOutsideQuotes(value: string, sep: string): string[] {
   const parts: string[] = [];

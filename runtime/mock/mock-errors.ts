@@ -26,6 +26,7 @@ export const MOCK_ERRORS = {
   "bad-request-target": { statuses: [400], meaning: "request-target is not an absolute path (absolute-form, '*')" },
   "malformed-header": { statuses: [400], meaning: "a header value Node accepted but WHATWG Headers refuses" },
   "headers-too-large": { statuses: [431], meaning: "header section over MAX_HEADER_BYTES" },
+  "expectation-failed": { statuses: [417], meaning: "an Expect other than 100-continue (RFC 9110 §10.1.1)" },
   "request-timeout": { statuses: [408], meaning: "the request did not arrive within REQUEST_TIMEOUT_MS" },
   "malformed-http": { statuses: [400], meaning: "not parseable HTTP/1.1 (bad method, CR/LF or NUL in a header, conflicting Content-Length, bad chunking)" },
   internal: { statuses: [500], meaning: "the mock itself failed (logged to stderr with the cause); never expected" },

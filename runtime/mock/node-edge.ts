@@ -32,6 +32,19 @@ export interface EdgeOptions {
   /** Where internal failures are reported (always) and log lines go (with `log`). */
   log?: boolean;
   write?: (line: string) => void;
+  /** Shorter head / request timeouts than limits.ts (tests of the 408 path); production uses the defaults. */
+  timeouts?: { headersMs: number; requestMs: number };
+}
+
+/**
+ * How often Node looks for requests past their timeout. Its default (30 s) made the 408 arrive
+ * 31-36 s into a slow head and 40-50 s into a slow body, where the limits say 10 s and 30 s.
+ */
+export const TIMEOUT_CHECK_MS = 1_000;
+
+/** Control characters (C0, DEL, C1) as \xHH: a log line stays one line and writes no terminal escapes. */
+export function escapeControls(text: string): string {
+  return text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 /** Methods the WHATWG Request constructor refuses; answered 405 here. */
@@ -44,15 +57,16 @@ class EdgeRefusal {
 
 export function logLine(e: MockLogEntry): string {
   const violations = e.violations.map((v) => `${v.location.join(".")}: ${v.message} [${v.code}]`).join("; ");
-  return `${e.service} ${e.method} ${e.path} → ${e.status} ${e.durationMs.toFixed(1)}ms${e.mockError ? ` mock-error=${e.mockError}` : ""}${violations ? ` violations: ${violations}` : ""}${e.warnings?.length ? ` warnings: ${e.warnings.join("; ")}` : ""}`;
+  return escapeControls(`${e.service} ${e.method} ${e.path} → ${e.status} ${e.durationMs.toFixed(1)}ms${e.mockError ? ` mock-error=${e.mockError}` : ""}${violations ? ` violations: ${violations}` : ""}${e.warnings?.length ? ` warnings: ${e.warnings.join("; ")}` : ""}`);
 }
 
 function safePath(target: string, credentials: Set<string>): string {
   const q = target.indexOf("?");
-  if (q < 0) return target.slice(0, 300);
+  if (q < 0) return escapeControls(target).slice(0, 300);
   const query = new URLSearchParams(target.slice(q + 1));
   const shown = [...query].map(([k, v]) => `${k}=${isSecret(["query", k], credentials) ? "[redacted]" : v}`);
-  return `${target.slice(0, q)}?${shown.join("&")}`.slice(0, 300);
+  // Decoded values may hold CR/LF or ESC (%0A, %1B): escaped, so they cannot forge a log line.
+  return escapeControls(`${target.slice(0, q)}?${shown.join("&")}`).slice(0, 300);
 }
 
 function parseViolations(header: string | null): Violation[] {
@@ -122,7 +136,13 @@ export function createEdgeServer(options: EdgeOptions): Server {
     const target = req.url ?? "/";
     // Absolute-form (RFC 9112 §3.2.2) is served like its path; the host part is not ours to judge.
     const pathAndQuery = target.startsWith("/") ? target : (() => {
-      const u = new URL(target);
+      let u: URL;
+      try {
+        u = new URL(target);
+      } catch {
+        // http://%zz/, http://[::1/, a port over 65535, an empty host: a target nobody can serve.
+        throw new EdgeRefusal({ status: 400, kind: "bad-request-target", operation: undefined, message: `request-target: an absolute URL whose authority is not valid (rule RFC 9112 §3.2.2, RFC 3986 §3.2; sent ${JSON.stringify(escapeControls(target.slice(0, 60)))})` });
+      }
       return `${u.pathname}${u.search}`;
     })();
     // The base is where this server listens, never the Host header (which a client chooses).
@@ -139,6 +159,11 @@ export function createEdgeServer(options: EdgeOptions): Server {
       if (Buffer.byteLength(target) > MAX_URL_BYTES) throw new EdgeRefusal({ status: 414, kind: "uri-too-long", message: `request-target: ${Buffer.byteLength(target)} bytes (rule at most ${MAX_URL_BYTES} bytes)` });
       if (!target.startsWith("/") && !/^https?:\/\//i.test(target)) {
         throw new EdgeRefusal({ status: 400, kind: "bad-request-target", operation: undefined, message: `request-target: must be a path or an absolute URL (rule RFC 9112 §3.2; sent ${JSON.stringify(target.slice(0, 60))})` });
+      }
+      const codings = String(req.headers["transfer-encoding"] ?? "").toLowerCase().split(",").map((c) => c.trim()).filter((c) => c !== "");
+      if (codings.some((c) => c !== "chunked")) {
+        // Node decodes only the chunked framing; reading gzip-coded bytes as the body would be wrong.
+        throw new EdgeRefusal({ status: 400, kind: "malformed-http", message: `Transfer-Encoding: ${codings.join(", ")} is not supported; send the body with chunked framing only (rule RFC 9112 §6.1)` });
       }
       if (FORBIDDEN_METHODS.has(method)) throw new EdgeRefusal({ status: 405, kind: "method-not-allowed", message: `${method} is not served by this mock` });
       const body = await readBody(req);
@@ -198,7 +223,10 @@ export function createEdgeServer(options: EdgeOptions): Server {
   }
 
   // requireHostHeader off: a missing Host says nothing about the operation, and Node's own 400 would have no body.
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, requireHostHeader: false }, (req, res) => {
+  const headersTimeout = options.timeouts?.headersMs ?? HEADERS_TIMEOUT_MS;
+  const requestTimeout = options.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS;
+  const connectionsCheckingInterval = Math.min(TIMEOUT_CHECK_MS, Math.max(10, Math.floor(headersTimeout / 4)));
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout, headersTimeout, connectionsCheckingInterval, requireHostHeader: false }, (req, res) => {
     const started = performance.now();
     req.on("error", () => {});
     res.on("error", () => {});
@@ -233,9 +261,21 @@ export function createEdgeServer(options: EdgeOptions): Server {
       return rawAnswer(socket, { status: 431, kind: "headers-too-large", message: `headers: more than ${MAX_HEADER_BYTES} bytes (rule at most ${MAX_HEADER_BYTES} bytes)` }, "Request Header Fields Too Large");
     }
     if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
-      return rawAnswer(socket, { status: 408, kind: "request-timeout", message: `request: not complete within ${REQUEST_TIMEOUT_MS} ms` }, "Request Timeout");
+      return rawAnswer(socket, { status: 408, kind: "request-timeout", message: `request: head not complete within ${headersTimeout} ms or request within ${requestTimeout} ms` }, "Request Timeout");
     }
     rawAnswer(socket, { status: 400, kind: "malformed-http", message: `request: not valid HTTP/1.1 (rule RFC 9112; parser said ${code || "error"})` }, "Bad Request");
+  });
+  // Node's own answer to an Expect it does not know is a bare 417; this one has the document's shape.
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    res.on("error", () => {});
+    const method = (req.method ?? "GET").toUpperCase();
+    const expectation = escapeControls(String(req.headers.expect ?? "")).slice(0, 60);
+    const r = shapes.render({ status: 417, kind: "expectation-failed", method, operation: operationOf(method, req.url ?? "/"), message: `Expect: ${expectation} is not supported; only 100-continue is (rule RFC 9110 §10.1.1)` });
+    const body = Buffer.from(r.body ?? "");
+    const headers: Record<string, string> = { "content-length": String(body.length), connection: "close" };
+    r.headers.forEach((value, name) => (headers[name] = value));
+    res.writeHead(417, headers).end(method === "HEAD" ? undefined : body);
+    finish({ service, method, path: safePath(req.url ?? "/", credentials), status: 417, durationMs: 0, violations: [], mockError: "expectation-failed" });
   });
   // CONNECT is not part of any document; without a listener Node would drop the socket unanswered.
   // (No 'upgrade' listener on purpose: then Node serves an Upgrade request as an ordinary one.)

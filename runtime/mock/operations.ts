@@ -4,7 +4,7 @@
  * header examples), so case selection and error shapes come from the document alone.
  */
 import { deref } from "../openapi/pointer.js";
-import { listOperations, Router, type RouteResult } from "../openapi/router.js";
+import { listOperations, parametersOf, Router, type RouteResult } from "../openapi/router.js";
 
 export interface ResponseInfo {
   status: string;
@@ -23,6 +23,8 @@ export interface OperationInfo {
   key: string;
   responses: Map<string, ResponseInfo>;
   requestMediaTypes: string[];
+  /** Its parameter objects, the path item's included (runtime/openapi/router.ts parametersOf). */
+  parameters: any[];
   /** The operation object as it stands in the bundle (refs unresolved), for Prism. */
   raw: any;
 }
@@ -51,7 +53,8 @@ function responseInfo(doc: any, status: string, raw: any): ResponseInfo {
 }
 
 export function readOperations(doc: any): OperationInfo[] {
-  const operations = listOperations(doc).map(({ method, path, operation: op }): OperationInfo => {
+  const operations = listOperations(doc).map((entry): OperationInfo => {
+    const { method, path, operation: op } = entry;
     const responses = new Map<string, ResponseInfo>();
     for (const [status, raw] of Object.entries<any>(op.responses ?? {})) responses.set(status, responseInfo(doc, status, raw));
     const body = deref(doc, op.requestBody);
@@ -61,6 +64,7 @@ export function readOperations(doc: any): OperationInfo[] {
       key: `${method.toUpperCase()} ${path}`,
       responses,
       requestMediaTypes: Object.keys(body?.content ?? {}),
+      parameters: parametersOf(doc, entry).map((p) => p.parameter),
       raw: op,
     };
   });

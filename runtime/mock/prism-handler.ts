@@ -5,7 +5,7 @@
  * limits, and error bodies in the document's shape that say what was wrong.
  */
 import { MOCK_CASE_HEADER, type MockHandler } from "./handler.js";
-import { acceptable, essence, parseAccept, parseMediaType, type AcceptRange, type MediaType } from "./media.js";
+import { acceptable, essence, parseAccept, parameterValue, parseMediaType, parsedAsJson, type AcceptRange } from "./media.js";
 import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "./operations.js";
 import type { ErrorShapes } from "./errors.js";
 import type { MockErrorKind } from "./mock-errors.js";
@@ -15,7 +15,6 @@ import { credentialNames, describe, shown, type SentRequest, type Violation } fr
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "./limits.js";
 
 const SEVERITY = ["Error", "Warning", "Information", "Hint"];
-const JSON_MEDIA = (m: MediaType) => m.subtype === "json" || m.subtype.endsWith("+json");
 /** Headers the mock reads for itself; Prism never sees them. */
 const MOCK_ONLY = new Set([MOCK_CASE_HEADER]);
 
@@ -154,7 +153,7 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
       } catch {
         return refuse(new Refusal(400, "invalid-utf8", "body: not valid UTF-8 (rule RFC 8259 §8.1)"));
       }
-      if (contentType && JSON_MEDIA(contentType)) {
+      if (contentType && parsedAsJson(contentType)) {
         const broken = jsonLimitBroken(text);
         if (broken === "depth") return refuse(new Refusal(400, "too-deep", `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels (rule mock limit MAX_JSON_DEPTH)`));
         if (broken === "values") return refuse(new Refusal(400, "too-many-values", `body: more than ${MAX_JSON_VALUES} JSON values (rule mock limit MAX_JSON_VALUES)`));
@@ -182,8 +181,7 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
       // charset, and the boundary a multipart body cannot be split without (the identity
       // service's server SDK sends its token forms as multipart/form-data).
       const kept = (["charset", "boundary"] as const).filter((p) => contentType.params[p] !== undefined);
-      const value = (v: string) => (/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v) ? v : `"${v.replace(/(["\\])/g, "\\$1")}"`);
-      headers["content-type"] = essence(contentType) + kept.map((p) => `; ${p}=${value(contentType.params[p]!)}`).join("");
+      headers["content-type"] = essence(contentType) + kept.map((p) => `; ${p}=${parameterValue(contentType.params[p]!)}`).join("");
     }
     delete headers.accept;
     const offered = target && ranges ? acceptable(ranges, target.mediaTypes) : undefined;

@@ -7,7 +7,8 @@
  */
 import type { ErrorShapes } from "./errors.js";
 import { MOCK_WARNING_HEADER, type MockHandler } from "./handler.js";
-import { parseMediaType } from "./media.js";
+import { mediaTypeEssence } from "../core/media-type.js";
+import { essence, parsedAsJson, parseMediaType } from "./media.js";
 import { deref } from "../openapi/pointer.js";
 import { route, type OperationInfo } from "./operations.js";
 import { QUERY_OVERRIDES } from "./prefer.js";
@@ -39,12 +40,8 @@ function declaredProperties(doc: any, schema: any, depth = 0): Set<string> | und
 }
 
 function declaredQuery(doc: any, operation: OperationInfo): Set<string> {
-  const item = deref(doc, doc.paths?.[operation.path]) ?? {};
   const names = new Set<string>(QUERY_OVERRIDES);
-  for (const p of [...(item.parameters ?? []), ...(operation.raw.parameters ?? [])]) {
-    const param = deref(doc, p);
-    if (param?.in === "query") names.add(param.name);
-  }
+  for (const param of operation.parameters) if (param.in === "query") names.add(param.name);
   for (const requirement of operation.raw.security ?? doc.security ?? []) {
     for (const scheme of Object.keys(requirement)) {
       const s = deref(doc, doc.components?.securitySchemes?.[scheme]);
@@ -57,11 +54,11 @@ function declaredQuery(doc: any, operation: OperationInfo): Set<string> {
 function bodySchema(doc: any, operation: OperationInfo, contentType: string): { schema: any; kind: "json" | "form" | "multipart" } | undefined {
   const media = parseMediaType(contentType);
   if (!media) return undefined;
-  const essence = `${media.type}/${media.subtype}`;
+  const given = essence(media);
   const content = deref(doc, operation.raw.requestBody)?.content ?? {};
-  const key = Object.keys(content).find((k) => k.toLowerCase().split(";")[0]!.trim() === essence);
+  const key = Object.keys(content).find((k) => mediaTypeEssence(k) === given);
   if (!key) return undefined;
-  const kind = media.subtype === "json" || media.subtype.endsWith("+json") ? "json" : essence === "application/x-www-form-urlencoded" ? "form" : essence === "multipart/form-data" ? "multipart" : undefined;
+  const kind = parsedAsJson(media) ? "json" : given === "application/x-www-form-urlencoded" ? "form" : given === "multipart/form-data" ? "multipart" : undefined;
   return kind ? { schema: deref(doc, content[key])?.schema, kind } : undefined;
 }
 

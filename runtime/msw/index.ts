@@ -1,11 +1,17 @@
 /**
  * MSW request handlers backed by the stateful emulators (package subpath `cloud-interfaces/msw`):
- * in-process tests get the same behaviour as the HTTP emulator, with no port and no process.
- * MSW is imported here only; it is an optional peer dependency. MSW 3 needs Node 22.12 or later.
+ * in-process tests get the same behaviour as the HTTP emulator, with no port and no process,
+ * in Node (`setupServer`) and in a browser page (`setupWorker`). Nothing here or below it uses a
+ * Node built-in. MSW is imported here only; it is an optional peer dependency. MSW 3 needs Node
+ * 22.12 or later.
  */
 import type { HttpHandler } from "msw";
 import { importPeer, missingPeerMessage } from "../mock/optional-peers.js";
-import { createEmulator, serverPatterns, type Emulator, type EmulatorOptions } from "../emulator/index.js";
+import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
+import { serverPatterns } from "../emulator/servers.js";
+import type { Emulator, EmulatorOptions } from "../emulator/types.js";
+
+export type { LazyEmulator };
 
 // MSW 3 calls Promise.withResolvers (Node 22) and declares Node >= 22.12; on an older Node it
 // would fail later with "Promise.withResolvers is not a function", which names no version.
@@ -36,9 +42,13 @@ export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions
   return patterns.map((pattern) => http.all(pattern, ({ request }) => emulator.handle(request)));
 }
 
-/** A new emulator of the service and its MSW handlers: `setupServer(...mock.handlers)`. */
-export function mswEmulator(serviceId: string, options: MswEmulatorOptions = {}): { emulator: Emulator; handlers: HttpHandler[] } {
+/**
+ * A new emulator of the service and its MSW handlers: `setupServer(...mock.handlers)` in Node,
+ * `setupWorker(...mock.handlers)` in a page. The service loads on the first request (in a bundle,
+ * as a chunk of its own); `await mock.emulator.ready` before reading its state.
+ */
+export function mswEmulator(serviceId: string, options: MswEmulatorOptions = {}): { emulator: LazyEmulator; handlers: HttpHandler[] } {
   const { baseUrl, ...emulatorOptions } = options;
-  const emulator = createEmulator(serviceId, emulatorOptions);
+  const emulator = lazyEmulator(serviceId, emulatorOptions);
   return { emulator, handlers: handlersFor(emulator, { baseUrl, document: options.document }) };
 }

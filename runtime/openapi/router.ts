@@ -35,6 +35,35 @@ export function listOperations(document: any): DocumentOperation[] {
   return out;
 }
 
+export interface DocumentParameter {
+  /** The parameter object, its `$ref` followed. */
+  parameter: any;
+  /** Where it stands (the end of its `$ref` chain). */
+  pointer: string;
+}
+
+/**
+ * The parameters of an operation: its path item's, then its own, an operation's parameter
+ * replacing the path item's of the same location and name (OpenAPI 3.1 §4.8.9.1). Header names
+ * compare case-insensitively (RFC 9110 §5.1), the others exactly.
+ */
+export function parametersOf(document: any, op: Pick<DocumentOperation, "operation" | "pathItem" | "pointer">): DocumentParameter[] {
+  const itemPointer = op.pointer.slice(0, op.pointer.lastIndexOf("/"));
+  const byKey = new Map<string, DocumentParameter>();
+  const add = (list: unknown, base: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((raw, i) => {
+      const { value: parameter, pointer } = resolveAt(document, raw, `${base}/parameters/${i}`);
+      if (parameter === null || typeof parameter !== "object") return;
+      const name = parameter.in === "header" ? String(parameter.name).toLowerCase() : parameter.name;
+      byKey.set(`${parameter.in}:${name}`, { parameter, pointer });
+    });
+  };
+  add(op.pathItem?.parameters, itemPointer);
+  add(op.operation?.parameters, op.pointer);
+  return [...byKey.values()];
+}
+
 /** What a request addresses: an operation (with its decoded path parameters), a path without that method, or nothing. */
 export type RouteResult<T> =
   | { kind: "operation"; operation: T; params: Record<string, string> }

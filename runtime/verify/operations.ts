@@ -3,7 +3,7 @@
  * parameters (with the pointer of each schema), request media types, security alternatives,
  * and the valid requests the document's own examples spell out.
  */
-import { listOperations } from "../openapi/router.js";
+import { listOperations, parametersOf } from "../openapi/router.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { QueryStyles, RawRequest, Scheme } from "./raw-request.js";
 
@@ -38,20 +38,16 @@ export function readOperations(doc: any): DocOperation[] {
   const out: DocOperation[] = [];
   for (const ref of listOperations(doc)) {
     const { path, method } = ref;
-    const itemPtr = ref.pointer.slice(0, ref.pointer.lastIndexOf("/"));
-    const item = ref.pathItem;
     const ptr = resolvePointer(doc, ref.pointer);
     const raw = resolve(doc, ptr);
-    const byKey = new Map<string, DocParameter>();
-    const add = (list: any[] | undefined, listPtr: string) =>
-      (list ?? []).forEach((_, i) => {
-        const pPtr = resolvePointer(doc, `${listPtr}/${i}`);
-        const p = resolve(doc, pPtr);
-        byKey.set(`${p.in}:${p.name}`, { name: p.name, in: p.in, required: p.required === true, raw: p, ptr: pPtr, ...(p.schema ? { schemaPtr: resolvePointer(doc, `${pPtr}/schema`) } : {}) });
-      });
-    add(item.parameters, `${itemPtr}/parameters`);
-    add(raw.parameters, `${ptr}/parameters`);
-    const parameters = [...byKey.values()];
+    const parameters = parametersOf(doc, ref).map(({ parameter: p, pointer: pPtr }): DocParameter => ({
+      name: p.name,
+      in: p.in,
+      required: p.required === true,
+      raw: p,
+      ptr: pPtr,
+      ...(p.schema ? { schemaPtr: resolvePointer(doc, `${pPtr}/schema`) } : {}),
+    }));
     const body = raw.requestBody ? resolve(doc, `${ptr}/requestBody`) : undefined;
     const styles: QueryStyles = {};
     for (const p of parameters) if (p.in === "query") styles[p.name] = { explode: p.raw.explode ?? (p.raw.style === undefined || p.raw.style === "form") };

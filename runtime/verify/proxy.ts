@@ -15,6 +15,7 @@ import { describeUndeclared, undeclaredInputs } from "../mock/undeclared.js";
 import { credentialNames } from "../mock/violations.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { FetchLike } from "./sender.js";
+import { ajvValidators } from "../emulator/ajv-validators.js";
 
 export interface ProxyViolation {
   /** "request": the client broke the document; "response": the server did. */
@@ -51,7 +52,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "up
 
 export function createProxyHandler(serviceId: string, options: ProxyOptions, record: (v: ProxyViolation) => void): MockHandler {
   const doc = readBundle(serviceId as ServiceId);
-  const contract = new Contract(serviceId, doc);
+  const contract = new Contract(serviceId, doc, ajvValidators(serviceId, doc));
   const operations = readOperations(doc);
   const shapes = errorShapes(doc, operations);
   const target = new URL(options.target);

@@ -13,6 +13,7 @@ import { describeWire, toWire, type RawRequest } from "./raw-request.js";
 import type { Check, Failure, OperationReport, VerifyReport } from "./report.js";
 import { refusal, type Permissions } from "./safety.js";
 import { DeadlineReached, Sender, type Answer, type FetchLike } from "./sender.js";
+import { ajvValidators } from "../emulator/ajv-validators.js";
 
 export interface VerifyOptions {
   /** The server to verify; every request goes to its origin and nowhere else. */
@@ -98,7 +99,7 @@ export async function verifyServer(serviceId: string, options: VerifyOptions): P
   if (base.protocol !== "http:" && base.protocol !== "https:") throw new VerifyUsageError(`--base-url: must be http or https, got ${base.protocol}`);
   if (base.username || base.password) throw new VerifyUsageError("--base-url: must not carry credentials; use --credentials-env");
   const doc = (options.document ?? loadBundledDocument(serviceId)) as any;
-  const contract = new Contract(serviceId, doc);
+  const contract = new Contract(serviceId, doc, ajvValidators(serviceId, doc));
   const ops = readOperations(doc);
   const only = options.only;
   for (const id of only ?? []) if (!ops.some((o) => o.operationId === id)) throw new VerifyUsageError(`--only ${id}: no such operationId (known: ${ops.map((o) => o.operationId).join(", ")})`);

@@ -8,8 +8,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DIST_DIR } from "../lib/paths.js";
+import { bundleForBrowser, README_PAGE } from "./browser-bundle.js";
+import { measureTryit } from "./browser-tryit.js";
 import { bundleSizes } from "./bundle-size.js";
 import { CASES, measureClients } from "./client-overhead.js";
+import { measureEmulatorBounds } from "./emulator-bounds.js";
 import { measureEmulatorLoad } from "./emulator-load.js";
 import { measureMockLoad, mockBenchTable } from "./mock-load.js";
 import { buildTimes, testTime, typecheckTime } from "./timed.js";
@@ -70,12 +73,38 @@ row("emulator req/s (kms-v2 list, concurrency 50)", emu.emulator.rps, "req/s", n
 rows.push({ metric: "emulator / Prism throughput", value: `${(emu.emulator.rps / emu.prism.rps).toFixed(2)}x`, target: "≥ 2x", ratio: "", ok: emu.emulator.rps / emu.prism.rps >= 2 });
 row("emulator p99 at concurrency 50", emu.emulator.p99, "ms", 50);
 
+console.log("bench: emulator bounds (100,000 creates, latency by size, longest request at the limits) ...");
+const bounds = measureEmulatorBounds();
+rows.push({ metric: "kms emulator: 100,000 create attempts", value: `${bounds.created} created, ${bounds.refused} refused`, target: `cap ${bounds.cap}`, ratio: "", ok: bounds.created === bounds.cap && bounds.refused === 100_000 - bounds.cap });
+row("kms emulator RSS: start / at the cap / after 100,000", bounds.rssEnd, "MB", null);
+rows.at(-1)!.value = `${bounds.rssStart.toFixed(0)} / ${bounds.rssAtCap.toFixed(0)} / ${bounds.rssEnd.toFixed(0)} MB`;
+rows.push({ metric: "kms emulator RSS growth after the cap", value: `${(bounds.rssEnd - bounds.rssAtCap).toFixed(1)} MB`, target: "≤ 10 MB (flat)", ratio: "", ok: bounds.rssEnd - bounds.rssAtCap <= 10 });
+row("kms create latency at 10 keys (median)", bounds.latency10 * 1000, "µs", null);
+row("kms create latency at 10,000 keys (median)", bounds.latency10k * 1000, "µs", 1.5, bounds.latency10 * 1000);
+for (const [what, ms] of Object.entries(bounds.holds)) row(`event loop held by one request: ${what}`, ms, "ms", 100);
+
 console.log("bench: bundle sizes ...");
 for (const [id, size] of Object.entries(await bundleSizes())) {
   row(`bundle ${id} first load (min+gz)`, size.gzip / 1024, "KB", 6);
   row(`bundle ${id} with the rules chunk loaded on creation (min+gz)`, size.totalGzip / 1024, "KB", null);
   if (size.pullsOthers.length > 0) rows.push({ metric: `bundle ${id} pulls in`, value: size.pullsOthers.join(", "), target: "nothing", ratio: "", ok: false });
 }
+
+console.log("bench: browser bundle of cloud-interfaces/msw with one emulator (esbuild, platform browser) ...");
+const browser = await bundleForBrowser(README_PAGE("kms-v2"), "kms-v2");
+row("browser: MSW setupWorker + mswEmulator entry (min+gz; MSW is most of it)", browser.entryGzip / 1024, "KB", null);
+row("browser: the same with the kms-v2 chunks its first request loads (min+gz)", browser.loadedGzip / 1024, "KB", null);
+
+console.log("bench: try-it panel in Chromium (kms-v2 listKeys) ...");
+const tryit = await measureTryit(values.quick ? 5 : 20);
+if (tryit) {
+  row("try-it: first Send click to answer shown (loads the client)", tryit.firstSendMs, "ms", null);
+  row("try-it: Send click to answer shown, median", tryit.sendMedianMs, "ms", 100);
+  row("try-it: first Try it click to a ready panel (MSW, emulator, document)", tryit.firstOpenMs, "ms", null);
+  row("try-it: kms-v2 page first load, without the panel (min+gz)", tryit.firstLoadGzipWithoutPanel / 1024, "KB", null);
+  row("try-it: kms-v2 page first load, with it (min+gz)", tryit.firstLoadGzip / 1024, "KB", null);
+  row("try-it: first-load growth (min+gz)", (tryit.firstLoadGzip - tryit.firstLoadGzipWithoutPanel) / 1024, "KB", 10);
+} else rows.push({ metric: "try-it figures", value: "no Chromium", target: "—", ratio: "", ok: null });
 
 console.log("bench: type-check ...");
 row("tsc, consumer of all six from the compiled .d.ts (skipLibCheck, as tsc --init)", typecheckTime(true), "s", 1.5);

@@ -9,6 +9,7 @@ import { DocumentError } from "./client-meta.js";
 import { dedupeFindings, type Finding } from "./findings.js";
 import { stringify } from "yaml";
 import { generateClient, generateEntryPoint } from "./generate-client.js";
+import { generateEmulatorModule, generateServersModule } from "./generate-emulator.js";
 import { generateHelperRules, generateRules } from "./generate-rules.js";
 import { generateTypes } from "./generate-types.js";
 import { lintBundle, lintSource } from "./lint.js";
@@ -65,6 +66,7 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
   let client: string;
   let rules: string;
   let helperRules: string;
+  let emulator: string;
   try {
     types = await typeGenerator(service, bundled.doc);
   } catch (error) {
@@ -74,10 +76,21 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
     client = generateClient(service, bundled.doc);
     rules = generateRules(service, bundled.doc);
     helperRules = generateHelperRules(service, bundled.doc);
+    emulator = generateEmulatorModule(service, bundled.doc);
   } catch (error) {
     return failed([generatorFinding("client", error, file)]);
   }
-  const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile] = serviceOutputs(service, layout) as [string, string, string, string, string, string, string];
+  const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile, emulatorFile, serversFile] = serviceOutputs(service, layout) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   return {
     id: service.id,
     findings: [],
@@ -89,6 +102,8 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
       { file: rulesFile, content: rules },
       { file: helperRulesFile, content: helperRules },
       { file: indexFile, content: generateEntryPoint(service) },
+      { file: emulatorFile, content: emulator },
+      { file: serversFile, content: generateServersModule(service, bundled.doc) },
       { file: yamlFile, content: stringify(bundled.doc, { aliasDuplicateObjects: false }) },
     ],
   };

@@ -3,7 +3,7 @@ import type { PaginationMeta } from "../../runtime/core/paginate.js";
 import type { RetryMeta } from "../../runtime/core/retry.js";
 import type { OperationMeta, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
 import { deref, joinPointer } from "../../runtime/openapi/pointer.js";
-import { listOperations, type DocumentOperation } from "../../runtime/openapi/router.js";
+import { listOperations, parametersOf, type DocumentOperation } from "../../runtime/openapi/router.js";
 import type { OpenApiDocument } from "./openapi-types.js";
 
 /** A document the client generator cannot use, with the JSON pointer and the rule it breaks. */
@@ -18,14 +18,9 @@ export class DocumentError extends Error {
   }
 }
 
-/** The parameters of an operation, its path item's included; the operation's own win over those with the same name and location. */
-export function operationParameters(doc: OpenApiDocument, op: Pick<DocumentOperation, "operation" | "pathItem">): any[] {
-  const byKey = new Map<string, any>();
-  for (const raw of [...(op.pathItem.parameters ?? []), ...(op.operation.parameters ?? [])]) {
-    const p = deref(doc, raw);
-    byKey.set(`${p.in}:${p.name}`, p);
-  }
-  return [...byKey.values()];
+/** The parameter objects of an operation (which ones: runtime/openapi/router.ts parametersOf). */
+export function operationParameters(doc: OpenApiDocument, op: Pick<DocumentOperation, "operation" | "pathItem" | "pointer">): any[] {
+  return parametersOf(doc, op).map((p) => p.parameter);
 }
 
 function parseAs(doc: OpenApiDocument, operation: any): OperationMeta["parseAs"] {

@@ -5,7 +5,7 @@
  * brings its own baselines.
  */
 
-/** A request as it goes on the wire; `raw` replaces the serialization when a case needs bytes no client would send. */
+/** A request as it goes on the wire (a mutation returns bytes instead when it needs what no serialization writes). */
 export interface Wire {
   method: string;
   target: string;

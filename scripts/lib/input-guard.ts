@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { joinPointer } from "../../runtime/openapi/pointer.js";
 import type { Finding } from "./findings.js";
 
 /** Largest source file read (the biggest document file today is under 40 KB). */
@@ -17,8 +18,6 @@ export const MAX_SOURCE_BYTES = 1024 * 1024;
 export const MAX_YAML_ALIASES = 100;
 
 export type InputRule = "input-ref-url" | "input-ref-outside-openapi" | "input-file-too-large" | "input-yaml-aliases" | "input-yaml-invalid";
-
-const escapePointer = (k: string | number) => String(k).replace(/~/g, "~0").replace(/\//g, "~1");
 
 function finding(rule: InputRule, message: string, file: string, pointer: string, line: number): Finding {
   return { tool: "bundle", severity: "error", rule, message, file, pointer, line };
@@ -84,7 +83,7 @@ export function checkInputs(rootFile: string): Finding[] {
           continue;
         }
         const ref = value.value;
-        const pointer = `#${[...path, "$ref"].map((k) => `/${escapePointer(k)}`).join("")}`;
+        const pointer = joinPointer([...path, "$ref"]);
         if (ref.startsWith("#")) continue;
         if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) {
           findings.push(finding("input-ref-url", `$ref ${JSON.stringify(ref.slice(0, 200))} names a URL (rule documents are read from openapi/ only, nothing is fetched)`, file, pointer, lineAt(value)));

@@ -16,5 +16,7 @@ export function serviceOutputs(service: Service, layout: Layout = layoutFor()): 
     join(layout.generatedDir, service.id, "rules.ts"),
     join(layout.generatedDir, service.id, "index.ts"),
     join(layout.generatedDir, service.id, "helper-rules.ts"),
+    join(layout.generatedDir, service.id, "emulator.ts"),
+    join(layout.generatedDir, service.id, "servers.ts"),
   ];
 }

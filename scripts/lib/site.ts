@@ -16,6 +16,7 @@ import { landingPage } from "./site/landing-page.js";
 import { offlineRedocBundle, REDOC_BUNDLE } from "./site/redoc.js";
 import { referencePage } from "./site/reference-page.js";
 import { searchEntries, searchIndexScript } from "./site/search-index.js";
+import { writeTryitAssets } from "./site/tryit-assets.js";
 
 export function buildSite(entries: { service: Service; doc: OpenApiDocument }[], dir = SITE_DIR): void {
   mkdirSync(join(dir, "assets"), { recursive: true });
@@ -23,6 +24,7 @@ export function buildSite(entries: { service: Service; doc: OpenApiDocument }[],
   writeFileSync(join(dir, "assets", REDOC_BUNDLE), offlineRedocBundle());
   copyFileSync(new URL("./site/assets/search.js", import.meta.url), join(dir, "assets", "search.js"));
   writeFileSync(join(dir, "assets", "search-index.js"), searchIndexScript(searchEntries(entries)));
+  writeTryitAssets(entries, dir);
   const services = entries.map((e) => e.service);
   for (const { service, doc } of entries) {
     // The same bytes the package ships as cloud-interfaces/openapi/<id>.json|yaml, so the site's links work offline.
@@ -42,6 +44,10 @@ function siteKey(entries: readonly { service: Service; doc: OpenApiDocument }[])
   const files = [
     ...readdirSync(lib).filter((f) => f.endsWith(".ts")).map((f) => join(lib, f)),
     ...readdirSync(join(lib, "site"), { recursive: true, encoding: "utf8" }).map((f) => join(lib, "site", f)).filter((f) => /\.(ts|js)$/.test(f)),
+    // The panel's code and what it bundles: the emulators, the clients and the runtime.
+    ...["runtime", "generated"].flatMap((top) =>
+      readdirSync(join(ROOT, top), { recursive: true, encoding: "utf8" }).map((f) => join(ROOT, top, f)).filter((f) => f.endsWith(".ts")),
+    ),
     join(ROOT, "package-lock.json"),
   ].sort();
   const hash = createHash("sha256");

@@ -70,7 +70,7 @@ describe("installed from the tarball", { timeout: 120_000 }, () => {
 
   it("without ajv, the emulator fails with one sentence naming its install line; with ajv but without MSW, the msw entry does", () => {
     expect(withoutAjv.code).toBe(3);
-    expect(withoutAjv.stdout.trim()).toBe("The stateful emulator (cloud-interfaces/emulator, startMock with stateful, cloud-interfaces/msw) needs Ajv, an optional peer dependency: npm install --save-dev ajv@8.20.0 ajv-formats@3.0.1");
+    expect(withoutAjv.stdout.trim()).toBe("The stateful emulator and the verifier (cloud-interfaces/emulator, startMock with stateful, cloud-interfaces/msw, cloud-interfaces/verify) needs Ajv, an optional peer dependency: npm install --save-dev ajv@8.20.0 ajv-formats@3.0.1");
     expect(withoutMsw.code).toBe(3);
     expect(withoutMsw.stdout.trim()).toMatch(/^cloud-interfaces\/msw needs MSW 3 \(Node >= 22\.12\), an optional peer dependency: npm install --save-dev msw@3\.0\.5/);
   });
@@ -83,7 +83,8 @@ describe("installed from the tarball", { timeout: 120_000 }, () => {
   });
 
   it("runs the mock under node:test", async () => {
-    const result = await exec(process.execPath, ["--test", "js-app/mock.node-test.mjs"], app);
+    // TAP explicitly: from Node 23 the default reporter is spec, also when not on a terminal.
+    const result = await exec(process.execPath, ["--test", "--test-reporter=tap", "js-app/mock.node-test.mjs"], app);
     expect(result.stdout, result.stderr).toMatch(/# pass 1\n# fail 0/);
   });
 

@@ -43,6 +43,18 @@ describe("metrics wildcards match in linear time", () => {
   });
 });
 
+describe("metrics matching has a step budget", () => {
+  it("a query past the budget is a 400 naming it, not a slow answer", async () => {
+    const { fetch } = emulator("metrics-v1", { caps: { metricsMatchSteps: 20_000 } });
+    const samples = Array.from({ length: 200 }, (_, i) => ({ name: `app.${"a".repeat(30)}${i}`, value: 1 }));
+    expect((await fetch(`${BASE}/v1/metrics`, { method: "POST", headers: { ...TOKEN, "content-type": "application/json" }, body: JSON.stringify(samples) })).status).toBe(200);
+    const r = await fetch(`${BASE}/v1/metrics/list?query=${encodeURIComponent("app.*a*a*a*a*a*b")}`, { headers: TOKEN });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(await r.json())).toContain("matching budget");
+    expect((await fetch(`${BASE}/v1/metrics/list?query=app.b*`, { headers: TOKEN })).status).toBe(200);
+  });
+});
+
 describe("KMS create keeps an alias index", () => {
   it("refuses an alias another key holds, and frees nothing it should not", async () => {
     const { fetch, emu } = emulator("kms-v2", { seedFromExamples: false });

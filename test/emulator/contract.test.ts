@@ -1,7 +1,8 @@
 /** The guard itself: an answer the document rejects never leaves the emulator, and is recorded. */
 import { describe, expect, it } from "vitest";
 import { createServiceEmulator, json } from "../../runtime/emulator/app.js";
-import { loadBundledDocument } from "../../runtime/emulator/documents.js";
+import { tableValidators } from "../../runtime/emulator/contract.js";
+import { document, validators } from "../../generated/kms-v2/emulator.js";
 
 const KMS = "https://us-south.kms.example.com/api/v2/keys";
 const headers = { authorization: "Bearer t", "svc-instance": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" };
@@ -12,7 +13,7 @@ function broken(body: unknown, status = 200) {
     initialState: () => ({}),
     operations: { listKeys: () => json(status, body, "application/vnd.svc.collection+json") },
     reject: (failure) => json(400, { metadata: { collectionType: "x", collectionTotal: 1 }, resources: [{ errorMsg: `Bad Request: ${failure.problems.join("; ")}` }] }, "application/vnd.svc.kms.error+json"),
-  }, { document: loadBundledDocument("kms-v2") });
+  }, { document, validators: tableValidators("kms-v2", validators) });
 }
 
 describe("document guard", () => {

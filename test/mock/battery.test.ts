@@ -1,7 +1,7 @@
 /**
  * The mock under hostile input (issue 15): generated requests for every service and operation,
- * sent over raw sockets to a mock running in its own process. Every answer must arrive within
- * 2 s, be documented for its operation (status, media type, schema) or be a documented mock
+ * sent over raw sockets to a mock running in its own process. Every answer must arrive (no
+ * hang: see HANG_MS), be documented for its operation (status, media type, schema) or be a documented mock
  * error in the document's error shape, and the process must outlive the battery.
  * `npm run fuzz:mock` runs every case plus seeded combinations (MOCK_FUZZ_SEED, MOCK_FUZZ_RUNS).
  */
@@ -12,6 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesWithCatalogues } from "../security/fixtures.js";
 import { baselines, combinedCases, hostileCases, judge, random, serialize, type HostileCase } from "./battery.js";
 import { sendWire } from "../../scripts/lib/socket-exchange.js";
+import { HANDLER_TIMEOUT_MS } from "../../runtime/mock/limits.js";
+
+/**
+ * A hang detector, not a speed limit: the edge answers every request within its own handler limit,
+ * so an answer missing for three times that means the mock hung. Speed is `npm run bench:mock`'s job
+ * (a 2 s limit here failed under a loaded machine while the mock was healthy).
+ */
+const HANG_MS = 3 * HANDLER_TIMEOUT_MS;
 
 const SEED = Number(process.env.MOCK_FUZZ_SEED ?? 1);
 /** Long run: every single mutation of every operation, plus this many stacked combinations per service. */
@@ -72,7 +80,7 @@ describe("mock bad-input battery", () => {
     let judging = 0;
     await pool(list, 16, async (c) => {
       try {
-        const answer = await sendWire(ports[c.service]!, c.bytes);
+        const answer = await sendWire(ports[c.service]!, c.bytes, HANG_MS);
         byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
         slowest.push([answer.ms, `${c.service} ${c.operation} [${c.dimension} ${c.label}]`]);
         const j0 = performance.now();

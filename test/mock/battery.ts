@@ -92,7 +92,6 @@ export function operationFor(serviceId: string, method: string, target: string):
 
 /** Why an answer is not acceptable, or undefined when it is documented (or a documented mock error in the document's shape). */
 export function judge(serviceId: string, c: HostileCase, answer: WireAnswer): string | undefined {
-  if (answer.ms > 2_000) return `took ${answer.ms.toFixed(0)} ms`;
   if (answer.status >= 500) return `answered ${answer.status} (the battery never asks for a 5xx)`;
   if (answer.headers.has("x-injected")) return "a header injected through CR/LF came back";
   const doc = bundledDocument(serviceId);

@@ -8,12 +8,13 @@ import { Contract } from "../../runtime/emulator/contract.js";
 import { deriveNegativeCases as derive } from "../../runtime/verify/negative.js";
 import type { CaseCatalogue } from "../harness/case-types.js";
 import type { RawRequest } from "./raw-request.js";
+import { ajvValidators } from "../../runtime/emulator/ajv-validators.js";
 
 export { MOCK_BLIND_SPOTS, type BlindSpot, type NegativeCase, type Underivable } from "../../runtime/verify/negative.js";
 
 /** The runtime derivation on a test's bundled document, with the catalogue's bound values. */
 export function deriveNegativeCases(serviceId: string, doc: any, _meta: ServiceMeta, catalogue: CaseCatalogue) {
-  return derive(new Contract(serviceId, doc), catalogue.client.bind ?? {});
+  return derive(new Contract(serviceId, doc, ajvValidators(serviceId, doc)), catalogue.client.bind ?? {});
 }
 
 /** The catalogue's first successful case is the operation's known-valid request. */

@@ -1,6 +1,6 @@
 /** The one router over a bundle (runtime/openapi/router.ts): client meta, mock and emulator route through it. */
 import { describe, expect, it } from "vitest";
-import { HTTP_METHODS, listOperations, Router, serverPathPrefixes, stripServerPrefix } from "../../runtime/openapi/router.js";
+import { HTTP_METHODS, listOperations, parametersOf, Router, serverPathPrefixes, stripServerPrefix } from "../../runtime/openapi/router.js";
 
 const op = (id: string) => ({ operationId: id, responses: {} });
 const doc = {
@@ -105,7 +105,8 @@ describe("one router for the mock and the emulator", () => {
   it("the mock's route and the emulator's Contract.match answer alike, concrete paths first", async () => {
     const { readOperations, route } = await import("../../runtime/mock/operations.js");
     const { Contract } = await import("../../runtime/emulator/contract.js");
-    const contract = new Contract("router-test", doc);
+    const { ajvValidators } = await import("../../runtime/emulator/ajv-validators.js");
+    const contract = new Contract("router-test", doc, ajvValidators("router-test", doc));
     const mock = readOperations(doc);
     const asked: [string, string][] = [["GET", "/keys/count"], ["GET", "/keys/k%2F1"], ["DELETE", "/keys/count"], ["POST", "/keys/count"], ["get", "/keys"], ["GET", "/keys/"], ["GET", "/files/a.json"]];
     for (const [method, path] of asked) {
@@ -116,5 +117,29 @@ describe("one router for the mock and the emulator", () => {
       expect(emulatorSays, `${method} ${path}`).toBe(mockSays);
     }
     expect(contract.match("GET", new URL("https://h.example.com/event-notifications/keys/count"))).toMatchObject({ op: { operationId: "countKeys" } });
+  });
+});
+
+describe("parametersOf", () => {
+  const withParams = {
+    paths: {
+      "/p/{id}": {
+        parameters: [{ $ref: "#/components/parameters/Id" }, { name: "X-Trace", in: "header" }, { name: "q", in: "query", description: "item's" }],
+        get: { parameters: [{ name: "x-trace", in: "header", required: true }, { name: "Q", in: "query" }, { name: "q", in: "query", description: "own" }] },
+      },
+    },
+    components: { parameters: { Id: { name: "id", in: "path", required: true } } },
+  };
+
+  it("lists the path item's parameters then the operation's, the operation's replacing same location and name, with pointers", () => {
+    const [op] = listOperations(withParams);
+    expect(parametersOf(withParams, op!).map(({ parameter, pointer }) => `${parameter.in}:${parameter.name}${parameter.description ? ` (${parameter.description})` : ""} ${pointer}`)).toEqual([
+      "path:id #/components/parameters/Id",
+      // Header names are case-insensitive: the operation's x-trace replaces the item's X-Trace.
+      "header:x-trace #/paths/~1p~1{id}/get/parameters/0",
+      // Query names are not: Q and q are two parameters, and q is the operation's own.
+      "query:q (own) #/paths/~1p~1{id}/get/parameters/2",
+      "query:Q #/paths/~1p~1{id}/get/parameters/1",
+    ]);
   });
 });

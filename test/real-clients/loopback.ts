@@ -64,7 +64,12 @@ export function preferring() {
     loopback(new URL(request.url).origin);
     sent.push(request.clone());
     if (prefer) request.headers.set("Prefer", prefer);
-    return fetch(request);
+    const response = await fetch(request);
+    // What the real client sends must be declared by the document (the mock's strict rule, issue 26):
+    // a name the document does not declare is one the real service may ignore.
+    const ignored = response.headers.get("x-mock-warning");
+    if (ignored) throw new Error(`${request.method} ${new URL(request.url).pathname}: the mock ignored ${ignored}`);
+    return response;
   };
   return {
     fetch: fetchFn,

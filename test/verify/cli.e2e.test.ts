@@ -13,14 +13,15 @@ import { createEmulator, serveHandler } from "cloud-interfaces/emulator";
 const MAIN = join(import.meta.dirname, "../../runtime/cli/main.ts");
 const SECRET = "notif-token-e2e-5c1f";
 
-function cli(args: string[], env: Record<string, string> = {}, stopAfterMs?: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the bin; `whileUp` runs once the command prints its first line, then the process gets SIGINT. */
+function cli(args: string[], env: Record<string, string> = {}, whileUp?: (firstLine: string) => Promise<void>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", MAIN, ...args], { env: { ...process.env, ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
-    if (stopAfterMs !== undefined) child.stdout.once("data", () => setTimeout(() => child.kill("SIGINT"), stopAfterMs));
+    if (whileUp) child.stdout.once("data", (d) => void whileUp(String(d)).finally(() => child.kill("SIGINT")));
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -73,12 +74,12 @@ describe("cloud-interfaces verify / proxy", () => {
   }, 60_000);
 
   it("proxy forwards, logs a violation and prints the drift summary when stopped", async () => {
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
-    const running = cli(["proxy", "notifications-v1", "--target", broken.url, "--port", String(port)], {}, 2_000);
-    await new Promise((r) => setTimeout(r, 1_500));
-    const res = await fetch(`http://127.0.0.1:${port}/v1/instances/9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f/topics`, { headers: { authorization: "Bearer t" } });
-    expect(res.status).toBe(418);
-    const { stdout, stderr } = await running;
+    let status = 0;
+    const { stdout, stderr } = await cli(["proxy", "notifications-v1", "--target", broken.url, "--port", "0"], {}, async (line) => {
+      const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(line)![1];
+      status = (await fetch(`${url}/v1/instances/9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f/topics`, { headers: { authorization: "Bearer t" } })).status;
+    });
+    expect(status).toBe(418);
     expect(stdout).toMatch(/validating proxy on http:\/\/127\.0\.0\.1:\d+/);
     expect(stderr).toMatch(/server broke the document on listTopics .*status 418 is not documented/);
     expect(stderr).toMatch(/notifications-v1 proxy: 1 violation\(s\)\n {2}1× server listTopics: status 418 is not documented/);

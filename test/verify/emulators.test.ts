@@ -15,11 +15,7 @@ import { emulatorRun, ENV } from "./harness.js";
  * the answer into a 500 (runtime/emulator/services/kms.ts errorAnswer). When it is fixed this
  * list must be emptied: the test holds the failures to exactly these.
  */
-const KNOWN_EMULATOR_DEFECTS: Record<string, string[]> = {
-  "kms-v2": ["listKeys", "createKey", "getKeyTotal"].flatMap((op) =>
-    ["pattern", "minLength (implied by its pattern/format)", "maxLength (implied by its pattern/format)"].map((k) => `${op}: breaks header.correlation-id ${k}`),
-  ),
-};
+const KNOWN_EMULATOR_DEFECTS: Record<string, string[]> = {};
 
 const failures = (report: VerifyReport) => report.operations.flatMap((o) => o.checks.filter((c) => !c.passed).map((c) => `${o.operationId}: ${c.name}`));
 

@@ -1,8 +1,9 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
+import { base64url, decodeBase64Text, sameSecret, sha256 } from "../bytes.js";
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { OperationSpec } from "../contract.js";
 import type { EmulatorOptions } from "../types.js";
+import { CapReached, capsOf, type Caps } from "../caps.js";
 import { rules as v3Rules } from "../../../generated/identity-v3/rules.js";
 
 /**
@@ -38,6 +39,8 @@ export interface IdentitySeed {
   signedInUser?: string;
   /** Public JWK of the tenant's custom-flow key, which verifies jwt-bearer assertions. */
   customFlowKey?: JWK;
+  /** The `iss` a jwt-bearer assertion must carry; default any non-empty issuer (the identity provider's name is not shown). */
+  customFlowIssuer?: string;
   /**
    * A private RSA JWK every tenant signs with, instead of a key generated per tenant on first use
    * (generation takes 50-500 ms; tests that make many emulators pass one key).
@@ -55,6 +58,8 @@ interface Code {
   sub: string;
   expiresAt: number;
   used: boolean;
+  /** The grant the code's exchange made: a second exchange of the code revokes it (RFC 6749 §4.1.2). */
+  grantId?: string;
 }
 
 interface Grant {
@@ -72,6 +77,8 @@ interface Tenant {
   refreshTokens: Map<string, string>;
   grants: Map<string, Grant>;
   temporaryCodes: Map<string, { sub: string; expiresAt: number }>;
+  /** jwt-bearer assertions already exchanged (jti, or the signature when there is none), until they expire. */
+  assertions: Map<string, { expiresAt: number }>;
 }
 
 export interface IdentityState {
@@ -80,8 +87,10 @@ export interface IdentityState {
   users: Map<string, IdentityUser>;
   signedInUser: string;
   customFlowKey?: JWK;
+  customFlowIssuer?: string;
   signingKey?: JWK;
   tenants: Map<string, Tenant>;
+  caps: Caps;
 }
 
 export const DEFAULT_CLIENT: IdentityClient = { client_id: "emulator-client", client_secret: "emulator-secret" };
@@ -98,8 +107,10 @@ function initialState(version: "v3" | "v4", options: EmulatorOptions): IdentityS
     users: new Map(users.map((u) => [u.username, u])),
     signedInUser: seed.signedInUser ?? users[0]?.username ?? "",
     customFlowKey: seed.customFlowKey,
+    ...(seed.customFlowIssuer !== undefined ? { customFlowIssuer: seed.customFlowIssuer } : {}),
     signingKey: seed.signingKey,
     tenants: new Map(),
+    caps: capsOf(options),
   };
 }
 
@@ -107,10 +118,18 @@ function tenantOf(ctx: Context<IdentityState>): Tenant {
   const id = ctx.input.path.tenantId as string;
   let tenant = ctx.state.tenants.get(id);
   if (!tenant) {
-    tenant = { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map() };
+    if (ctx.state.tenants.size >= ctx.state.caps.identityTenants) throw new CapReached("tenants", ctx.state.caps.identityTenants);
+    tenant = { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map(), assertions: new Map() };
     ctx.state.tenants.set(id, tenant);
   }
   return tenant;
+}
+
+/** Drops expired entries, then refuses to grow past the cap: codes are made by unauthenticated requests. */
+function roomFor(ctx: Context<IdentityState>, entries: Map<string, { expiresAt: number }>, what: string, cap = ctx.state.caps.identityCodesPerTenant): void {
+  if (entries.size < cap) return;
+  for (const [key, entry] of entries) if (entry.expiresAt <= ctx.now()) entries.delete(key);
+  if (entries.size >= cap) throw new CapReached(`${what} per tenant`, cap);
 }
 
 /** The tenant's signing key, made on first use (RSA generation is the slow part of a tenant). */
@@ -135,16 +154,25 @@ const oauthError = (status: number, error: string, description: string, headers:
 const bearerChallenge = (error: string, description: string, status = 401) =>
   oauthError(status, error, description, { "WWW-Authenticate": `Bearer error="${error}"` });
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** The client of a Basic Authorization header, if its secret is right. */
+/**
+ * The client authenticated by the request, if its secret is right: HTTP Basic (the scheme name
+ * `Basic`, case-insensitive as RFC 9110 §11.1 says, then a base64 token68), or `client_id` and
+ * `client_secret` in the body (client_secret_post, which the document allows). Both at once is
+ * refused (RFC 6749 §2.3: one method per request).
+ */
 function authenticatedClient(ctx: Context<IdentityState>): IdentityClient | undefined {
-  const header = ctx.request.headers.get("authorization") ?? "";
-  const decoded = Buffer.from(header.slice(6), "base64").toString("utf8");
+  const header = ctx.request.headers.get("authorization");
+  const form = (ctx.input.body ?? {}) as Record<string, unknown>;
+  const posted = typeof form.client_secret === "string";
+  if (header === null) {
+    if (!posted || typeof form.client_id !== "string") return undefined;
+    const client = ctx.state.clients.get(form.client_id);
+    return client && sameSecret(client.client_secret, form.client_secret as string) ? client : undefined;
+  }
+  if (posted) return undefined;
+  const basic = /^basic +([A-Za-z0-9+/]+={0,2})$/i.exec(header.trim());
+  if (!basic) return undefined;
+  const decoded = decodeBase64Text(basic[1]!);
   const colon = decoded.indexOf(":");
   if (colon < 0) return undefined;
   // RFC 6749 §2.3.1: id and secret are form-urlencoded before Basic encoding.
@@ -163,7 +191,10 @@ async function issueTokens(ctx: Context<IdentityState>, grant: Omit<Grant, "revo
   const tenant = tenantOf(ctx);
   const { privateKey, jwk } = await keysOf(ctx.state, tenant, ctx.input.path.tenantId as string);
   const gid = extra.grantId ?? ctx.token(12);
-  if (!tenant.grants.has(gid)) tenant.grants.set(gid, { ...grant, revoked: false });
+  if (!tenant.grants.has(gid)) {
+    if (tenant.grants.size >= ctx.state.caps.identityGrantsPerTenant) throw new CapReached("grants per tenant", ctx.state.caps.identityGrantsPerTenant);
+    tenant.grants.set(gid, { ...grant, revoked: false });
+  }
   const now = Math.floor(ctx.now() / 1000);
   const iss = issuer(ctx);
   const user = [...ctx.state.users.values()].find((u) => u.sub === grant.sub);
@@ -220,8 +251,20 @@ function redirectTo(status: 302 | 303, target: string, params: Record<string, st
   return empty(status, { Location: url.toString() });
 }
 
-function s256(verifier: string): string {
-  return createHash("sha256").update(verifier).digest("base64url");
+/** A callback the emulator may redirect to: one the client registered, else only http(s) (never javascript:, data: and the like). */
+function redirectAllowed(client: IdentityClient, target: string | undefined): boolean {
+  if (target === undefined) return false;
+  if (client.redirect_uris?.length) return client.redirect_uris.includes(target);
+  try {
+    const { protocol } = new URL(target);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+async function s256(verifier: string): Promise<string> {
+  return base64url(await sha256(verifier));
 }
 
 const SIGN_UP_FORM = "<!doctype html><title>Sign up</title><form method=post><input name=email type=email><input name=password type=password><button>Sign up</button></form>";
@@ -231,8 +274,8 @@ function authorize(ctx: Context<IdentityState>): Reply {
   const client = ctx.state.clients.get(q.client_id!);
   // RFC 6749 §4.1.2.1: a bad client or callback is told to the caller, never redirected to.
   if (!client) return oauthError(400, "invalid_client", "the client_id is not registered");
-  if (client.redirect_uris?.length && !client.redirect_uris.includes(q.redirect_uri!)) {
-    return oauthError(400, "invalid_request", "redirect_uri is not registered for this client");
+  if (!redirectAllowed(client, q.redirect_uri)) {
+    return oauthError(400, "invalid_request", client.redirect_uris?.length ? "redirect_uri is not registered for this client" : "redirect_uri must be an http or https URI (the client registered none)");
   }
   if (q.response_type === "sign_up") return { status: 200, headers: { "content-type": "text/html" }, body: SIGN_UP_FORM };
   const tenant = tenantOf(ctx);
@@ -248,6 +291,7 @@ function authorize(ctx: Context<IdentityState>): Reply {
   if (ctx.state.version === "v4" && q.code_challenge === undefined && q.code_challenge_method !== undefined) {
     return redirectTo(303, q.redirect_uri!, { error: "invalid_request", state: q.state });
   }
+  roomFor(ctx, tenant.codes, "live authorization codes");
   const code = ctx.token(24);
   tenant.codes.set(code, {
     clientId: client.client_id,
@@ -273,18 +317,24 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
     case "authorization_code": {
       const code = tenant.codes.get(form.code!);
       if (!code || code.clientId !== client.client_id) return invalidGrant("the code is unknown or was issued to another client");
-      if (code.used) return invalidGrant("the code was already used");
+      if (code.used) {
+        // RFC 6749 §4.1.2: a reused code is an attack sign; the tokens it already gave stop working.
+        const issued = code.grantId === undefined ? undefined : tenant.grants.get(code.grantId);
+        if (issued) issued.revoked = true;
+        return invalidGrant("the code was already used; the tokens issued for it are revoked");
+      }
       code.used = true;
       if (code.expiresAt <= ctx.now()) return invalidGrant("the code has expired");
       if (code.redirectUri !== form.redirect_uri) return invalidGrant("redirect_uri differs from the authorization request");
       if (ctx.state.version === "v4") {
         if (code.challenge !== undefined) {
           if (form.code_verifier === undefined) return invalidGrant("code_verifier is required: the authorization request had a code_challenge");
-          const derived = code.method === "S256" ? s256(form.code_verifier) : form.code_verifier;
+          const derived = code.method === "S256" ? await s256(form.code_verifier) : form.code_verifier;
           if (derived !== code.challenge) return invalidGrant("code_verifier does not match the code_challenge");
         } else if (form.code_verifier !== undefined) return invalidGrant("code_verifier sent but the authorization request had no code_challenge");
       }
-      return issueTokens(ctx, { clientId: client.client_id, sub: code.sub, scope: code.scope, audience: client.client_id }, { nonce: code.nonce, withRefresh: true });
+      code.grantId = ctx.token(12);
+      return issueTokens(ctx, { clientId: client.client_id, sub: code.sub, scope: code.scope, audience: client.client_id }, { nonce: code.nonce, withRefresh: true, grantId: code.grantId });
     }
     case "client_credentials": {
       const audience = ctx.state.version === "v4" && form.audience !== undefined ? form.audience : client.client_id;
@@ -306,7 +356,21 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
       if (!ctx.state.customFlowKey) return invalidGrant("no custom-flow key is configured for this tenant");
       try {
         const key = await importJWK(ctx.state.customFlowKey, ctx.state.customFlowKey.alg ?? "RS256");
-        const { payload } = await jwtVerify(form.assertion!, key, { currentDate: new Date(ctx.now()), requiredClaims: ["sub", "exp", "aud", "iss"] });
+        // RFC 7523 §3: the audience is this tenant (its issuer or token endpoint), exp is required, nbf honoured (jose checks both on the emulator's clock).
+        const audience = [issuer(ctx), `${issuer(ctx)}/token`];
+        const { payload } = await jwtVerify(form.assertion!, key, {
+          currentDate: new Date(ctx.now()),
+          requiredClaims: ["sub", "exp", "aud", "iss"],
+          audience,
+          ...(ctx.state.customFlowIssuer !== undefined ? { issuer: ctx.state.customFlowIssuer } : {}),
+        });
+        if (typeof payload.iss !== "string" || payload.iss === "") return invalidGrant("the assertion was refused: iss must name its issuer");
+        // Replay: an assertion is good once, until it expires (by jti, else by its signature).
+        const id = typeof payload.jti === "string" ? `jti:${payload.jti}` : `sig:${form.assertion!.slice(form.assertion!.lastIndexOf(".") + 1)}`;
+        const seen = tenant.assertions.get(id);
+        if (seen && seen.expiresAt > ctx.now()) return invalidGrant("the assertion was refused: it was already used");
+        roomFor(ctx, tenant.assertions, "jwt-bearer assertion ids", ctx.state.caps.identityAssertionIdsPerTenant);
+        tenant.assertions.set(id, { expiresAt: payload.exp! * 1000 });
         return issueTokens(ctx, { clientId: client.client_id, sub: payload.sub!, scope: form.scope ?? "openid", audience: client.client_id }, { withRefresh: true });
       } catch (error) {
         return invalidGrant(`the assertion was refused: ${(error as Error).message}`);
@@ -381,8 +445,10 @@ async function userInfo(ctx: Context<IdentityState>): Promise<Reply> {
 async function generateTemporaryCode(ctx: Context<IdentityState>): Promise<Reply> {
   const auth = await bearer(ctx);
   if ("response" in auth) return oauthError(401, "invalid_token", "the access token is not valid");
+  const temporaryCodes = tenantOf(ctx).temporaryCodes;
+  roomFor(ctx, temporaryCodes, "temporary codes");
   const code = ctx.token(16);
-  tenantOf(ctx).temporaryCodes.set(code, { sub: auth.claims.sub, expiresAt: ctx.now() + TEMPORARY_CODE_SECONDS * 1000 });
+  temporaryCodes.set(code, { sub: auth.claims.sub, expiresAt: ctx.now() + TEMPORARY_CODE_SECONDS * 1000 });
   // The document: the code is the whole text/plain body, as the SDKs read it.
   return { status: 200, headers: { "content-type": "text/plain" }, body: code };
 }
@@ -408,13 +474,23 @@ function getOpenIdConfiguration(ctx: Context<IdentityState>): Reply {
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["RS256"],
     scopes_supported: ["openid", "profile", "email"],
-    token_endpoint_auth_methods_supported: ["client_secret_basic"],
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
   });
+}
+
+/** Where SSO logout may send the browser: a registered callback of a known client (or, for a client that registered none, an http(s) URI). */
+function logoutTarget(ctx: Omit<Context<IdentityState>, "input">, clientId: string | null, target: string | null): Reply | string {
+  const client = clientId === null ? undefined : ctx.state.clients.get(clientId);
+  // An unknown client has no registered callbacks: redirecting would make the emulator an open redirector.
+  if (!client) return oauthError(400, "invalid_client", "the client_id is not registered; no redirect is made");
+  if (!redirectAllowed(client, target ?? undefined)) return oauthError(400, "invalid_request", "redirect_uri is not registered for this client");
+  return target!;
 }
 
 function logoutSso(ctx: Context<IdentityState>): Reply {
   const q = ctx.input.query as Record<string, string>;
-  if (!ctx.state.clients.has(q.client_id!)) return redirectTo(303, q.redirect_uri!, { flow: "sso_logout", error: "invalid_client" });
+  const target = logoutTarget(ctx, q.client_id ?? null, q.redirect_uri ?? null);
+  if (typeof target !== "string") return target;
   // The SSO cookie's name is not shown: any cookie stands for it, none is the documented missing_sso_code.
   if (!ctx.request.headers.get("cookie")) return redirectTo(303, q.redirect_uri!, { flow: "sso_logout", error: "missing_sso_code" });
   return redirectTo(302, q.redirect_uri!, {});
@@ -429,9 +505,8 @@ function reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<IdentityS
   if (failure.kind === "error") return oauthError(500, "server_error", "the emulator failed; see its violations");
   if (failure.kind === "security") {
     if (op.operationId === "logoutSso") {
-      const target = ctx.url.searchParams.get("redirect_uri");
-      if (target && URL.canParse(target)) return redirectTo(303, target, { flow: "sso_logout", error: "missing_sso_code" });
-      return oauthError(400, "invalid_request", "the SSO cookie is missing");
+      const target = logoutTarget(ctx, ctx.url.searchParams.get("client_id"), ctx.url.searchParams.get("redirect_uri"));
+      return typeof target === "string" ? redirectTo(303, target, { flow: "sso_logout", error: "missing_sso_code" }) : target;
     }
     const bearerOp = op.security.some((r) => "bearerAuth" in r);
     return bearerOp ? bearerChallenge("invalid_token", "a bearer access token is required") : oauthError(401, "invalid_client", "client authentication is required");

@@ -1,8 +1,10 @@
 import { FilterSyntaxError, matchesFilter, parseFilter, type FilterTerm } from "../../kms/filter.js";
 import { KEY_MEDIA_TYPE } from "../../kms/rules.js";
 import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "../../kms/search.js";
+import { base64 } from "../bytes.js";
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
+import { capsOf, type Caps } from "../caps.js";
 
 /** Key management v2: create, list (search, filter, sort, paging) and HEAD total, per instance and key ring. */
 
@@ -61,6 +63,7 @@ export interface KmsState {
   rateLimit?: { requests: number; windowMs: number };
   /** When set, only these instances exist (others: INSTANCE_NOT_FOUND_ERR); otherwise instances appear on first use. */
   knownInstancesOnly: boolean;
+  caps: Caps;
 }
 
 export interface KmsSeed {
@@ -115,7 +118,8 @@ function exampleKeys(document: any): Array<Partial<KmsKey>> {
 
 function instanceOf(state: KmsState, id: string): KmsInstance | undefined {
   let instance = state.instances.get(id);
-  if (!instance && !state.knownInstancesOnly) {
+  // Past the instance cap an unknown instance does not exist, as with knownInstancesOnly.
+  if (!instance && !state.knownInstancesOnly && state.instances.size < state.caps.kmsInstances) {
     instance = newInstance();
     state.instances.set(id, instance);
   }
@@ -124,7 +128,7 @@ function instanceOf(state: KmsState, id: string): KmsInstance | undefined {
 
 function initialState(env: Env, options: EmulatorOptions & { documentValue?: unknown }): KmsState {
   const seed = (options.seed ?? {}) as KmsSeed;
-  const state: KmsState = { instances: new Map(), knownInstancesOnly: seed.knownInstancesOnly === true, windows: new Map(), ...(seed.rateLimit ? { rateLimit: seed.rateLimit } : {}) };
+  const state: KmsState = { instances: new Map(), knownInstancesOnly: seed.knownInstancesOnly === true, windows: new Map(), caps: capsOf(options), ...(seed.rateLimit ? { rateLimit: seed.rateLimit } : {}) };
   const add = (instanceId: string, rings: string[], keys: Array<Partial<KmsKey>>) => {
     let instance = state.instances.get(instanceId);
     if (!instance) state.instances.set(instanceId, (instance = newInstance()));
@@ -215,6 +219,9 @@ function createKey(ctx: Context<KmsState>): Reply {
   if (!instance) return withCorrelation(errorBody(404, "Not Found: the instance does not exist", "INSTANCE_NOT_FOUND_ERR"), ctx);
   const ring = (header["X-Kms-Key-Ring"] as string | undefined) ?? "default";
   if (!instance.keyRings.has(ring)) return withCorrelation(errorBody(404, "Not Found: the key ring does not exist", "KEY_RING_NOT_FOUND_ERR"), ctx);
+  if (instance.keys.size >= ctx.state.caps.kmsKeysPerInstance) {
+    return withCorrelation(errorBody(400, `Bad Request: the instance holds ${ctx.state.caps.kmsKeysPerInstance} keys, the emulator's cap (runtime/emulator/ASSUMPTIONS.md)`), ctx);
+  }
   const resource = (body as { resources: Array<Record<string, any>> }).resources[0]!;
   const aliases: string[] = resource.aliases ?? [];
   if (aliases.length > ALIAS_QUOTA) return withCorrelation(errorBody(400, "Bad Request: the alias quota has been reached", "KEY_ALIAS_QUOTA_ERR"), ctx);
@@ -231,7 +238,7 @@ function createKey(ctx: Context<KmsState>): Reply {
     extractable,
     imported,
     keyRingID: ring,
-    payload: imported ? resource.payload : Buffer.from(ctx.bytes(32)).toString("base64"),
+    payload: imported ? resource.payload : base64(ctx.bytes(32)),
   });
   store(instance, key);
   const prefer = String(header.Prefer ?? "");
@@ -289,6 +296,9 @@ function grammarProblem(url: URL): string | undefined {
   }
 }
 
+/** JSON Schema's `uuid` format (RFC 9562 §4 textual form). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function reject(failure: Failure, op: { method: string }, ctx: Omit<Context<KmsState>, "input">): Reply {
   const [status, message] =
     failure.kind === "security"
@@ -296,7 +306,10 @@ function reject(failure: Failure, op: { method: string }, ctx: Omit<Context<KmsS
       : failure.kind === "error"
         ? [500, "Internal Server Error: the request could not be completed; report it with its correlation-ID"]
         : [400, `Bad Request: ${grammarProblem(ctx.url) ?? failure.problems.join("; ")}`];
-  const headers = { "correlation-ID": ctx.request.headers.get("correlation-id") ?? ctx.uuid() };
+  // The answer's correlation-ID is documented as `format: uuid`: a malformed request value (the
+  // reason for this 400, perhaps) is not echoed into an answer the document would reject.
+  const sent = ctx.request.headers.get("correlation-id");
+  const headers = { "correlation-ID": sent !== null && UUID.test(sent) ? sent : ctx.uuid() };
   if (op.method === "HEAD") return empty(status, headers);
   return withCorrelation(errorBody(status, message), { input: { header: { "correlation-id": headers["correlation-ID"] } }, uuid: ctx.uuid });
 }

@@ -144,7 +144,12 @@ function compile(pattern: string): { states: State[]; accept: number } {
   return { states, accept: cur };
 }
 
-function matches({ states, accept }: { states: State[]; accept: number }, text: string): boolean {
+/** Matching steps a request may spend (states visited × characters); past it the query is refused, not slow. */
+export interface MatchBudget {
+  steps: number;
+}
+
+function matches({ states, accept }: { states: State[]; accept: number }, text: string, budget?: MatchBudget): boolean {
   let current = new Uint8Array(states.length);
   let next = new Uint8Array(states.length);
   const stack: number[] = [];
@@ -156,6 +161,7 @@ function matches({ states, accept }: { states: State[]; accept: number }, text: 
   };
   reach(current, 0);
   for (const c of text) {
+    if (budget && (budget.steps -= states.length) < 0) throw new QueryError("the query is too expensive for the emulator: its patterns against the stored paths pass the emulator's matching budget (runtime/emulator/ASSUMPTIONS.md); use fewer wildcards or a narrower prefix");
     next.fill(0);
     let any = false;
     for (let i = 0; i < states.length; i++) {
@@ -189,9 +195,9 @@ function nodes(pattern: string): string[] {
 }
 
 /** A matcher for whole paths of exactly the pattern's depth, in time linear in the path. */
-export function pathMatcher(pattern: string): { depth: number; test(path: string): boolean } {
+export function pathMatcher(pattern: string, budget?: MatchBudget): { depth: number; test(path: string): boolean } {
   const nfa = compile(pattern);
-  return { depth: nodes(pattern).length, test: (path) => matches(nfa, path) };
+  return { depth: nodes(pattern).length, test: (path) => matches(nfa, path, budget) };
 }
 
 const UNITS: Record<string, number> = { s: 1, sec: 1, min: 60, h: 3600, hour: 3600, d: 86400, day: 86400, w: 604800, week: 604800, mon: 2592000, y: 31536000 };

@@ -1,7 +1,8 @@
 import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import { TOKEN_PATTERN } from "../../metrics/token.js";
 import type { EmulatorOptions } from "../types.js";
-import { parseTarget, parseTime, pathMatcher, QueryError, type Expr } from "./metrics-query.js";
+import { CapReached, capsOf, type Caps } from "../caps.js";
+import { parseTarget, parseTime, pathMatcher, QueryError, type Expr, type MatchBudget } from "./metrics-query.js";
 
 /**
  * Metrics v1: datapoints stored per space domain; retrieval with wildcards, time ranges and a
@@ -17,6 +18,9 @@ interface Series {
 export interface MetricsState {
   /** Space domain -> metric path -> datapoints (sorted by time, one value per timestamp). */
   domains: Map<string, Map<string, Point[]>>;
+  caps: Caps;
+  /** Datapoints held across domains (kept up to date by send and delete). */
+  datapoints: number;
 }
 
 export interface MetricsSeed {
@@ -34,7 +38,15 @@ function initialState(options: EmulatorOptions): MetricsState {
   for (const [domain, paths] of Object.entries(((options.seed ?? {}) as MetricsSeed).domains ?? {})) {
     domains.set(domain, new Map(Object.entries(paths).map(([p, pts]) => [p, [...pts].sort((a, b) => a[1] - b[1])])));
   }
-  return { domains };
+  let datapoints = 0;
+  for (const paths of domains.values()) for (const points of paths.values()) datapoints += points.length;
+  return { domains, caps: capsOf(options), datapoints };
+}
+
+/** A pattern longer than the cap is refused before it is compiled: matching costs pattern × path length per path. */
+function pattern(ctx: Context<MetricsState>, text: string): string {
+  if (text.length > ctx.state.caps.metricsPatternLength) throw new QueryError(`a pattern of ${text.length} characters is longer than the emulator's cap of ${ctx.state.caps.metricsPatternLength} (runtime/emulator/ASSUMPTIONS.md)`);
+  return text;
 }
 
 /**
@@ -53,13 +65,19 @@ function domainOf(ctx: Context<MetricsState>): { domain: string } | { error: Rep
 
 function store(ctx: Context<MetricsState>, domain: string): Map<string, Point[]> {
   let paths = ctx.state.domains.get(domain);
-  if (!paths) ctx.state.domains.set(domain, (paths = new Map()));
+  if (!paths) {
+    if (ctx.state.domains.size >= ctx.state.caps.metricsDomains) throw new CapReached("space domains", ctx.state.caps.metricsDomains);
+    ctx.state.domains.set(domain, (paths = new Map()));
+  }
   return paths;
 }
 
-function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: number, source: string): Series[] {
+/** A domain's paths for reading: reads never create a domain. */
+const stored = (ctx: Context<MetricsState>, domain: string): Map<string, Point[]> => ctx.state.domains.get(domain) ?? new Map();
+
+function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: number, source: string, budget: MatchBudget): Series[] {
   if (expr.kind === "path") {
-    const m = pathMatcher(expr.pattern);
+    const m = pathMatcher(expr.pattern, budget);
     return [...paths.keys()]
       .filter((p) => m.test(p))
       .sort()
@@ -68,7 +86,7 @@ function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: 
   if (expr.kind !== "call") throw new QueryError(`a ${expr.kind} is not a series`);
   const series = (arg: Expr | undefined) => {
     if (!arg) throw new QueryError(`${expr.name} needs a series argument`);
-    return evaluate(arg, paths, from, until, source);
+    return evaluate(arg, paths, from, until, source, budget);
   };
   switch (expr.name) {
     case "sumSeries":
@@ -108,8 +126,9 @@ function retrieveMetrics(ctx: Context<MetricsState>): Reply {
   try {
     const from = parseTime((ctx.input.query.from as string | undefined) ?? "-24h", now);
     const until = parseTime((ctx.input.query.until as string | undefined) ?? "now", now);
-    const paths = store(ctx, scoped.domain);
-    const result = (ctx.input.query.target as string[]).flatMap((t) => evaluate(parseTarget(t), paths, from, until, t));
+    const paths = stored(ctx, scoped.domain);
+    const budget = { steps: ctx.state.caps.metricsMatchSteps };
+    const result = (ctx.input.query.target as string[]).flatMap((t) => evaluate(parseTarget(pattern(ctx, t)), paths, from, until, t, budget));
     return json(200, result);
   } catch (error) {
     if (error instanceof QueryError) return badRequest(error.message);
@@ -122,6 +141,11 @@ function sendMetrics(ctx: Context<MetricsState>): Reply {
   if ("error" in scoped) return scoped.error;
   const paths = store(ctx, scoped.domain);
   const ingestion = Math.floor(ctx.now() / 1000);
+  const samples = ctx.input.body as Array<{ name: string }>;
+  // Checked before anything is stored: a refused send changes nothing.
+  const newPaths = new Set(samples.map((s) => s.name).filter((name) => !paths.has(name))).size;
+  if (paths.size + newPaths > ctx.state.caps.metricsPathsPerDomain) throw new CapReached("metric paths per space domain", ctx.state.caps.metricsPathsPerDomain);
+  if (ctx.state.datapoints + samples.length > ctx.state.caps.metricsDatapoints) throw new CapReached("datapoints", ctx.state.caps.metricsDatapoints);
   for (const sample of ctx.input.body as Array<{ name: string; value: number; timestamp?: number }>) {
     let points = paths.get(sample.name);
     if (!points) paths.set(sample.name, (points = []));
@@ -136,7 +160,10 @@ function sendMetrics(ctx: Context<MetricsState>): Reply {
     }
     // One value per path and second: a later send for the same second replaces it.
     if (points[lo]?.[1] === t) points[lo] = [sample.value, t];
-    else points.splice(lo, 0, [sample.value, t]);
+    else {
+      points.splice(lo, 0, [sample.value, t]);
+      ctx.state.datapoints++;
+    }
   }
   return empty(200);
 }
@@ -145,9 +172,9 @@ function listMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   try {
-    const m = pathMatcher((ctx.input.query.query as string | undefined) ?? "*");
+    const m = pathMatcher(pattern(ctx, (ctx.input.query.query as string | undefined) ?? "*"), { steps: ctx.state.caps.metricsMatchSteps });
     const found = new Map<string, { path: string; name: string; is_leaf: 0 | 1 }>();
-    for (const path of store(ctx, scoped.domain).keys()) {
+    for (const path of stored(ctx, scoped.domain).keys()) {
       const parts = path.split(".");
       if (parts.length < m.depth) continue;
       const node = parts.slice(0, m.depth).join(".");
@@ -166,17 +193,20 @@ function listMetrics(ctx: Context<MetricsState>): Reply {
 function deleteMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
-  const pattern = ctx.input.query.query as string;
+  const query = ctx.input.query.query as string;
   try {
-    const m = pathMatcher(pattern);
-    const paths = store(ctx, scoped.domain);
+    const m = pathMatcher(pattern(ctx, query), { steps: ctx.state.caps.metricsMatchSteps });
+    const paths = stored(ctx, scoped.domain);
     // A pattern resolving to a node deletes everything under it.
     const doomed = [...paths.keys()].filter((p) => {
       const parts = p.split(".");
       return parts.length >= m.depth && m.test(parts.slice(0, m.depth).join("."));
     });
-    if (doomed.length === 0) return problem(404, "Not Found", `No metrics match ${pattern}`);
-    for (const p of doomed) paths.delete(p);
+    if (doomed.length === 0) return problem(404, "Not Found", `No metrics match ${query}`);
+    for (const p of doomed) {
+      ctx.state.datapoints -= paths.get(p)!.length;
+      paths.delete(p);
+    }
     return json(200, { id: ctx.uuid() });
   } catch (error) {
     if (error instanceof QueryError) return badRequest(error.message);

@@ -1,5 +1,6 @@
 import { json, empty, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
+import { CapReached, capsOf, type Caps } from "../caps.js";
 
 /**
  * Notifications v1: sources, topics (with their sources and rules), templates and sending, per
@@ -53,6 +54,10 @@ export interface NotificationsInstance {
 
 export interface NotificationsState {
   instances: Map<string, NotificationsInstance>;
+  caps: Caps;
+  /** Every stored notification in send order, with its size: the oldest goes first past a cap. */
+  sentLog: Array<{ instance: NotificationsInstance; bytes: number }>;
+  sentBytes: number;
 }
 
 export interface NotificationsSeed {
@@ -84,7 +89,10 @@ function newInstance(): NotificationsInstance {
 function instanceOf(ctx: Context<NotificationsState>): NotificationsInstance {
   const id = ctx.input.path.instance_id as string;
   let instance = ctx.state.instances.get(id);
-  if (!instance) ctx.state.instances.set(id, (instance = newInstance()));
+  if (!instance) {
+    if (ctx.state.instances.size >= ctx.state.caps.notificationsInstances) throw new CapReached("instances", ctx.state.caps.notificationsInstances);
+    ctx.state.instances.set(id, (instance = newInstance()));
+  }
   return instance;
 }
 
@@ -94,7 +102,7 @@ function exampleValue(document: any, path: string, name: string): any {
 }
 
 function initialState(env: Env, options: EmulatorOptions, document: unknown): NotificationsState {
-  const state: NotificationsState = { instances: new Map() };
+  const state: NotificationsState = { instances: new Map(), caps: capsOf(options), sentLog: [], sentBytes: 0 };
   const now = iso(env);
   const add = (id: string, seed: NonNullable<NotificationsSeed["instances"]>[string]) => {
     let instance = state.instances.get(id);
@@ -129,7 +137,7 @@ function initialState(env: Env, options: EmulatorOptions, document: unknown): No
 }
 
 /** The list envelope with `first` and `next` pointing at this same path. */
-function page<T>(ctx: Context<NotificationsState>, items: T[], field: string): Reply {
+function page<T>(ctx: Context<NotificationsState>, items: T[], field: string, view: (item: T) => unknown = (item) => item): Reply {
   const limit = (ctx.input.query.limit as number | undefined) ?? 10;
   const offset = (ctx.input.query.offset as number | undefined) ?? 0;
   const search = ctx.input.query.search as string | undefined;
@@ -140,7 +148,7 @@ function page<T>(ctx: Context<NotificationsState>, items: T[], field: string): R
     if (search !== undefined) url.searchParams.set("search", search);
     return { href: url.toString() };
   };
-  const body: Record<string, unknown> = { total_count: items.length, offset, limit, [field]: items.slice(offset, offset + limit), first: href(0) };
+  const body: Record<string, unknown> = { total_count: items.length, offset, limit, [field]: items.slice(offset, offset + limit).map(view), first: href(0) };
   if (offset + limit < items.length) body.next = href(offset + limit);
   return json(200, body);
 }
@@ -150,8 +158,15 @@ function searched<T extends { name: string }>(ctx: Context<NotificationsState>, 
   return [...items].filter((i) => search === undefined || i.name.toLowerCase().includes(search)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function sourceView(instance: NotificationsInstance, s: SourceRecord) {
-  const topics = [...instance.topics.values()].filter((t) => t.sources.some((ts) => ts.id === s.id));
+/** Topics by the sources they hold, built once per list: a view per source would scan every topic. */
+function topicsBySource(instance: NotificationsInstance): Map<string, TopicRecord[]> {
+  const index = new Map<string, TopicRecord[]>();
+  for (const t of instance.topics.values()) for (const ts of t.sources) (index.get(ts.id) ?? index.set(ts.id, []).get(ts.id)!).push(t);
+  return index;
+}
+
+function sourceView(instance: NotificationsInstance, s: SourceRecord, index = topicsBySource(instance)) {
+  const topics = index.get(s.id) ?? [];
   return { id: s.id, name: s.name, description: s.description, enabled: s.enabled, type: s.type, updated_at: s.updated_at, topic_count: topics.length, topic_names: topics.map((t) => t.name) };
 }
 
@@ -178,12 +193,28 @@ function topicSources(ctx: Context<NotificationsState>, instance: NotificationsI
   return { sources };
 }
 
+function full(ctx: Context<NotificationsState>, records: Map<string, unknown>, kind: string): void {
+  if (records.size >= ctx.state.caps.notificationsRecordsPerKind) throw new CapReached(`${kind} per instance`, ctx.state.caps.notificationsRecordsPerKind);
+}
+
+/** Keeps the stored notifications within their caps, dropping the oldest (of any instance) first. */
+function remember(state: NotificationsState, instance: NotificationsInstance, bytes: number): void {
+  state.sentLog.push({ instance, bytes });
+  state.sentBytes += bytes;
+  while (state.sentLog.length > state.caps.storedNotifications || (state.sentBytes > state.caps.storedNotificationBytes && state.sentLog.length > 1)) {
+    const oldest = state.sentLog.shift()!;
+    state.sentBytes -= oldest.bytes;
+    oldest.instance.sent.shift();
+  }
+}
+
 const nameTaken = (items: Iterable<{ id: string; name: string }>, name: string, except?: string) => [...items].some((i) => i.name === name && i.id !== except);
 
 const operations: ServiceDefinition<NotificationsState>["operations"] = {
   createSource(ctx) {
     const instance = instanceOf(ctx);
     const body = ctx.input.body as { name: string; description: string; enabled?: boolean };
+    full(ctx, instance.sources, "sources");
     if (nameTaken(instance.sources.values(), body.name)) return error(ctx, 409, "source_conflict");
     const now = iso(ctx);
     const source: SourceRecord = { id: ctx.uuid(), name: body.name, description: body.description, enabled: body.enabled ?? true, type: "api", created_at: now, updated_at: now };
@@ -192,7 +223,9 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
   },
   listSources(ctx) {
     const instance = instanceOf(ctx);
-    return page(ctx, searched(ctx, instance.sources.values()).map((s) => sourceView(instance, s)), "sources");
+    // Views are built for the page only: each one looks through the topics.
+    const index = topicsBySource(instance);
+    return page(ctx, searched(ctx, instance.sources.values()), "sources", (s) => sourceView(instance, s, index));
   },
   updateSource(ctx) {
     const instance = instanceOf(ctx);
@@ -214,6 +247,7 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
   createTopic(ctx) {
     const instance = instanceOf(ctx);
     const body = ctx.input.body as { name: string; description?: string; sources?: any[] };
+    full(ctx, instance.topics, "topics");
     if (nameTaken(instance.topics.values(), body.name)) return error(ctx, 409, "topic_conflict");
     const built = topicSources(ctx, instance, body.sources);
     if ("missing" in built) return error(ctx, 404, "not_found", `source ${built.missing}`);
@@ -224,7 +258,7 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
   },
   listTopics(ctx) {
     const instance = instanceOf(ctx);
-    const items = searched(ctx, instance.topics.values()).map((t) => ({
+    return page(ctx, searched(ctx, instance.topics.values()), "topics", (t) => ({
       id: t.id,
       name: t.name,
       ...(t.description !== undefined ? { description: t.description } : {}),
@@ -232,7 +266,6 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
       sources_names: t.sources.map((s) => instance.sources.get(s.id)?.name ?? ""),
       subscription_count: 0,
     }));
-    return page(ctx, items, "topics");
   },
   getTopic(ctx) {
     const instance = instanceOf(ctx);
@@ -248,7 +281,8 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
     const built = topicSources(ctx, instance, body.sources);
     if ("missing" in built) return error(ctx, 404, "not_found", `source ${built.missing}`);
     // A replacement: what the body leaves out is gone (description, sources).
-    topic.name = body.name;
+    // The replacement schema leaves name optional; a topic always has one, so an omitted name stays.
+    topic.name = body.name ?? topic.name;
     if (body.description !== undefined) topic.description = body.description;
     else delete topic.description;
     topic.sources = built.sources;
@@ -261,6 +295,7 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
   createTemplate(ctx) {
     const instance = instanceOf(ctx);
     const body = ctx.input.body as { name: string; description?: string; type: string; params: Record<string, unknown> };
+    full(ctx, instance.templates, "templates");
     const now = iso(ctx);
     const template: TemplateRecord = { id: ctx.uuid(), name: body.name, type: body.type, params: body.params, created_at: now, updated_at: now, ...(body.description !== undefined ? { description: body.description } : {}) };
     instance.templates.set(template.id, template);
@@ -268,7 +303,7 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
     return json(201, created);
   },
   listTemplates(ctx) {
-    const items = searched(ctx, instanceOf(ctx).templates.values()).map((t) => ({
+    return page(ctx, searched(ctx, instanceOf(ctx).templates.values()), "templates", (t) => ({
       id: t.id,
       name: t.name,
       ...(t.description !== undefined ? { description: t.description } : {}),
@@ -277,7 +312,6 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
       subscription_names: [],
       updated_at: t.updated_at,
     }));
-    return page(ctx, items, "templates");
   },
   sendNotifications(ctx) {
     const instance = instanceOf(ctx);
@@ -289,6 +323,7 @@ const operations: ServiceDefinition<NotificationsState>["operations"] = {
       .map((t) => t.id);
     const id = ctx.uuid();
     instance.sent.push({ notification_id: id, notification, topics, received_at: iso(ctx) });
+    remember(ctx.state, instance, JSON.stringify(notification).length);
     return json(202, { notification_id: id });
   },
 };

@@ -1,6 +1,7 @@
-import { createHash } from "node:crypto";
+import { hex, sha256 } from "../bytes.js";
 import { json, type Reply, type Context, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
+import { capsOf, type Caps } from "../caps.js";
 
 /**
  * Subscription widget: a stable URL per request. The same request body always yields the same
@@ -12,6 +13,7 @@ export interface WidgetState {
   projects: Set<string>;
   /** URLs handed out, by signature (for tests that want to look one up). */
   issued: Map<string, string>;
+  caps: Caps;
 }
 
 export interface WidgetSeed {
@@ -32,11 +34,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function createWidgetUrl(ctx: Context<WidgetState>): Reply {
+async function createWidgetUrl(ctx: Context<WidgetState>): Promise<Reply> {
   const body = ctx.input.body as { key: string; user_email: string; package_id?: number; package_sku_id?: string; flex?: 0 | 1 | boolean };
   const apiKey = ctx.request.headers.get("x-apikey");
   if (apiKey !== body.key || (ctx.state.projects.size > 0 && !ctx.state.projects.has(body.key))) return failure(401, "Invalid project key");
-  const sign = createHash("sha256").update(canonical(body)).digest("hex").slice(0, 16);
+  const sign = hex(await sha256(canonical(body))).slice(0, 16);
   const url = new URL("https://api.widget.example.com/widget/subscription");
   url.searchParams.set("key", body.key);
   if (body.package_id !== undefined) url.searchParams.set("package_id", String(body.package_id));
@@ -44,6 +46,8 @@ function createWidgetUrl(ctx: Context<WidgetState>): Reply {
   // The document: 1/true marks a flexible subscription, 0/false does not.
   if (body.flex === 1 || body.flex === true) url.searchParams.set("flex", "1");
   url.searchParams.set("sign", sign);
+  // A lookup aid only: past the cap the oldest URL is forgotten (the same body still gives the same URL).
+  if (ctx.state.issued.size >= ctx.state.caps.widgetIssued) ctx.state.issued.delete(ctx.state.issued.keys().next().value!);
   ctx.state.issued.set(sign, url.toString());
   return json(200, { success: 1, data: url.toString() });
 }
@@ -57,7 +61,7 @@ function reject(f: Failure): Reply {
 export function widgetDefinition(): ServiceDefinition<WidgetState> {
   return {
     serviceId: "widget",
-    initialState: (_env, options: EmulatorOptions) => ({ projects: new Set(((options.seed ?? {}) as WidgetSeed).projects ?? []), issued: new Map() }),
+    initialState: (_env, options: EmulatorOptions) => ({ projects: new Set(((options.seed ?? {}) as WidgetSeed).projects ?? []), issued: new Map(), caps: capsOf(options) }),
     operations: { createWidgetUrl },
     reject,
   };

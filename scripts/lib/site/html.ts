@@ -40,11 +40,17 @@ body { margin: 0; }
 .ext-block ul { margin: 0; padding-left: 1.1rem; }
 .ext-block details summary { cursor: pointer; }
 @media (max-width: 600px) { .ext-block dl { grid-template-columns: 1fr; } .ext-block dd { margin-bottom: .35rem; } }
+.tryit-open { font: 600 14px system-ui, sans-serif; margin: 0 0 .75rem; padding: .35rem .9rem; border-radius: 6px; border: 1px solid #0b57d0; background: #fff; color: #0b57d0; cursor: pointer; }
+.tryit-open[aria-expanded="true"] { background: #0b57d0; color: #fff; }
+.tryit-open:focus-visible { outline: 3px solid #f0a000; outline-offset: 2px; }
 `;
 
-export function page(title: string, body: string, head = "", kind: "site" | "redoc" = "site"): string {
+export function page(title: string, body: string, head = "", kind: "site" | "redoc" = "site", data: Record<string, string> = {}): string {
+  const attributes = Object.entries(data)
+    .map(([k, v]) => ` data-${k}="${html(v)}"`)
+    .join("");
   return `<!doctype html>
-<html lang="en">
+<html lang="en"${attributes}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

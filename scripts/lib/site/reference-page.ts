@@ -2,8 +2,9 @@ import type { OpenApiDocument } from "../bundle.js";
 import type { Service } from "../services.js";
 import { codeSamples } from "./code-samples.js";
 import { renderExtensions } from "./extensions.js";
-import { page, scriptJson } from "./html.js";
+import { html, page, scriptJson } from "./html.js";
 import { REDOC_BUNDLE } from "./redoc.js";
+import { hasTryit, TRYIT_LOADER } from "./tryit-assets.js";
 import { listOperations } from "../../../runtime/openapi/router.js";
 
 /** The document as the site renders it: extensions as blocks, and generated code samples. */
@@ -12,6 +13,38 @@ export function siteDocument(service: Service, doc: OpenApiDocument, services: r
   const samples = codeSamples(service.id, doc);
   for (const { operation } of listOperations(copy)) operation["x-codeSamples"] = samples.get(operation.operationId);
   return copy;
+}
+
+/**
+ * The page's Content-Security-Policy: no eval anywhere (the emulator's validators are
+ * precompiled), scripts and workers from the site only (inline scripts: Redoc's init), and
+ * fetches to the site and to the document's own hosts, which the try-it worker answers in the
+ * page. A server variable's label and those left of it become `*.` (CSP wildcards lead a host).
+ */
+export function contentSecurityPolicy(doc: OpenApiDocument): string {
+  const hosts = new Set<string>();
+  for (const server of doc.servers ?? []) {
+    try {
+      const url = new URL(String(server.url).replace(/\{[^}]+\}/g, "variable-label"));
+      const labels = url.hostname.split(".");
+      const last = labels.lastIndexOf("variable-label");
+      hosts.add(`${url.protocol}//${last < 0 ? url.hostname : `*.${labels.slice(last + 1).join(".")}`}`);
+    } catch {
+      // A server URL that is not absolute names no other host.
+    }
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${[...hosts].join(" ")}`.trim(),
+    // Redoc runs its search index in a worker made from a blob.
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join("; ");
 }
 
 /**
@@ -38,8 +71,9 @@ export function referencePage(service: Service, doc: OpenApiDocument, services: 
 <script src="assets/${REDOC_BUNDLE}"></script>
 <script>
 Redoc.init(JSON.parse(document.getElementById("spec").textContent), ${JSON.stringify(options)}, document.getElementById("redoc"));
-</script>`,
-    "",
+</script>${hasTryit(service.id) ? `\n<script type="module" src="${TRYIT_LOADER}"></script>` : ""}`,
+    `<meta http-equiv="Content-Security-Policy" content="${html(contentSecurityPolicy(doc))}">`,
     "redoc",
+    hasTryit(service.id) ? { service: service.id } : {},
   );
 }

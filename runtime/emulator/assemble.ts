@@ -1,0 +1,56 @@
+import { createServiceEmulator } from "./app.js";
+import { tableValidators, type ValidatorSource } from "./contract.js";
+import { SERVICE_LOADERS, unknownService, type CompiledService } from "./registry.js";
+import type { Emulator, EmulatorOptions } from "./types.js";
+
+/** Compiles validators for a document the build did not see (a caller's own `document`). */
+export type RuntimeValidators = (serviceId: string, document: object) => ValidatorSource;
+
+/**
+ * An emulator from its compiled service: the build's validators for the bundled document, or
+ * validators compiled at run time for a caller's own document.
+ */
+export function assemble(serviceId: string, compiled: CompiledService, options: EmulatorOptions, runtime?: RuntimeValidators): Emulator {
+  const document = options.document ?? compiled.document;
+  let validators: ValidatorSource;
+  if (document === compiled.document) validators = tableValidators(serviceId, compiled.validators);
+  else if (runtime) validators = runtime(serviceId, document as object);
+  else throw new Error(`${serviceId}: a document of your own needs validators compiled at run time (Ajv)`);
+  return createServiceEmulator(compiled.define(document), { document, validators }, { ...options, document });
+}
+
+/** An emulator that loads its service on first use (or at once: `ready`); until then it has no state. */
+export interface LazyEmulator<State = unknown> extends Emulator<State> {
+  /** Settles when the service is loaded; rejects with why it could not be. */
+  readonly ready: Promise<Emulator<State>>;
+}
+
+/** The emulator of a service, loaded in the background: handlers can be registered before it is. */
+export function lazyEmulator(serviceId: string, options: EmulatorOptions = {}): LazyEmulator {
+  const load = SERVICE_LOADERS[serviceId];
+  if (!load) throw unknownService(serviceId);
+  const ready = (async () => {
+    const compiled = await load();
+    const own = options.document !== undefined && options.document !== compiled.document;
+    // Ajv compiles with eval: only a caller's own document pulls it in, as a chunk of its own.
+    const runtime = own ? (await import("./ajv-validators.js")).ajvValidators : undefined;
+    return assemble(serviceId, compiled, options, runtime);
+  })();
+  let loaded: Emulator | undefined;
+  // Whoever awaits `ready` or sends a request sees a failure; nothing else should report it.
+  ready.then((e) => (loaded = e)).catch(() => undefined);
+  return {
+    serviceId,
+    ready,
+    handle: async (request) => (await ready).handle(request),
+    dispatch: async (request) => (await ready).dispatch(request),
+    reset: () => loaded?.reset(),
+    get state() {
+      if (!loaded) throw new Error(`the ${serviceId} emulator is still loading: await emulator.ready before reading its state`);
+      return loaded.state;
+    },
+    get violations() {
+      return loaded?.violations ?? [];
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * Every emulated service loaded at once, for the synchronous `createEmulator` of Node code
+ * (`cloud-interfaces/emulator`). Code for browsers uses registry.ts, which loads one service
+ * at a time.
+ */
+import type { CompiledService } from "./registry.js";
+import { identityDefinition } from "./services/identity.js";
+import { kmsDefinition } from "./services/kms.js";
+import { metricsDefinition } from "./services/metrics.js";
+import { notificationsDefinition } from "./services/notifications.js";
+import { widgetDefinition } from "./services/widget.js";
+import * as kmsV2 from "../../generated/kms-v2/emulator.js";
+import * as identityV4 from "../../generated/identity-v4/emulator.js";
+import * as identityV3 from "../../generated/identity-v3/emulator.js";
+import * as notificationsV1 from "../../generated/notifications-v1/emulator.js";
+import * as metricsV1 from "../../generated/metrics-v1/emulator.js";
+import * as widget from "../../generated/widget/emulator.js";
+
+export const BUNDLED_SERVICES: Record<string, CompiledService> = {
+  "kms-v2": { define: kmsDefinition, document: kmsV2.document, validators: kmsV2.validators },
+  "identity-v4": { define: () => identityDefinition("v4"), document: identityV4.document, validators: identityV4.validators },
+  "identity-v3": { define: () => identityDefinition("v3"), document: identityV3.document, validators: identityV3.validators },
+  "notifications-v1": { define: notificationsDefinition, document: notificationsV1.document, validators: notificationsV1.validators },
+  "metrics-v1": { define: metricsDefinition, document: metricsV1.document, validators: metricsV1.validators },
+  "widget": { define: widgetDefinition, document: widget.document, validators: widget.validators },
+};

@@ -1,0 +1,41 @@
+/**
+ * What the try-it panel knows of a service, computed by the site build from the document
+ * (scripts/lib/site/tryit-data.ts) and fetched when a panel opens: the page's first load
+ * carries none of it.
+ */
+export interface TryitParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required: boolean;
+  /** The schema's type: values are typed in as text and converted to it. */
+  type: string;
+  /** The first documented example, as text (JSON for objects); absent when the document has none. */
+  example?: string;
+}
+
+export interface TryitBody {
+  required: boolean;
+  media: Array<{ type: string; examples: Array<{ name: string; text: string }> }>;
+}
+
+export interface TryitOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  parameters: TryitParameter[];
+  body?: TryitBody;
+  /** Alternatives, each a list of scheme names that go together. */
+  security: string[][];
+  /** Documented response cases: status and its named examples (the mock's case selection). */
+  cases: Array<{ status: string; examples: string[] }>;
+  /** How the client reads the answer. */
+  parseAs: "json" | "text";
+}
+
+export interface TryitService {
+  id: string;
+  /** The generated client's factory, e.g. createKmsV2Client. */
+  factory: string;
+  schemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>;
+  operations: Record<string, TryitOperation>;
+}

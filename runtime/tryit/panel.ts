@@ -1,0 +1,307 @@
+/**
+ * The try-it panel of one operation: parameters and body pre-filled from the document's
+ * examples, a choice of the documented response cases, and Send, which calls the generated
+ * client; MSW's worker hands the request to the service's emulator in this page. It shows the
+ * request as the emulator received it, the answer as the emulator gave it (a browser hides a
+ * manual redirect's status and Location from fetch), and every document violation.
+ */
+import { InputError } from "../core/errors.js";
+import { CLIENT_MODULES } from "./clients.js";
+import type { TryitOperation, TryitService } from "./descriptor.js";
+import { CASE_HEADER, COOKIE_CARRIER, startSession, type Session } from "./session.js";
+
+const STYLE = `
+.tryit{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:.5rem 0 1rem;background:#fff;font:14px/1.45 system-ui,sans-serif;color:#1f2328;max-width:100%;box-sizing:border-box}
+.tryit *{box-sizing:border-box}
+.tryit fieldset{border:1px solid #d0d7de;border-radius:6px;margin:0 0 .75rem;padding:.5rem .75rem;min-width:0}
+.tryit legend{font-weight:600;padding:0 .25rem}
+.tryit label{display:block;margin:.35rem 0 .15rem;font-weight:500;overflow-wrap:anywhere}
+.tryit input,.tryit select,.tryit textarea{width:100%;max-width:100%;font:13px ui-monospace,Menlo,Consolas,monospace;padding:.3rem .4rem;border:1px solid #8c959f;border-radius:4px;background:#fff;color:#1f2328}
+.tryit textarea{min-height:9rem;resize:vertical}
+.tryit button{font:inherit;padding:.35rem .9rem;border-radius:6px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer;margin:.25rem .5rem .25rem 0}
+.tryit button.secondary{background:#fff;color:#0b57d0}
+.tryit button:focus-visible,.tryit input:focus-visible,.tryit select:focus-visible,.tryit textarea:focus-visible{outline:3px solid #f0a000;outline-offset:1px}
+.tryit pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;color:#1f2328;padding:.5rem;border-radius:4px;margin:.25rem 0 .75rem;max-height:24rem;overflow:auto;font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}
+.tryit h4{margin:.75rem 0 .25rem;font-size:14px}
+.tryit .note{font-size:13px;color:#57606a;margin:0 0 .5rem}
+.tryit .violations{color:#a40e26}
+`;
+
+let styled = false;
+const services = new Map<string, Promise<TryitService>>();
+const sessions = new Map<string, Promise<Session>>();
+
+function serviceData(id: string): Promise<TryitService> {
+  let data = services.get(id);
+  if (!data) services.set(id, (data = fetch(new URL(`assets/tryit/${id}.json`, document.baseURI)).then((r) => r.json() as Promise<TryitService>)));
+  return data;
+}
+
+function sessionOf(id: string): Promise<Session> {
+  let session = sessions.get(id);
+  if (!session) sessions.set(id, (session = startSession(id)));
+  return session;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { [k: string]: unknown } = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k.startsWith("data-") || k.startsWith("aria-") || k === "for") node.setAttribute(k, String(v));
+    else (node as any)[k] = v;
+  }
+  node.append(...children);
+  return node;
+}
+
+let ids = 0;
+/** A labelled control. */
+function field(label: string, control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): HTMLElement {
+  control.id ||= `tryit-f${++ids}`;
+  return el("div", {}, el("label", { for: control.id }, label), control);
+}
+
+/** Text typed into a field, as the parameter's schema type. */
+function typed(type: string, text: string): unknown {
+  if (type === "integer" || type === "number") return text.trim() === "" || Number.isNaN(Number(text)) ? text : Number(text);
+  if (type === "boolean") return text === "true" ? true : text === "false" ? false : text;
+  if (type === "array") return text.split(",").map((s) => s.trim());
+  if (type === "object") {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+const SECRET_HEADERS = /^(authorization|cookie|x-apikey|x-api-key|x-auth-user-token)$/i;
+/** The request as the emulator received it; credential values are masked on screen. */
+function shownRequest(request: { method: string; url: string; headers: Array<[string, string]>; body: string }): string {
+  const headers = request.headers.map(([k, v]) => `${k}: ${SECRET_HEADERS.test(k) ? v.replace(/^(\w+ )?.+$/, (_m, scheme: string | undefined) => `${scheme ?? ""}•••`) : v}`);
+  return [`${request.method} ${request.url}`, ...headers, "", request.body].join("\n").trim();
+}
+
+function pretty(body: string | undefined, contentType: string | undefined): string {
+  if (!body) return "(no body)";
+  if (contentType && /json/i.test(contentType)) {
+    try {
+      return JSON.stringify(JSON.parse(body), null, 2);
+    } catch {
+      return body;
+    }
+  }
+  return body;
+}
+
+export async function openPanel(host: HTMLElement, serviceId: string, operationId: string): Promise<void> {
+  if (!styled) {
+    document.head.append(el("style", { textContent: STYLE }));
+    styled = true;
+  }
+  host.textContent = "Loading the emulator…";
+  const [service, session] = await Promise.all([serviceData(serviceId), sessionOf(serviceId)]);
+  const op = service.operations[operationId];
+  if (!op) {
+    host.textContent = `No try-it data for ${operationId}.`;
+    return;
+  }
+  host.textContent = "";
+  host.append(render(service, op, session));
+}
+
+function render(service: TryitService, op: TryitOperation, session: Session): HTMLElement {
+  const panel = el("section", { className: "tryit", "aria-label": `Try ${op.operationId}` });
+  const count = el("span", { textContent: String(session.logged()) });
+  const reset = el("button", { type: "button", className: "secondary tryit-reset", textContent: "Reset state" });
+  panel.append(
+    el(
+      "p",
+      { className: "note" },
+      `${op.method} ${op.path}: answered by the ${service.id} emulator inside this page through MSW's service worker; nothing is sent to the network. `,
+      "State lasts for this browser session across this service's operations and pages (",
+      count,
+      " requests kept). Requests to the emulated hosts skip CORS (the worker answers them before a preflight); browsers refuse a Cookie header, so the panel carries cookies to the emulator itself. ",
+      reset,
+    ),
+  );
+
+  // Credentials: the first documented alternative; the identity emulator's own client by default.
+  const credentialInputs: Array<() => [string, unknown]> = [];
+  const alternative = op.security[0] ?? [];
+  if (alternative.length) {
+    const box = el("fieldset", {}, el("legend", { textContent: "Credentials" }));
+    for (const name of alternative) {
+      const scheme = service.schemes[name];
+      if (!scheme) continue;
+      if (scheme.type === "http" && scheme.scheme === "basic") {
+        const user = el("input", { value: "emulator-client", autocomplete: "off", className: `tryit-cred-${name}-user` });
+        const pass = el("input", { value: "emulator-secret", autocomplete: "off", className: `tryit-cred-${name}-password` });
+        box.append(field(`${name}: user name (client_id)`, user), field(`${name}: password (client_secret)`, pass));
+        credentialInputs.push(() => [name, { username: user.value, password: pass.value }]);
+      } else {
+        const input = el("input", { value: scheme.in === "cookie" ? "sso-session" : "try-it-token", autocomplete: "off", className: `tryit-cred-${name}` });
+        const what = scheme.type === "apiKey" ? `${scheme.in} ${scheme.name}` : `${scheme.type} ${scheme.scheme ?? ""}`;
+        box.append(field(`${name} (${what.trim()})`, input));
+        credentialInputs.push(() => [name, input.value]);
+      }
+    }
+    panel.append(box);
+  }
+
+  // Parameters: required ones pre-filled with the document's example; optional ones offer it as a placeholder.
+  const paramInputs: Array<{ param: TryitOperation["parameters"][number]; input: HTMLInputElement }> = [];
+  const usable = op.parameters.filter((p) => p.in !== "cookie");
+  if (usable.length) {
+    const box = el("fieldset", {}, el("legend", { textContent: "Parameters" }));
+    for (const param of usable) {
+      const input = el("input", { value: param.required ? (param.example ?? "") : "", placeholder: param.example ? `e.g. ${param.example}` : "", className: "tryit-param", "data-name": param.name, "data-in": param.in });
+      box.append(field(`${param.name} (${param.in}${param.required ? ", required" : ""})`, input));
+      paramInputs.push({ param, input });
+    }
+    panel.append(box);
+  }
+
+  // Body: media type, documented example, editable text.
+  let mediaSelect: HTMLSelectElement | undefined;
+  let bodyText: HTMLTextAreaElement | undefined;
+  if (op.body?.media.length) {
+    const box = el("fieldset", {}, el("legend", { textContent: `Body${op.body.required ? " (required)" : ""}` }));
+    mediaSelect = el("select", { className: "tryit-media" });
+    for (const m of op.body.media) mediaSelect.append(el("option", { value: m.type, textContent: m.type }));
+    const exampleSelect = el("select", { className: "tryit-example" });
+    bodyText = el("textarea", { className: "tryit-body", spellcheck: false });
+    const fillExamples = () => {
+      const media = op.body!.media.find((m) => m.type === mediaSelect!.value)!;
+      exampleSelect.replaceChildren(...media.examples.map((e, i) => el("option", { value: String(i), textContent: e.name })));
+      bodyText!.value = media.examples[0]?.text ?? "";
+    };
+    mediaSelect.addEventListener("change", fillExamples);
+    exampleSelect.addEventListener("change", () => {
+      const media = op.body!.media.find((m) => m.type === mediaSelect!.value)!;
+      bodyText!.value = media.examples[Number(exampleSelect.value)]?.text ?? "";
+    });
+    fillExamples();
+    box.append(field("Media type", mediaSelect), field("Documented example", exampleSelect), field("Body (JSON; form bodies as a JSON object of fields)", bodyText));
+    panel.append(box);
+  }
+
+  const caseSelect = el("select", { className: "tryit-case" });
+  caseSelect.append(el("option", { value: "", textContent: "Emulated answer (stateful)" }));
+  for (const c of op.cases) {
+    if (!/^\d{3}$/.test(c.status)) continue;
+    if (c.examples.length === 0) caseSelect.append(el("option", { value: `code=${c.status}`, textContent: `Documented ${c.status}` }));
+    for (const name of c.examples) caseSelect.append(el("option", { value: `code=${c.status}, example=${name}`, textContent: `Documented ${c.status}: ${name}` }));
+  }
+  panel.append(field("Response", caseSelect));
+
+  const send = el("button", { type: "button", className: "tryit-send", textContent: "Send" });
+  const result = el("div", { className: "tryit-result", "aria-live": "polite" });
+  panel.append(send, result);
+
+  reset.addEventListener("click", async () => {
+    await session.reset();
+    count.textContent = "0";
+    result.replaceChildren(el("p", { className: "note", textContent: "State reset: the emulator starts again from the documents' examples." }));
+  });
+
+  const run = async (validate: boolean) => {
+    const started = performance.now();
+    send.disabled = true;
+    result.replaceChildren(el("p", { className: "note", textContent: "Sending…" }));
+    try {
+      const params: Record<string, Record<string, unknown>> = {};
+      for (const { param, input } of paramInputs) {
+        if (input.value === "") continue;
+        (params[param.in] ??= {})[param.name] = typed(param.type, input.value);
+      }
+      const headers: Record<string, string> = {};
+      let body: unknown;
+      if (mediaSelect && bodyText && bodyText.value.trim() !== "") {
+        const type = mediaSelect.value;
+        headers["content-type"] = type;
+        if (/json/i.test(type) || type === "application/x-www-form-urlencoded") {
+          try {
+            body = JSON.parse(bodyText.value);
+          } catch (error) {
+            result.replaceChildren(el("p", { className: "violations", textContent: `Not sent: the body is not JSON (${(error as Error).message}).` }));
+            return;
+          }
+        } else body = bodyText.value;
+      }
+      if (caseSelect.value) headers[CASE_HEADER] = caseSelect.value;
+      const module = await CLIENT_MODULES[service.id]!();
+      const factory = module[service.factory] as (options: Record<string, unknown>) => { request(method: string, path: string, init: Record<string, unknown>): Promise<{ response: Response }> };
+      const client = factory({
+        credentials: Object.fromEntries(credentialInputs.map((read) => read())),
+        retry: false,
+        validate,
+        // Browsers drop a Cookie header silently; it travels to the worker's handler under another name.
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          const h = new Headers(init?.headers);
+          const cookie = h.get("cookie");
+          if (cookie !== null) {
+            h.delete("cookie");
+            h.set(COOKIE_CARRIER, cookie);
+          }
+          return fetch(input, { ...init, headers: h });
+        },
+      });
+      const before = session.last();
+      let seen: Response | undefined;
+      let failure: unknown;
+      try {
+        ({ response: seen } = await client.request(op.method, op.path, { params, headers, body, parseAs: "text", redirect: "manual" }));
+      } catch (error) {
+        failure = error;
+      }
+      const exchange = session.last();
+      const sections: HTMLElement[] = [];
+      if (failure instanceof InputError) {
+        sections.push(
+          el("h4", { textContent: "Document violation in the request (not sent)" }),
+          el("p", { className: "violations tryit-input-error", textContent: `${failure.message} (field ${failure.field}, rule ${failure.rule})` }),
+        );
+        const anyway = el("button", { type: "button", className: "secondary tryit-send-anyway", textContent: "Send without the client's check" });
+        anyway.addEventListener("click", () => void run(false));
+        sections.push(anyway);
+      } else if (failure) {
+        sections.push(el("p", { className: "violations", textContent: `The client failed: ${(failure as Error).message}` }));
+      }
+      if (exchange && exchange !== before) {
+        const reply = exchange.reply;
+        const contentType = Object.entries(reply.headers).find(([k]) => k.toLowerCase() === "content-type")?.[1];
+        const location = Object.entries(reply.headers).find(([k]) => k.toLowerCase() === "location")?.[1];
+        sections.push(
+          el("h4", { textContent: "Request as sent" }),
+          el("pre", { className: "tryit-request", textContent: shownRequest(exchange.request) }),
+          el("h4", { textContent: "Answer" }),
+          el("p", { className: "tryit-status", textContent: `Status ${reply.status}` }),
+          el("pre", { className: "tryit-headers", textContent: Object.entries(reply.headers).map(([k, v]) => `${k}: ${v}`).join("\n") || "(no headers)" }),
+          el("pre", { className: "tryit-response-body", textContent: pretty(reply.body, contentType) }),
+        );
+        if (reply.status >= 300 && reply.status < 400) {
+          sections.push(
+            el("p", {
+              className: "note tryit-redirect",
+              textContent: `A ${reply.status} redirect to ${location ?? "(no Location)"}, shown as the emulator gave it: the page's fetch (redirect: "manual") sees only an opaque redirect${seen ? ` (status ${seen.status}, type ${seen.type})` : ""}, and the panel follows no redirect.`,
+            }),
+          );
+        }
+        if (exchange.violations.length) {
+          sections.push(
+            el("h4", { textContent: "Document violations in the answer" }),
+            el("ul", { className: "violations tryit-violations" }, ...exchange.violations.flatMap((v) => v.problems.map((p) => el("li", { textContent: `${v.operation} ${v.status}: ${p}` })))),
+          );
+        }
+      } else if (!failure) sections.push(el("p", { className: "violations", textContent: "No answer from the emulator." }));
+      count.textContent = String(session.logged());
+      result.replaceChildren(...sections);
+      result.dataset.ms = (performance.now() - started).toFixed(1);
+    } finally {
+      send.disabled = false;
+    }
+  };
+  send.addEventListener("click", () => void run(true));
+  return panel;
+}

@@ -1,0 +1,167 @@
+/**
+ * One service's emulator in the page, behind MSW's service worker, with its state kept for the
+ * browser session: every request the emulator answered is logged in sessionStorage with the
+ * time it came and the seed of the emulator's randomness, and a new page replays the log, which
+ * gives the same ids, tokens and keys again. Identity's signing key is generated once and kept
+ * with the log, so tokens issued on one page verify on the next.
+ */
+import { setupWorker } from "msw/browser";
+import { http, HttpResponse } from "msw";
+import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
+import { serverPatterns } from "../emulator/servers.js";
+import type { Reply, RequestLike } from "../emulator/types.js";
+
+/** Browsers refuse to let a page send Cookie; the panel's fetch moves it here and the worker's handler back. */
+export const COOKIE_CARRIER = "x-tryit-cookie";
+/** The mock's case selection header (as runtime/mock reads it): `code=404, example=name`. */
+export const CASE_HEADER = "x-mock-case";
+
+interface Logged {
+  at: number;
+  method: string;
+  url: string;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+interface Saved {
+  seed: number;
+  signingKey?: unknown;
+  log: Logged[];
+}
+
+/** What the emulator received and answered, as it gave it (a browser hides a manual redirect's status and Location). */
+export interface Exchange {
+  request: Logged;
+  reply: Reply;
+  violations: Array<{ operation: string; status: number; problems: string[] }>;
+}
+
+const storageKey = (serviceId: string) => `cloud-interfaces:tryit:${serviceId}`;
+
+/** mulberry32: small and seedable; the replay depends on drawing the same numbers. */
+function seeded(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function load(serviceId: string): Saved | undefined {
+  try {
+    const text = sessionStorage.getItem(storageKey(serviceId));
+    return text ? (JSON.parse(text) as Saved) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function requestLike(entry: Logged): RequestLike {
+  const headers = new Map(entry.headers.map(([k, v]) => [k.toLowerCase(), v]));
+  return { method: entry.method, url: entry.url, headers: { get: (name) => headers.get(name.toLowerCase()) ?? null }, text: async () => entry.body };
+}
+
+export interface Session {
+  serviceId: string;
+  emulator: LazyEmulator;
+  /** The last exchange the emulator had, for the panel to show. */
+  last(): Exchange | undefined;
+  /** Forgets the state: a fresh emulator from the documents' examples. */
+  reset(): Promise<void>;
+  /** How many requests the kept state is made of. */
+  logged(): number;
+}
+
+async function signingKeyFor(serviceId: string, saved: Saved): Promise<unknown> {
+  if (!serviceId.startsWith("identity-")) return undefined;
+  if (saved.signingKey) return saved.signingKey;
+  const { exportJWK, generateKeyPair } = await import("jose");
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  saved.signingKey = await exportJWK(privateKey);
+  return saved.signingKey;
+}
+
+let workerStarted: Promise<unknown> | undefined;
+
+export async function startSession(serviceId: string): Promise<Session> {
+  let saved: Saved = load(serviceId) ?? { seed: Math.floor(Math.random() * 2 ** 31), log: [] };
+  const persist = () => {
+    try {
+      sessionStorage.setItem(storageKey(serviceId), JSON.stringify(saved));
+    } catch {
+      // Storage full or refused: the state lasts for this page only.
+    }
+  };
+  let replayingAt: number | undefined;
+  let emulator!: LazyEmulator;
+  let lastExchange: Exchange | undefined;
+
+  const build = async () => {
+    const signingKey = await signingKeyFor(serviceId, saved);
+    // The documents' example resources are not pre-created (their names and aliases would make the
+    // pre-filled create examples conflict); identity keeps its default client and user, which the panel pre-fills.
+    const identity = serviceId.startsWith("identity-");
+    emulator = lazyEmulator(serviceId, {
+      random: seeded(saved.seed),
+      clock: () => replayingAt ?? Date.now(),
+      seedFromExamples: identity,
+      ...(signingKey ? { seed: { signingKey } } : {}),
+    });
+    await emulator.ready;
+    for (const entry of saved.log) {
+      replayingAt = entry.at;
+      await emulator.dispatch(requestLike(entry));
+    }
+    replayingAt = undefined;
+    persist();
+  };
+  await build();
+
+  const answer = async (request: Request): Promise<Response> => {
+    const headers: Array<[string, string]> = [];
+    request.headers.forEach((value, name) => {
+      if (name === COOKIE_CARRIER) headers.push(["cookie", value]);
+      else if (name === CASE_HEADER) headers.push(["prefer", value]);
+      else headers.push([name, value]);
+    });
+    const entry: Logged = { at: Date.now(), method: request.method, url: request.url, headers, body: request.method === "GET" || request.method === "HEAD" ? "" : await request.text() };
+    const before = emulator.violations.length;
+    const reply = await emulator.dispatch(requestLike(entry));
+    saved.log.push(entry);
+    persist();
+    lastExchange = { request: entry, reply, violations: emulator.violations.slice(before).map((v) => ({ ...v })) };
+    return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers });
+  };
+
+  const handlers = [
+    ...serverPatterns(serviceId).map((pattern) => http.all(pattern, ({ request }) => answer(request))),
+    // Anything else off the page's origin is answered here too: try-it sends nothing to the network.
+    http.all(/^https?:\/\//, ({ request }) =>
+      new URL(request.url).origin === location.origin
+        ? undefined
+        : HttpResponse.json({ title: "Not sent: the try-it panel sends nothing to the network", url: request.url }, { status: 421 }),
+    ),
+  ];
+  if (!workerStarted) {
+    const worker = setupWorker(...handlers);
+    workerStarted = worker.start({ serviceWorker: { url: new URL("mockServiceWorker.js", document.baseURI).pathname }, quiet: true, onUnhandledFrame: "bypass" });
+  }
+  await workerStarted;
+
+  return {
+    serviceId,
+    get emulator() {
+      return emulator;
+    },
+    last: () => lastExchange,
+    logged: () => saved.log.length,
+    async reset() {
+      saved = { seed: Math.floor(Math.random() * 2 ** 31), log: [] };
+      lastExchange = undefined;
+      await build();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * generated/<id>/emulator.ts: what the stateful emulator needs of a document, as a module that
+ * runs anywhere (no file reads, no eval): the bundled document, and every JSON Schema validator
+ * its contract uses, precompiled with Ajv's standalone code so a page with a strict
+ * Content-Security-Policy can run the emulator.
+ */
+import standaloneModule from "ajv/dist/standalone/index.js";
+import { emulatorAjv, validatorSchema } from "../../runtime/emulator/ajv-validators.js";
+import { Contract, validatorKey, type ValidateFunction } from "../../runtime/emulator/contract.js";
+import { mockView } from "../../runtime/mock/mock-view.js";
+import type { OpenApiDocument } from "./openapi-types.js";
+import type { Service } from "./services.js";
+
+const DOCUMENT_ID = "urn:emulator:document";
+// CommonJS module whose function is also its `default`; which of the two an ESM import sees depends on the loader.
+const standaloneCode = ((standaloneModule as { default?: unknown }).default ?? standaloneModule) as (ajv: unknown, refs: Record<string, string>) => string;
+
+/** Every (pointer, coerce) pair the emulator's contract asks for, in the order it asks. */
+export function contractValidatorKeys(service: Service, doc: OpenApiDocument): Array<{ pointer: string; coerce: boolean }> {
+  const wanted = new Map<string, { pointer: string; coerce: boolean }>();
+  const never = (() => {
+    throw new Error("validators are not run while listing them");
+  }) as unknown as ValidateFunction;
+  new Contract(service.id, mockView(doc), (pointer, coerce) => {
+    wanted.set(validatorKey(pointer, coerce), { pointer, coerce });
+    return never;
+  });
+  return [...wanted.values()];
+}
+
+/** Ajv's standalone CommonJS code for one set of validators, as a function body returning its exports. */
+function standalone(view: unknown, keys: Array<{ pointer: string }>, coerce: boolean): string {
+  const ajv = emulatorAjv(coerce, { code: { source: true } });
+  ajv.addSchema({ ...(view as object), $id: DOCUMENT_ID });
+  const names: Record<string, string> = {};
+  keys.forEach(({ pointer }, i) => {
+    ajv.addSchema(validatorSchema(DOCUMENT_ID, pointer, coerce), `v${i}`);
+    names[`v${i}`] = `v${i}`;
+  });
+  return standaloneCode(ajv, names);
+}
+
+/** generated/<id>/servers.ts: the documented server URLs alone, for routing before the emulator itself is loaded. */
+export function generateServersModule(service: Service, doc: OpenApiDocument): string {
+  const urls = (doc.servers ?? []).map((s: { url: string }) => s.url);
+  return `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.
+
+/** The document's server URLs, variables as \`{name}\`. */
+export const servers: readonly string[] = ${JSON.stringify(urls)};
+`;
+}
+
+export function generateEmulatorModule(service: Service, doc: OpenApiDocument): string {
+  const keys = contractValidatorKeys(service, doc);
+  const view = mockView(doc);
+  const groups = [false, true].map((coerce) => ({ coerce, keys: keys.filter((k) => k.coerce === coerce) }));
+  const modules = new Map<string, string>();
+  const bodies = groups.map(({ coerce, keys: group }) =>
+    standalone(view, group, coerce)
+      .replace(/^"use strict";/, "")
+      // Ajv's runtime helpers are CommonJS; the module imports them, the same in Node and in a bundle.
+      .replace(/require\("([^"]+)"\)/g, (_m, name: string) => {
+        if (!modules.has(name)) modules.set(name, `cjs${modules.size}`);
+        return modules.get(name)!;
+      }),
+  );
+  const imports = [...modules].map(([name, local]) => `import * as ${local}Namespace from "${name}.js";`).join("\n");
+  const unwrapped = [...modules.values()].map((local) => `const ${local} = commonJsExports(${local}Namespace);`).join("\n");
+  const table = groups
+    .flatMap(({ coerce, keys: group }) => group.map(({ pointer }, i) => `  ${JSON.stringify(validatorKey(pointer, coerce))}: ${coerce ? "coercing" : "strict"}.v${i},`))
+    .join("\n");
+  return `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.
+// @ts-nocheck: Ajv's standalone validator code is JavaScript.
+
+import { commonJsExports } from "../../runtime/emulator/validator-runtime.js";
+${imports}
+
+${unwrapped}
+
+/** The bundled document (the same as cloud-interfaces/openapi/${service.id}.json). */
+export const document: unknown = JSON.parse(${JSON.stringify(JSON.stringify(doc))});
+
+function strictValidators() {
+  const exports = {};
+${bodies[0]}
+  return exports;
+}
+
+/** Parameters, form fields and headers arrive as text: these coerce them, wrapped as { v: value }. */
+function coercingValidators() {
+  const exports = {};
+${bodies[1]}
+  return exports;
+}
+
+const strict = strictValidators();
+const coercing = coercingValidators();
+
+/** Every validator the emulator's contract uses, by validatorKey(pointer, coerce). */
+export const validators: Readonly<Record<string, (data: unknown) => boolean>> = {
+${table}
+};
+`;
+}

@@ -1,0 +1,63 @@
+/**
+ * The try-it panel's view of one document (runtime/tryit/descriptor.ts): every operation's
+ * parameters with their first documented example, its request examples by media type, its
+ * security and its documented response cases.
+ */
+import type { TryitOperation, TryitService } from "../../../runtime/tryit/descriptor.js";
+import { deref } from "../../../runtime/openapi/pointer.js";
+import { listOperations } from "../../../runtime/openapi/router.js";
+import { operationParameters } from "../client-meta.js";
+import type { OpenApiDocument } from "../openapi-types.js";
+import { pascalName, type Service } from "../services.js";
+import { firstExample } from "./examples.js";
+
+const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
+
+export function tryitService(service: Service, doc: OpenApiDocument): TryitService {
+  const operations: Record<string, TryitOperation> = {};
+  for (const op of listOperations(doc)) {
+    const operation = op.operation;
+    const parameters = operationParameters(doc, op).map((p) => {
+      const schema = p.schema ? deref(doc, p.schema) : {};
+      const { found, value } = firstExample(doc, p);
+      return { name: p.name, in: p.in, required: p.required === true, type: String(schema.type ?? "string"), ...(found ? { example: asText(value) } : {}) };
+    });
+    let body: TryitOperation["body"];
+    if (operation.requestBody) {
+      const rb = deref(doc, operation.requestBody);
+      body = {
+        required: rb.required === true,
+        media: Object.entries<any>(rb.content ?? {}).map(([type, media]) => {
+          const named = Object.entries<any>(media.examples ?? {}).map(([name, ex]) => ({ name, text: asText(deref(doc, ex).value) }));
+          const { found, value } = firstExample(doc, media);
+          return { type, examples: named.length ? named : found ? [{ name: "example", text: asText(value) }] : [] };
+        }),
+      };
+    }
+    const cases = Object.entries<any>(operation.responses ?? {}).map(([status, raw]) => {
+      const r = deref(doc, raw);
+      const first = Object.values<any>(r.content ?? {})[0];
+      return { status, examples: Object.keys(first?.examples ?? {}) };
+    });
+    const success = Object.entries<any>(operation.responses ?? {})
+      .filter(([s]) => s.startsWith("2"))
+      .flatMap(([, r]) => Object.keys(deref(doc, r).content ?? {}));
+    operations[operation.operationId] = {
+      operationId: operation.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      parameters,
+      ...(body ? { body } : {}),
+      security: (operation.security ?? doc.security ?? []).map((req: Record<string, string[]>) => Object.keys(req)),
+      cases,
+      parseAs: success.every((m) => /json/i.test(m)) ? "json" : "text",
+    };
+  }
+  const schemes = Object.fromEntries(
+    Object.entries<any>(doc.components?.securitySchemes ?? {}).map(([name, raw]) => {
+      const s = deref(doc, raw);
+      return [name, { type: s.type, ...(s.scheme ? { scheme: String(s.scheme).toLowerCase() } : {}), ...(s.in ? { in: s.in, name: s.name } : {}) }];
+    }),
+  );
+  return { id: service.id, factory: `create${pascalName(service.id)}Client`, schemes, operations };
+}

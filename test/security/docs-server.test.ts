@@ -1,0 +1,70 @@
+/**
+ * Issue 27, finding 8: `cloud-interfaces docs` (runtime/cli/static-server.ts) serves the site
+ * read-only: GET and HEAD only, nothing outside the site folder (symlinks included), and a file
+ * that cannot be read is a 500, not a dead process.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveStatic } from "../../runtime/cli/static-server.js";
+
+let dir: string;
+let site: string;
+let url: string;
+let close: () => void;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "docs-server-"));
+  site = join(dir, "site");
+  mkdirSync(site);
+  writeFileSync(join(site, "index.html"), "<!doctype html><title>site</title>");
+  writeFileSync(join(site, "broken.html"), "never read");
+  writeFileSync(join(dir, "outside-secret.txt"), "OUTSIDE-SECRET");
+  symlinkSync(join(dir, "outside-secret.txt"), join(site, "leak.txt"));
+  symlinkSync(dir, join(site, "up"));
+  const failing = async (file: string) => {
+    if (file.endsWith("broken.html")) throw Object.assign(new Error("EIO: i/o error, read"), { code: "EIO" });
+    const { readFile } = await import("node:fs/promises");
+    return readFile(file);
+  };
+  const started = await serveStatic(site, 0, "127.0.0.1", { readFile: failing });
+  url = started.url;
+  close = () => started.server.close();
+});
+afterAll(() => {
+  close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("docs server", () => {
+  it("answers GET and HEAD; PUT, DELETE, POST and TRACE get 405 with Allow", async () => {
+    expect((await fetch(`${url}/`)).status).toBe(200);
+    const head = await fetch(`${url}/index.html`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    for (const method of ["PUT", "DELETE", "POST", "PATCH"]) {
+      const r = await fetch(`${url}/index.html`, { method, body: method === "DELETE" ? null : "x" });
+      expect(r.status, method).toBe(405);
+      expect(r.headers.get("allow")).toBe("GET, HEAD");
+      expect(await r.text()).not.toContain("<title>");
+    }
+    // fetch refuses TRACE; a raw request shows it.
+    const { request } = await import("node:http");
+    const status = await new Promise<number>((resolve, reject) => request(`${url}/index.html`, { method: "TRACE" }, (res) => (res.resume(), resolve(res.statusCode!))).on("error", reject).end());
+    expect(status).toBe(405);
+  });
+
+  it("does not follow a symlink out of the site folder", async () => {
+    for (const path of ["/leak.txt", "/up/outside-secret.txt"]) {
+      const r = await fetch(`${url}${path}`);
+      expect(r.status, path).toBe(404);
+      expect(await r.text()).not.toContain("OUTSIDE-SECRET");
+    }
+  });
+
+  it("answers 500 when a file cannot be read, and keeps serving", async () => {
+    expect((await fetch(`${url}/broken.html`)).status).toBe(500);
+    expect((await fetch(`${url}/index.html`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Issue 27, finding 7: the mock edge (runtime/mock/node-edge.ts) under the cases a wider attack
+ * found. Absolute-form targets the URL parser rejects, a transfer coding the edge cannot decode
+ * and an unknown Expect get documented 4xx answers in the document's error shape; the 408 comes
+ * when the limits say; log lines escape control characters.
+ */
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readBundle } from "../../runtime/mock/documents.js";
+import { errorShapes } from "../../runtime/mock/errors.js";
+import { createEdgeServer, type EdgeOptions } from "../../runtime/mock/node-edge.js";
+import { readOperations } from "../../runtime/mock/operations.js";
+import { sendWire } from "../../scripts/lib/socket-exchange.js";
+
+const doc = readBundle("kms-v2");
+const operations = readOperations(doc);
+const lines: string[] = [];
+
+async function edge(extra: Partial<EdgeOptions> = {}): Promise<{ server: Server; port: number }> {
+  const server = createEdgeServer({
+    service: "kms-v2",
+    handler: async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }),
+    shapes: errorShapes(doc, operations),
+    operations,
+    credentials: new Set(),
+    log: true,
+    write: (line) => lines.push(line),
+    ...extra,
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+let main: { server: Server; port: number };
+beforeAll(async () => (main = await edge()));
+afterAll(() => main.server.close());
+
+const kmsErrorShape = (body: Buffer) => expect(JSON.parse(body.toString())).toMatchObject({ metadata: { collectionType: "application/vnd.svc.kms.error+json" }, resources: [{ errorMsg: expect.any(String) }] });
+
+describe("mock edge: hostile request heads", () => {
+  for (const authority of ["%zz", "[::1", "a:99999999", "x@", "xn--", "1.2.3.4.5"]) {
+    it(`absolute-form http://${authority}/… is a 400 bad-request-target, not a 500`, async () => {
+      const answer = await sendWire(main.port, Buffer.from(`GET http://${authority}/api/v2/keys HTTP/1.1\r\nHost: x\r\n\r\n`));
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("x-mock-error")).toBe("bad-request-target");
+      kmsErrorShape(answer.body);
+    });
+  }
+
+  it("Transfer-Encoding: gzip, chunked is refused (400 malformed-http), never read as plain", async () => {
+    const answer = await sendWire(main.port, Buffer.from("POST /api/v2/keys HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"));
+    // KMS create documents 400, so the answer is that documented case (no X-Mock-Error), its message naming the rule.
+    expect(answer.status).toBe(400);
+    expect(answer.body.toString()).toContain("Transfer-Encoding: gzip, chunked is not supported");
+    kmsErrorShape(answer.body);
+  });
+
+  it("Expect: 200-ok gets a 417 in the document's error shape", async () => {
+    const answer = await sendWire(main.port, Buffer.from("GET /api/v2/keys HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n"));
+    expect(answer.status).toBe(417);
+    expect(answer.headers.get("x-mock-error")).toBe("expectation-failed");
+    kmsErrorShape(answer.body);
+  });
+
+  it("--log escapes control characters a query decodes to (%0A, %1B, %00)", async () => {
+    lines.length = 0;
+    const answer = await sendWire(main.port, Buffer.from("GET /api/v2/keys?search=a%0Akms-v2%20GET%20/forged%20%E2%86%92%20200%1B[31m%00 HTTP/1.1\r\nHost: x\r\n\r\n"));
+    expect(answer.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    const line = lines.find((l) => l.includes("/api/v2/keys"))!;
+    expect(line).toBeDefined();
+    expect(line).not.toMatch(/[\x00-\x1f\x7f]/);
+    expect(line).toContain("\\x0a");
+    expect(line).toContain("\\x1b");
+  });
+});
+
+describe("mock edge: timeouts arrive when the limits say", () => {
+  it("a slow head gets its 408 just after the head timeout, a slow body just after the request timeout", async () => {
+    const fast = await edge({ timeouts: { headersMs: 300, requestMs: 900 } });
+    try {
+      const head = await sendWire(fast.port, Buffer.from("GET /api/v2/keys HTTP/1.1\r\nHost: x\r\n"), 3_000);
+      expect(head.status).toBe(408);
+      expect(head.ms).toBeGreaterThanOrEqual(250);
+      expect(head.ms).toBeLessThan(300 + 500);
+      const body = await sendWire(fast.port, Buffer.from("POST /api/v2/keys HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{"), 3_000);
+      expect(body.status).toBe(408);
+      expect(body.ms).toBeLessThan(900 + 500);
+    } finally {
+      fast.server.close();
+    }
+  });
+});
