@@ -19,6 +19,7 @@ export function checkHeaderValues(field: string, headers: unknown): void {
   if (headers === null || typeof headers !== "object" || headers instanceof Headers) return;
   const entries = Array.isArray(headers) ? (headers as [string, unknown][]) : Object.entries(headers);
   for (const [name, value] of entries) {
-    for (const v of Array.isArray(value) ? value : [value]) checkHeaderValue(`${field}.${name}`, typeof v === "number" || typeof v === "boolean" ? String(v) : v);
+    // Numbers and booleans print without control characters; only strings can carry one.
+    for (const v of Array.isArray(value) ? value : [value]) checkHeaderValue(`${field}.${name}`, v);
   }
 }

@@ -50,3 +50,21 @@ describe("the build", () => {
     expect(() => extractRules(docWith({ type: "object", properties: { a: { items: { minContains: 1 } } } }))).toThrowError(/minContains/);
   });
 });
+
+describe("every listed keyword", () => {
+  it.each(CHECKED_KEYWORDS.filter((k) => k !== "$ref"))("the build accepts the checked keyword %s", (keyword) => {
+    const value = keyword === "required" ? ["a"] : ["prefixItems", "allOf", "anyOf", "oneOf"].includes(keyword) ? [{}] : 1;
+    expect(() => extractRules(docWith({ [keyword]: value }))).not.toThrow();
+  });
+
+  it.each(IGNORED_KEYWORDS)("the build accepts the ignored keyword %s and drops it", (keyword) => {
+    expect(extractRules(docWith({ type: "string", [keyword]: "v" })).operations["POST /a"]!.body).toEqual({ type: "string" });
+  });
+
+  it("lists every keyword the checker reports a violation of", () => {
+    const reported = ["type", "enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+      "minItems", "maxItems", "uniqueItems", "required", "additionalProperties", "minProperties", "maxProperties", "oneOf", "not"];
+    expect(CHECKED_KEYWORDS).toEqual(expect.arrayContaining([...reported, "$ref", "items", "prefixItems", "properties", "allOf", "anyOf"]));
+    expect(new Set(CHECKED_KEYWORDS).size).toBe(CHECKED_KEYWORDS.length);
+  });
+});

@@ -52,3 +52,28 @@ describe("headers that carry no credential", () => {
     expect(sent[0]!.headers.authorization).toBeUndefined();
   });
 });
+
+describe("credential headers in every per-call form", () => {
+  it.each([
+    ["a record", { AUTHORIZATION: "Bearer abc" }],
+    ["pairs", [["Cookie", "sid=1"]]],
+  ])("as %s, bind the call to the configured origin", async (_form, headers) => {
+    const { sent, fetch } = fakeFetch();
+    const error = await thrown(() => testClient({ fetch, credentials: {} }).GET!("/v1/open", { baseUrl: ELSEWHERE, headers }));
+    expect(error).toMatchObject({ field: "baseUrl", rule: "origin" });
+    expect(sent).toEqual([]);
+  });
+
+  it("as a header parameter named like an API-key header, bind the call too", async () => {
+    const { sent, fetch } = fakeFetch();
+    const error = await thrown(() => testClient({ fetch, credentials: {}, validate: false }).GET!("/v1/open", { baseUrl: ELSEWHERE, params: { header: { "X-ApiKey": "k" } } }));
+    expect(error).toMatchObject({ field: "baseUrl", rule: "origin" });
+    expect(sent).toEqual([]);
+  });
+
+  it("an undefined credential header (client-level or per call) carries nothing and does not bind the call", async () => {
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch, credentials: {}, headers: { Authorization: undefined } }).GET!("/v1/open", { baseUrl: ELSEWHERE, headers: { Cookie: undefined } });
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -77,3 +77,18 @@ describe("the error's own fields are data", () => {
     expect(renderings(error)).not.toContain("tok-SECRET-9");
   });
 });
+
+describe("what an error keeps out of sight", () => {
+  it("the secrets it masks are not an enumerable field", () => {
+    const error = new ApiError("op", 500, {}, undefined, ["tok-SECRET-7"]);
+    expect(Object.keys(error)).not.toContain("secrets");
+    expect(JSON.stringify({ ...error })).not.toContain("tok-SECRET-7");
+  });
+
+  it("an InputError renders its field and rule in JSON and util.inspect", () => {
+    const error = new InputError("body.name", "maxLength");
+    expect(error.toJSON()).toEqual({ name: "InputError", message: "body.name: maxLength", field: "body.name", rule: "maxLength" });
+    expect(inspect(error)).toContain("field: 'body.name'");
+    expect(inspect(error)).toContain("rule: 'maxLength'");
+  });
+});
