@@ -1,4 +1,4 @@
-import type { Client, Middleware } from "openapi-fetch";
+import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
 import { linkAbort, untilAborted } from "./abort.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
@@ -7,14 +7,14 @@ import { InputError } from "./errors.js";
 import { checkHeaderValues } from "./header-value.js";
 import { pathSegment, serializePath } from "./path.js";
 import { serializeQuery } from "./query.js";
-import { rememberCall } from "./redact.js";
+import { callContextOf, rememberCall } from "./redact.js";
 import { followSameOrigin } from "./redirect.js";
 import { walkPages } from "./paginate.js";
 import { resolveRetry, systemClock, withRetry, type Clock, type RetryOption } from "./retry.js";
+import type { QueryParamMeta } from "./service-meta.js";
 import type { RequestParts } from "./rules.js";
 import { bodyFields } from "./form-fields.js";
 import { mediaTypeEssence } from "./media-type.js";
-import { mergeHeaders, send, type ParseAs } from "./send.js";
 import { unwrap } from "./unwrap.js";
 import type { ServiceMeta } from "./service-meta.js";
 
@@ -88,35 +88,11 @@ function credentialHeaderNames(meta: ServiceMeta): Set<string> {
   return names;
 }
 
-/** The caller's Content-Type, if any, without building a Headers object on every call. */
-function contentTypeOf(headers: AnyInit["headers"]): string | undefined {
-  if (!headers) return undefined;
-  if (headers instanceof Headers) return headers.get("content-type") ?? undefined;
-  for (const [name, value] of Object.entries(headers)) {
-    if (typeof value === "string" && name.toLowerCase() === "content-type") return value;
-  }
-  return undefined;
-}
-
 /** The longest delay setTimeout honours (a signed 32-bit millisecond count). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function timeoutError(ms: number): DOMException {
   return new DOMException(`The operation timed out after ${ms} ms`, "TimeoutError");
-}
-
-/** One call, checked and filled, as each attempt sends it again. */
-interface Prepared {
-  method: string;
-  /** The path template, for middleware. */
-  schemaPath: string;
-  callRoot: string;
-  url: string;
-  init: AnyInit;
-  op: ServiceMeta["operations"][string];
-  /** The request media type the caller chose, if any. */
-  given: string | undefined;
-  headerParams: Record<string, unknown> | undefined;
 }
 
 /** A document's request rules (generated/<id>/rules.ts). */
@@ -157,18 +133,12 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   // Retry overrides fail where they are given, not at the first call that would retry.
   if (options.retry) resolveRetry({ statuses: [], maxAttempts: 1, backoffMs: 0, maxWaitMs: 0 }, options.retry);
 
-  const fetchOf = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
-  const dispatchWith = (send: typeof fetchOf) => (url: string, init: RequestInit) => (init.redirect === "follow" ? followSameOrigin(send, url, init) : send(url, init));
-  const dispatch = dispatchWith(fetchOf);
-  const middleware: Middleware[] = [];
-  // What leaves after middleware is checked again: a middleware may have moved the request elsewhere after credentials were attached.
-  const checkLeaving = (request: Request) => {
-    const carriesSecrets = [...request.headers.keys()].some((name) => secretHeaders.has(name));
-    if (carriesSecrets && new URL(request.url).origin !== origin) {
-      throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
-    }
-  };
   const root = baseUrl.replace(/\/+$/, "");
+  // Longest first, so "/a/{id}" is not mistaken for the tail "/{id}".
+  const templates = [...new Set(Object.keys(meta.operations).map((key) => key.slice(key.indexOf(" ") + 1)))].sort((a, b) => b.length - a.length);
+  const queryStyles: Record<string, QueryParamMeta> = {};
+  for (const op of Object.values(meta.operations)) Object.assign(queryStyles, op.query);
+  const transport = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   // Loaded on creation, not imported: bundlers then split the checker and the rule tables off a
   // browser app's first load, and the chunk is on its way before the first call needs it.
   let loaded: RequestChecker | undefined;
@@ -186,17 +156,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     .filter(([name, value]) => typeof value === "string" && secretHeaders.has(name.toLowerCase()))
     .map(([name]) => name.toLowerCase());
 
-  /** Whether a call would send a credential header: a client-level one not removed per call (null), a per-call one or a header parameter. */
-  function carriesCredentialHeaders(perCall: AnyInit["headers"], headerParams: Record<string, unknown> | undefined): boolean {
-    const entries = perCall instanceof Headers || Array.isArray(perCall) ? [...(perCall as Iterable<[string, unknown]>)] : Object.entries(perCall ?? {});
-    const names = new Set(configuredCredentialHeaders);
-    for (const [name, value] of [...entries, ...Object.entries(headerParams ?? {})]) {
-      if (value === null) names.delete(name.toLowerCase());
-      else if (value !== undefined && secretHeaders.has(name.toLowerCase())) names.add(name.toLowerCase());
-    }
-    return names.size > 0;
-  }
-
   /** Secrets in caller-supplied headers, found by header name. */
   function callerSecrets(headers: Record<string, string | undefined | null> | undefined): string[] {
     const found: string[] = [];
@@ -206,117 +165,215 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     return found;
   }
 
-  /** Checks, fills and sends one call of an operation; retries as the document's `x-retry` says. */
-  const call = async (method: string, path: string, init: AnyInit = {}) => {
-    const key = `${method} ${path}`;
-    const op = meta.operations[key];
-    if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
-    checkHeaderValues("headers", init.headers);
-    const pathParams = boundPath ? { ...boundPath, ...init.params?.path } : init.params?.path;
-    const headerParams = boundHeader ? { ...boundHeader, ...init.params?.header } : init.params?.header;
-    checkHeaderValues("params.header", headerParams);
-    let callRoot = root;
-    if (init.baseUrl !== undefined) {
-      // A per-call baseUrl is not where the caller configured credentials, nor credential headers.
-      const callOrigin = checkBaseUrl("baseUrl", init.baseUrl).origin;
-      if (callOrigin !== origin && (op.security.length > 0 || carriesCredentialHeaders(init.headers, headerParams))) {
-        throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
+  /** What our first middleware learnt about a call, for the wrapped fetch that sends it. */
+  interface Call {
+    key: string;
+    op: ServiceMeta["operations"][string];
+    /** openapi-fetch's default parseAs is json; an operation the document answers with text is read as text. */
+    parseAs: string;
+  }
+  const calls = new WeakMap<Request, Call>();
+  const router = Object.entries(meta.operations).map(([key, op]) => {
+    const [method, template] = key.split(" ") as [string, string];
+    const pattern = new RegExp(`${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\\{[^{}]+\\\}|\{[^{}]+\}/g, "[^/]+")}$`);
+    return { method, pattern, key, op };
+  });
+  /** A middleware may have replaced the Request our middleware saw: the call is then found by its method and path. */
+  const callOf = (request: Request): Call | undefined => {
+    const known = calls.get(request);
+    if (known) return known;
+    const { pathname } = new URL(request.url);
+    const hit = router.find((r) => r.method === request.method && r.pattern.test(pathname));
+    return hit && { key: hit.key, op: hit.op, parseAs: "json" };
+  };
+
+  /** The check before sending: the operation exists, the document's rules hold, the media type is one the operation takes. */
+  const guard: Middleware = {
+    async onRequest({ request, schemaPath, params, options: callOptions }) {
+      const key = `${request.method} ${schemaPath}`;
+      const op = meta.operations[key];
+      if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
+      checkHeaderValues("params.header", params.header as Record<string, unknown> | undefined);
+      const headerParams = boundHeader ? { ...boundHeader, ...params.header } : params.header;
+      const pathParams = boundPath ? { ...boundPath, ...params.path } : params.path;
+      if (callOptions.baseUrl !== root) {
+        // A per-call baseUrl is not where the caller configured credentials, nor credential headers.
+        const callOrigin = checkBaseUrl("baseUrl", callOptions.baseUrl).origin;
+        const carries = [...request.headers.keys()].some((name) => secretHeaders.has(name));
+        if (callOrigin !== origin && (op.security.length > 0 || carries)) {
+          throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
+        }
       }
-      callRoot = init.baseUrl.replace(/\/+$/, "");
-    }
-    if (checker) (loaded ?? (await checker)).check(key, { path: pathParams, query: init.params?.query, header: headerParams, body: bodyFields(init.body) });
-    // FormData is multipart whatever the caller wrote: fetch alone can write its boundary.
-    const multipart = init.body instanceof FormData;
-    // URLSearchParams is URL-encoded unless the caller says otherwise.
-    const implied = init.body instanceof URLSearchParams ? "application/x-www-form-urlencoded" : undefined;
-    const given = init.body === undefined ? undefined : multipart ? "multipart/form-data" : (contentTypeOf(init.headers) ?? implied);
-    if (given !== undefined && !op.requestMediaTypes.includes(mediaTypeEssence(given))) {
-      throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
-    }
-    if (init.pathSerializer !== undefined) {
-      throw new InputError("pathSerializer", "unsupported", "pathSerializer: not supported; path parameters are always encoded as whole, checked segments");
-    }
-    if (init.querySerializer !== undefined && typeof init.querySerializer !== "function") {
-      throw new InputError("querySerializer", "type", "querySerializer: must be a function; without one, the document's style and explode apply");
-    }
-    const query =
-      typeof init.querySerializer === "function" ? (init.querySerializer as (q: Record<string, unknown>) => string)(init.params?.query ?? {}) : serializeQuery(init.params?.query, op.query);
-    const url = `${callRoot}${serializePath(path, pathParams)}${query ? `?${query}` : ""}`;
-    let retry = retryFor.get(key);
-    if (!retryFor.has(key)) retryFor.set(key, (retry = resolveRetry(op.retry, options.retry)));
-    const prepared: Prepared = { method, schemaPath: path, callRoot, url, init, op, given, headerParams };
-    return withRetry(() => attempt(prepared), retry, clock, init.signal);
+      // A per-call fetch is used as openapi-fetch uses it, bypassing ours (no credentials are added); fetch itself
+      // would carry API-key headers and cookies along a redirect to another origin, so that mode is refused there.
+      if (callOptions.fetch !== wrappedFetch && request.redirect === "follow" && [...request.headers.keys()].some((name) => secretHeaders.has(name))) {
+        throw new InputError("redirect", "origin", 'redirect: "follow" with a per-call fetch would carry credential headers to another origin');
+      }
+      let out = request;
+      let body: unknown;
+      // Set by our bodySerializer in the same synchronous stretch of this call (see serializeBody).
+      const chosen = unlabelled;
+      unlabelled = undefined;
+      if (request.body !== null) {
+        let type = request.headers.get("content-type") ?? undefined;
+        // openapi-fetch labels a body the caller did not label JSON; the operation's first media type is the default.
+        const wanted = chosen === "form" ? "application/x-www-form-urlencoded" : chosen === "default" ? op.requestMediaTypes[0] : undefined;
+        if (wanted !== undefined && !(request.headers.get("content-type") ?? "").startsWith("multipart/form-data") && (type === undefined || mediaTypeEssence(type) !== wanted)) {
+          const text = await request.clone().text();
+          const headers = new Headers(request.headers);
+          headers.set("content-type", (type = wanted));
+          const form = wanted === "application/x-www-form-urlencoded" && chosen === "default" && text.startsWith("{");
+          out = new Request(request, { headers, body: form ? new URLSearchParams(JSON.parse(text) as Record<string, string>).toString() : text });
+        }
+        const essence = type === undefined ? undefined : mediaTypeEssence(type);
+        if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
+          throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
+        }
+        if (checker) {
+          const copy = out.clone();
+          body =
+            essence === "application/x-www-form-urlencoded" || essence === "multipart/form-data"
+              ? bodyFields(essence === "multipart/form-data" ? await copy.formData() : new URLSearchParams(await copy.text()))
+              : await copy.text().then((text) => (text ? JSON.parse(text) : undefined));
+        }
+      }
+      if (checker) (loaded ?? (await checker)).check(key, { path: pathParams, query: params.query, header: headerParams, body });
+      calls.set(out, { key, op, parseAs: callOptions.parseAs });
+      return out === request ? undefined : out;
+    },
   };
 
   /** One attempt: one deadline covering credential resolution, the request and reading the body. */
-  const attempt = async ({ method, schemaPath, callRoot, url, init, op, given, headerParams }: Prepared) => {
+  const attempt = async (request: Request, call: Call | undefined, body: ArrayBuffer | undefined, send: (request: Request) => Promise<Response>) => {
     // One cleared timer per attempt: AbortSignal.timeout would leave a live timer behind every request.
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
-    const unlink = linkAbort(init.signal, controller);
-    try {
-      controller.signal.throwIfAborted();
-      // An open operation (no security) resolves to no headers.
-      const credentialHeaders = await untilAborted(resolveCredentials(op.security, { signal: controller.signal }), controller.signal);
-      const callerHeaders = init.headers instanceof Headers ? Object.fromEntries(init.headers) : (init.headers as Record<string, string> | undefined);
-      // Lowest to highest: client-level headers, credentials, the default media type, per-call
-      // headers, header parameters. An explicit per-call Authorization is the caller's choice.
-      const headers = new Headers();
-      mergeHeaders(headers, options.headers);
-      mergeHeaders(headers, credentialHeaders);
-      if (init.body !== undefined) headers.set("content-type", given ?? op.requestMediaTypes[0]!);
-      mergeHeaders(headers, callerHeaders);
-      if (init.body instanceof FormData) headers.delete("content-type");
-      mergeHeaders(headers, headerParams);
-      const secrets = [...configuredSecrets, ...callerSecrets(credentialHeaders), ...callerSecrets(callerHeaders)];
-      const { params, headers: _h, body, parseAs, baseUrl: _b, querySerializer: _q, bodySerializer, pathSerializer: _p, middleware: perCall, fetch: perCallFetch, Request: _r, ...rest } = init;
-      const result = await send(
-        {
-          url,
-          method,
-          headers,
-          body,
-          parseAs: (parseAs as ParseAs | undefined) ?? op.parseAs,
-          bodySerializer: bodySerializer as ((body: unknown, headers: Headers) => unknown) | undefined,
-          init: { ...rest, signal: controller.signal, redirect: init.redirect ?? op.redirect } as RequestInit,
-          schemaPath,
-          params: params ?? {},
-          options: { baseUrl: callRoot, fetch: fetchOf as typeof globalThis.fetch, querySerializer: (q: Record<string, unknown>) => serializeQuery(q, op.query), pathSerializer: serializePath },
-        },
-        typeof perCallFetch === "function" ? dispatchWith(perCallFetch as typeof fetchOf) : dispatch,
-        Array.isArray(perCall) ? [...middleware, ...(perCall as Middleware[])] : middleware,
-        checkLeaving,
-      );
-      const context = { operation: op.operationId, secrets };
-      rememberCall(result.response, context);
-      rememberCall(result.error, context);
-      return result;
-    } finally {
+    const unlink = linkAbort(request.signal, controller);
+    const done = () => {
       clearTimeout(timer);
       unlink();
+    };
+    try {
+      controller.signal.throwIfAborted();
+      const leaving = new URL(request.url).origin;
+      const security = call?.op.security ?? [];
+      if (leaving !== origin && security.length > 0) {
+        throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
+      }
+      // An open operation (no security) resolves to no headers.
+      // The provider gets a signal of its own: the transport Request's listener on the attempt's signal is not its concern.
+      const forProvider = new AbortController();
+      const unlinkProvider = linkAbort(controller.signal, forProvider);
+      const credentialHeaders = await untilAborted(resolveCredentials(security, { signal: forProvider.signal }), forProvider.signal).finally(unlinkProvider);
+      const headers = new Headers(request.headers);
+      // An explicit per-call Authorization is the caller's choice.
+      for (const [name, value] of Object.entries(credentialHeaders)) if (!headers.has(name)) headers.set(name, value);
+      // What leaves is checked again: a middleware may have moved the request elsewhere after credential headers were set.
+      if (leaving !== origin && [...headers.keys()].some((name) => secretHeaders.has(name))) {
+        throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
+      }
+      const secrets = [...configuredSecrets, ...callerSecrets(Object.fromEntries(headers))];
+      // openapi-fetch asks for "follow" unless told otherwise; the creation default "error" stands for the document's choice.
+      const redirect = request.redirect === "error" ? (call?.op.redirect ?? "error") : request.redirect;
+      const init: RequestInit = { method: request.method, headers, body, signal: controller.signal, redirect: redirect === "follow" ? "manual" : redirect };
+      const hop = (url: string, hopInit: RequestInit) => send(new Request(url, hopInit));
+      let response = redirect === "follow" ? await followSameOrigin(hop, request.url, init) : await hop(request.url, init);
+      rememberCall(response, { operation: call?.op.operationId ?? "", secrets });
+      if (!response.body) {
+        done();
+        return response;
+      }
+      // The deadline runs until the body is read: the timer goes when the stream ends.
+      const tracked = new Response(response.body.pipeThrough(new TransformStream({ flush: done })), { status: response.status, statusText: response.statusText, headers: response.headers });
+      Object.defineProperty(tracked, "url", { value: response.url });
+      rememberCall(tracked, { operation: call?.op.operationId ?? "", secrets });
+      return tracked;
+    } catch (error) {
+      done();
+      throw error;
     }
   };
 
-  const client: Record<string, unknown> = {
-    // openapi-fetch's contract: an entry without a hook is a mistake, reported at registration.
-    use: (...added: Middleware[]) => {
-      for (const m of added) {
-        if (!m) continue;
-        if (typeof m !== "object" || !("onRequest" in m || "onResponse" in m || "onError" in m)) {
-          throw new InputError("middleware", "type", "middleware: must be an object with onRequest, onResponse or onError");
+  /** The fetch openapi-fetch calls: credentials, the origin guard, the deadline, redirects and the document's retries. */
+  const wrappedFetch = async (request: Request): Promise<Response> => {
+    const call = callOf(request);
+    const body = request.body === null ? undefined : await request.arrayBuffer();
+    let retry = call && retryFor.get(call.key);
+    if (call && !retryFor.has(call.key)) retryFor.set(call.key, (retry = resolveRetry(call.op.retry, options.retry)));
+    const result = await withRetry(
+      async () => {
+        const response = await attempt(request, call, body, transport as (request: Request) => Promise<Response>);
+        if (!retry?.statuses.includes(response.status)) return { response };
+        const text = await response.clone().text();
+        let error: unknown = text;
+        try {
+          error = JSON.parse(text);
+        } catch {
+          // kept as text
         }
-        middleware.push(m);
-      }
-    },
-    eject: (...removed: Middleware[]) => {
-      for (const m of removed) {
-        const i = middleware.indexOf(m);
-        if (i !== -1) middleware.splice(i, 1);
-      }
-    },
-    request: (method: string, path: string, init?: AnyInit) => call(String(method).toUpperCase(), path, init),
+        return { response, error };
+      },
+      retry,
+      clock,
+      request.signal,
+    );
+    return result.response;
   };
-  for (const method of METHODS) client[method] = (path: string, init?: AnyInit) => call(method, path, init);
+
+  const client = createClient<Paths>({
+    baseUrl,
+    fetch: wrappedFetch as typeof globalThis.fetch,
+    headers: boundHeader ? { ...options.headers, ...(boundHeader as Record<string, string>) } : options.headers,
+    // The document's style and explode, per parameter name.
+    querySerializer: (query: Record<string, unknown>) => serializeQuery(query, queryStyles),
+    // Path parameters are whole, checked segments; bound ones are filled in.
+    // openapi-fetch hands over baseUrl + template: only the template part is filled.
+    pathSerializer: (url: string, params: Record<string, unknown>) => {
+      const template = templates.find((t) => url.endsWith(t)) ?? "";
+      return url.slice(0, url.length - template.length) + serializePath(template, params);
+    },
+    bodySerializer: serializeBody,
+    // Stands for "the document's choice" (see the wrapped fetch); a caller's own value is kept.
+    redirect: "error",
+  } as never) as unknown as Record<string, unknown>;
+  (client.use as (m: Middleware) => void)(guard);
+
+  /**
+   * What must happen before openapi-fetch builds its Headers and Request, whose own errors
+   * (TypeError) quote the offending header value or URL, i.e. possibly a secret: header values
+   * and a per-call baseUrl are checked first. Also here: bound path parameters (openapi-fetch
+   * fills the path only when `params.path` is given), header pairs (it reads only objects and
+   * Headers), the document's parseAs, and a relay of the caller's signal, so the Request's own
+   * listener lands on a per-call signal rather than on the caller's.
+   */
+  const prepare = (method: string, path: string, init: AnyInit = {}) => {
+    checkHeaderValues("headers", init.headers);
+    checkHeaderValues("params.header", init.params?.header);
+    if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
+    const op = meta.operations[`${method} ${path}`];
+    const headers = Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers;
+    return { ...init, headers, params: { ...init.params, path: { ...boundPath, ...init.params?.path } }, parseAs: init.parseAs ?? op?.parseAs ?? "json" };
+  };
+  const relay = (send: (path: string, init: AnyInit) => Promise<unknown>, method: string) => async (path: string, init?: AnyInit) => {
+    const prepared = prepare(method, path, init);
+    // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
+    const remember = (result: any) => {
+      const context = callContextOf(result?.response);
+      if (context) rememberCall(result.error, context);
+      return result;
+    };
+    if (!prepared.signal) return remember(await send(path, prepared));
+    const controller = new AbortController();
+    const unlink = linkAbort(prepared.signal, controller);
+    try {
+      return remember(await send(path, { ...prepared, signal: controller.signal }));
+    } finally {
+      unlink();
+    }
+  };
+  for (const method of METHODS) client[method] = relay(client[method] as (path: string, init: AnyInit) => Promise<unknown>, method);
+  const request = client.request as (method: string, path: string, init: AnyInit) => Promise<unknown>;
+  client.request = (method: string, path: string, init?: AnyInit) => relay((p, i) => request(method, p, i), String(method).toUpperCase())(path, init);
   const get = client.GET as (path: string, init: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
   client.paginate = (path: string, init: AnyInit = {}) => {
     const pagination = meta.operations[`GET ${path}`]?.pagination;
@@ -329,4 +386,21 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     );
   };
   return client as unknown as ServiceClient<Paths, BoundKeys, Pages>;
+}
+
+/**
+ * Whether the body our serializer last wrote came without a Content-Type ("default") or as
+ * URLSearchParams ("form"). openapi-fetch calls the serializer and then the first middleware
+ * (ours) in one synchronous stretch, so no other call can come between.
+ */
+let unlabelled: "default" | "form" | undefined;
+
+/** FormData as it is (fetch writes its boundary), URLSearchParams and form-labelled bodies URL-encoded, everything else JSON. */
+function serializeBody(body: unknown, headers?: Headers): BodyInit {
+  const type = headers?.get("content-type");
+  unlabelled = type ? undefined : body instanceof URLSearchParams ? "form" : "default";
+  if (body instanceof FormData) return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (mediaTypeEssence(headers?.get("content-type") ?? "") === "application/x-www-form-urlencoded") return new URLSearchParams(body as Record<string, string>).toString();
+  return JSON.stringify(body);
 }

@@ -86,11 +86,19 @@ export interface Sent {
 /** A fetch double: records each call and answers with `answer` (default 200 `{}`). */
 export function fakeFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response> = () => Response.json({})) {
   const sent: Sent[] = [];
-  const fetch = async (url: string, init: RequestInit) => {
+  const fetch = async (input: string | Request, given?: RequestInit) => {
+    // openapi-fetch hands fetch one Request; what it carries is recorded as url + init.
+    const { url, init } = typeof input === "string" ? { url: input, init: given ?? {} } : await asInit(input);
     sent.push({ url, init, headers: Object.fromEntries(new Headers(init.headers)) });
     return answer(url, init);
   };
   return { sent, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
+/** A Request as the (url, init) pair a test reads: headers, method, text body, signal and redirect mode. */
+export async function asInit(request: Request): Promise<{ url: string; init: RequestInit }> {
+  const body = request.body === null ? undefined : await request.text();
+  return { url: request.url, init: { method: request.method, headers: request.headers, body, signal: request.signal, redirect: request.redirect } };
 }
 
 export type TestClient = Record<string, (path: string, init?: any) => Promise<{ data?: any; error?: any; response: Response }>>;

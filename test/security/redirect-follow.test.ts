@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordingServer } from "../harness/recording-server.js";
-import { SECRET, secretsIn, testClient } from "../core/harness.js";
+import { SECRET, asInit, secretsIn, testClient } from "../core/harness.js";
 
 type Server = Awaited<ReturnType<typeof recordingServer>>;
 let elsewhere: Server;
@@ -132,7 +132,8 @@ describe("per-call redirect: follow", () => {
 describe("following within the origin (fetch double)", () => {
   const hops = (answers: Response[]) => {
     const seen: { url: string; init: RequestInit }[] = [];
-    const fetch = async (url: string, init: RequestInit) => (seen.push({ url, init }), answers.shift()!);
+    // openapi-fetch hands fetch one Request per hop.
+    const fetch = async (request: Request) => (seen.push(await asInit(request)), answers.shift()!);
     return { seen, fetch };
   };
 
