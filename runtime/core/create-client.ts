@@ -275,7 +275,22 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       const secrets = [...configuredSecrets, ...callerSecrets(Object.fromEntries(headers))];
       // openapi-fetch asks for "follow" unless told otherwise; the creation default "error" stands for the document's choice.
       const redirect = request.redirect === "error" ? (call?.op.redirect ?? "error") : request.redirect;
-      const init: RequestInit = { method: request.method, headers, body, signal: controller.signal, redirect: redirect === "follow" ? "manual" : redirect };
+      // Everything else the caller's init set (cache, keepalive, mode, ...) goes as it came.
+      const { cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy } = request;
+      const init: RequestInit = {
+        method: request.method,
+        headers,
+        body,
+        signal: controller.signal,
+        redirect: redirect === "follow" ? "manual" : redirect,
+        cache,
+        credentials: sendCredentials,
+        integrity,
+        keepalive,
+        mode,
+        referrer,
+        referrerPolicy,
+      };
       const hop = (url: string, hopInit: RequestInit) => send(new Request(url, hopInit));
       let response = redirect === "follow" ? await followSameOrigin(hop, request.url, init) : await hop(request.url, init);
       rememberCall(response, { operation: call?.op.operationId ?? "", secrets });
@@ -351,7 +366,14 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     checkHeaderValues("params.header", init.params?.header);
     if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
     const op = meta.operations[`${method} ${path}`];
-    const headers = Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers;
+    let headers = Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers;
+    if (init.body instanceof FormData && headers) {
+      // A caller's multipart Content-Type lacks the boundary; fetch writes the right one from the FormData.
+      if (headers instanceof Headers) {
+        headers = new Headers(headers);
+        headers.delete("content-type");
+      } else headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
+    }
     return { ...init, headers, params: { ...init.params, path: { ...boundPath, ...init.params?.path } }, parseAs: init.parseAs ?? op?.parseAs ?? "json" };
   };
   const relay = (send: (path: string, init: AnyInit) => Promise<unknown>, method: string) => async (path: string, init?: AnyInit) => {

@@ -98,7 +98,7 @@ export function fakeFetch(answer: (url: string, init: RequestInit) => Response |
 /** A Request as the (url, init) pair a test reads: headers, method, text body, signal and redirect mode. */
 export async function asInit(request: Request): Promise<{ url: string; init: RequestInit }> {
   const body = request.body === null ? undefined : await request.text();
-  return { url: request.url, init: { method: request.method, headers: request.headers, body, signal: request.signal, redirect: request.redirect } };
+  return { url: request.url, init: { method: request.method, headers: request.headers, body, signal: request.signal, redirect: request.redirect, cache: request.cache, keepalive: request.keepalive, credentials: request.credentials, mode: request.mode } };
 }
 
 export type TestClient = Record<string, (path: string, init?: any) => Promise<{ data?: any; error?: any; response: Response }>>;
