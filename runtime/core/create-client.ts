@@ -294,8 +294,11 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       const hop = (url: string, hopInit: RequestInit) => send(new Request(url, hopInit));
       let response = redirect === "follow" ? await followSameOrigin(hop, request.url, init) : await hop(request.url, init);
       rememberCall(response, { operation: call?.op.operationId ?? "", secrets });
-      if (!response.body) {
-        done();
+      const scope = (request as unknown as Record<string, unknown>)[SCOPE] as Scope | undefined;
+      if (!response.body || scope) {
+        // With a scope, the call's end (after openapi-fetch has read the body) clears the timer.
+        if (response.body) scope!.push(done);
+        else done();
         return response;
       }
       // The deadline runs until the body is read: the timer goes when the stream ends.
@@ -377,19 +380,31 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     return { ...init, headers, params: { ...init.params, path: { ...boundPath, ...init.params?.path } }, parseAs: init.parseAs ?? op?.parseAs ?? "json" };
   };
   const relay = (send: (path: string, init: AnyInit) => Promise<unknown>, method: string) => async (path: string, init?: AnyInit) => {
-    const prepared = prepare(method, path, init);
+    // openapi-fetch copies init keys a Request lacks onto its Request: our fetch finds the call's cleanups there.
+    const scope: Scope = [];
+    const prepared = { ...prepare(method, path, init), [SCOPE]: scope };
+    const end = () => {
+      for (const cleanup of scope) cleanup();
+    };
     // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
     const remember = (result: any) => {
       const context = callContextOf(result?.response);
       if (context) rememberCall(result.error, context);
       return result;
     };
-    if (!prepared.signal) return remember(await send(path, prepared));
+    if (!prepared.signal) {
+      try {
+        return remember(await send(path, prepared));
+      } finally {
+        end();
+      }
+    }
     const controller = new AbortController();
     const unlink = linkAbort(prepared.signal, controller);
     try {
       return remember(await send(path, { ...prepared, signal: controller.signal }));
     } finally {
+      end();
       unlink();
     }
   };
@@ -409,6 +424,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   };
   return client as unknown as ServiceClient<Paths, BoundKeys, Pages>;
 }
+
+/** The init key under which a call hands its cleanups to our fetch (a string: openapi-fetch copies keys with for...in). */
+const SCOPE = "cloudInterfacesCallScope";
+type Scope = (() => void)[];
 
 /**
  * Whether the body our serializer last wrote came without a Content-Type ("default") or as
