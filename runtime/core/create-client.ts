@@ -243,84 +243,62 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     },
   };
 
-  /** One attempt: one deadline covering credential resolution, the request and reading the body. */
-  const attempt = async (request: Request, call: Call | undefined, body: ArrayBuffer | undefined, send: (request: Request) => Promise<Response>) => {
-    // One cleared timer per attempt: AbortSignal.timeout would leave a live timer behind every request.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
-    const unlink = linkAbort(request.signal, controller);
-    const done = () => {
-      clearTimeout(timer);
-      unlink();
-    };
-    try {
-      controller.signal.throwIfAborted();
-      const leaving = new URL(request.url).origin;
-      const security = call?.op.security ?? [];
-      if (leaving !== origin && security.length > 0) {
-        throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
+  /**
+   * One attempt. The call's deadline (see `relay`) reaches it as the Request's signal. Without
+   * a retry policy or a redirect mode of our own, openapi-fetch's Request is sent as it is, with
+   * the credential headers added; otherwise each attempt is a new Request over the buffered body.
+   */
+  const attempt = async (request: Request, call: Call | undefined, replay: { body: ArrayBuffer | undefined; redirect: RequestRedirect } | undefined) => {
+    const { signal } = request;
+    signal.throwIfAborted();
+    const leaving = new URL(request.url).origin;
+    const security = call?.op.security ?? [];
+    if (leaving !== origin && security.length > 0) {
+      throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
+    }
+    // An open operation (no security) resolves to no headers. The provider gets a signal of its
+    // own, unlinked when it settles, so nothing it leaves behind stays on the call's signal.
+    const forProvider = new AbortController();
+    const unlinkProvider = linkAbort(signal, forProvider);
+    const credentialHeaders = await untilAborted(resolveCredentials(security, { signal: forProvider.signal }), forProvider.signal).finally(unlinkProvider);
+    const headers = replay ? new Headers(request.headers) : request.headers;
+    // An explicit per-call Authorization is the caller's choice.
+    for (const name in credentialHeaders) if (!headers.has(name)) headers.set(name, credentialHeaders[name]!);
+    // What leaves is checked again: a middleware may have moved the request elsewhere after credential headers were set.
+    if (leaving !== origin) {
+      for (const name of headers.keys()) {
+        if (secretHeaders.has(name)) {
+          throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
+        }
       }
-      // An open operation (no security) resolves to no headers.
-      // The provider gets a signal of its own: the transport Request's listener on the attempt's signal is not its concern.
-      const forProvider = new AbortController();
-      const unlinkProvider = linkAbort(controller.signal, forProvider);
-      const credentialHeaders = await untilAborted(resolveCredentials(security, { signal: forProvider.signal }), forProvider.signal).finally(unlinkProvider);
-      const headers = new Headers(request.headers);
-      // An explicit per-call Authorization is the caller's choice.
-      for (const [name, value] of Object.entries(credentialHeaders)) if (!headers.has(name)) headers.set(name, value);
-      // What leaves is checked again: a middleware may have moved the request elsewhere after credential headers were set.
-      if (leaving !== origin && [...headers.keys()].some((name) => secretHeaders.has(name))) {
-        throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
-      }
-      const secrets = [...configuredSecrets, ...callerSecrets(Object.fromEntries(headers))];
-      // openapi-fetch asks for "follow" unless told otherwise; the creation default "error" stands for the document's choice.
-      const redirect = request.redirect === "error" ? (call?.op.redirect ?? "error") : request.redirect;
+    }
+    const secrets = [...configuredSecrets, ...callerSecrets(Object.fromEntries(headers))];
+    let response: Response;
+    if (!replay) response = await (transport as (request: Request) => Promise<Response>)(request);
+    else {
       // Everything else the caller's init set (cache, keepalive, mode, ...) goes as it came.
       const { cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy } = request;
-      const init: RequestInit = {
-        method: request.method,
-        headers,
-        body,
-        signal: controller.signal,
-        redirect: redirect === "follow" ? "manual" : redirect,
-        cache,
-        credentials: sendCredentials,
-        integrity,
-        keepalive,
-        mode,
-        referrer,
-        referrerPolicy,
-      };
-      const hop = (url: string, hopInit: RequestInit) => send(new Request(url, hopInit));
-      let response = redirect === "follow" ? await followSameOrigin(hop, request.url, init) : await hop(request.url, init);
-      rememberCall(response, { operation: call?.op.operationId ?? "", secrets });
-      const scope = (request as unknown as Record<string, unknown>)[SCOPE] as Scope | undefined;
-      if (!response.body || scope) {
-        // With a scope, the call's end (after openapi-fetch has read the body) clears the timer.
-        if (response.body) scope!.push(done);
-        else done();
-        return response;
-      }
-      // The deadline runs until the body is read: the timer goes when the stream ends.
-      const tracked = new Response(response.body.pipeThrough(new TransformStream({ flush: done })), { status: response.status, statusText: response.statusText, headers: response.headers });
-      Object.defineProperty(tracked, "url", { value: response.url });
-      rememberCall(tracked, { operation: call?.op.operationId ?? "", secrets });
-      return tracked;
-    } catch (error) {
-      done();
-      throw error;
+      const { redirect } = replay;
+      const init: RequestInit = { method: request.method, headers, body: replay.body, signal, redirect: redirect === "follow" ? "manual" : redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy };
+      const hop = (url: string, hopInit: RequestInit) => (transport as (request: Request) => Promise<Response>)(new Request(url, hopInit));
+      response = redirect === "follow" ? await followSameOrigin(hop, request.url, init) : await hop(request.url, init);
     }
+    rememberCall(response, { operation: call?.op.operationId ?? "", secrets });
+    return response;
   };
 
-  /** The fetch openapi-fetch calls: credentials, the origin guard, the deadline, redirects and the document's retries. */
+  /** The fetch openapi-fetch calls: credentials, the origin guard, redirects and the document's retries. */
   const wrappedFetch = async (request: Request): Promise<Response> => {
     const call = callOf(request);
-    const body = request.body === null ? undefined : await request.arrayBuffer();
     let retry = call && retryFor.get(call.key);
     if (call && !retryFor.has(call.key)) retryFor.set(call.key, (retry = resolveRetry(call.op.retry, options.retry)));
+    // openapi-fetch asks for "follow" unless told otherwise; the creation default "error" stands for the document's choice.
+    const redirect = request.redirect === "error" ? (call?.op.redirect ?? "error") : request.redirect;
+    if (!retry && redirect === request.redirect && redirect !== "follow") return attempt(request, call, undefined);
+    const replay = { body: request.body === null ? undefined : await request.arrayBuffer(), redirect };
     const result = await withRetry(
       async () => {
-        const response = await attempt(request, call, body, transport as (request: Request) => Promise<Response>);
+        const response = await attempt(request, call, replay);
         if (!retry?.statuses.includes(response.status)) return { response };
         const text = await response.clone().text();
         let error: unknown = text;
@@ -380,31 +358,24 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     return { ...init, headers, params: { ...init.params, path: { ...boundPath, ...init.params?.path } }, parseAs: init.parseAs ?? op?.parseAs ?? "json" };
   };
   const relay = (send: (path: string, init: AnyInit) => Promise<unknown>, method: string) => async (path: string, init?: AnyInit) => {
-    // openapi-fetch copies init keys a Request lacks onto its Request: our fetch finds the call's cleanups there.
-    const scope: Scope = [];
-    const prepared = { ...prepare(method, path, init), [SCOPE]: scope };
-    const end = () => {
-      for (const cleanup of scope) cleanup();
-    };
+    const prepared = prepare(method, path, init);
     // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
     const remember = (result: any) => {
       const context = callContextOf(result?.response);
       if (context) rememberCall(result.error, context);
       return result;
     };
-    if (!prepared.signal) {
-      try {
-        return remember(await send(path, prepared));
-      } finally {
-        end();
-      }
-    }
+    // One deadline for the call: the token provider, each attempt, the waits between them and
+    // reading the body, which openapi-fetch does before `send` settles. One cleared timer per
+    // call (AbortSignal.timeout would leave a live timer behind every request); the caller's
+    // signal is relayed, so the Request's own listener lands on this per-call signal.
     const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
     const unlink = linkAbort(prepared.signal, controller);
     try {
       return remember(await send(path, { ...prepared, signal: controller.signal }));
     } finally {
-      end();
+      clearTimeout(timer);
       unlink();
     }
   };
@@ -424,10 +395,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   };
   return client as unknown as ServiceClient<Paths, BoundKeys, Pages>;
 }
-
-/** The init key under which a call hands its cleanups to our fetch (a string: openapi-fetch copies keys with for...in). */
-const SCOPE = "cloudInterfacesCallScope";
-type Scope = (() => void)[];
 
 /**
  * Whether the body our serializer last wrote came without a Content-Type ("default") or as
