@@ -294,11 +294,13 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     if (call && !retryFor.has(call.key)) retryFor.set(call.key, (retry = resolveRetry(call.op.retry, options.retry)));
     // openapi-fetch asks for "follow" unless told otherwise; the creation default "error" stands for the document's choice.
     const redirect = request.redirect === "error" ? (call?.op.redirect ?? "error") : request.redirect;
-    if (!retry && redirect === request.redirect && redirect !== "follow") return attempt(request, call, undefined);
+    const direct = redirect === request.redirect && redirect !== "follow";
+    if (!retry && direct) return attempt(request, call, undefined);
     const replay = { body: request.body === null ? undefined : await request.arrayBuffer(), redirect };
     const result = await withRetry(
       async () => {
-        const response = await attempt(request, call, replay);
+        // A Request without a body can be sent again as it is.
+        const response = await attempt(request, call, direct && request.body === null ? undefined : replay);
         if (!retry?.statuses.includes(response.status)) return { response };
         const text = await response.clone().text();
         let error: unknown = text;
