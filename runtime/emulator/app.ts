@@ -114,8 +114,8 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
   let operations: ReturnType<typeof readOperations> | undefined;
   /** A limit answer: the document's error shape with the mock's X-Mock-Error kind (runtime/mock/README.md), not checked as a documented case. */
   function refusal(answer: ErrorAnswer, op: OperationSpec | undefined): Reply {
-    operations ??= readOperations(document);
-    shapes ??= errorShapes(document, operations);
+    operations ??= readOperations(compiled.document);
+    shapes ??= errorShapes(compiled.document, operations);
     const operation = op ? operations.find((o) => o.key === `${op.method} ${op.template}`) : undefined;
     const r = shapes.render({ ...answer, operation });
     const headers: Record<string, string> = {};

@@ -29,6 +29,11 @@ const PROSE_NAMES: Record<string, string> = {
   "x-client.bind": "`bind` option of the client",
 };
 
+/** A pointer as readers see it: each extension-name segment replaced by what it means, e.g. `/[retry policy]`. */
+export function readablePointer(pointer: string): string {
+  return pointer.replace(/(^|\/)(x-[A-Za-z-]+)(?=\/|$)/g, (whole, slash: string, name: string) => (PROSE_NAMES[name] ? `${slash}[${PROSE_NAMES[name]}]` : whole));
+}
+
 function rewriteProse(text: string): string {
   // "(`x-audit-events`)" only pointed the reader at the raw extension, which the block now renders.
   return text
