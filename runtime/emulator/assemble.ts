@@ -1,5 +1,6 @@
 import { createServiceEmulator } from "./app.js";
 import { tableValidators, type ValidatorSource } from "./contract.js";
+import { importPeer } from "../mock/optional-peers.js";
 import { SERVICE_LOADERS, unknownService, type CompiledService } from "./registry.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
 
@@ -30,7 +31,8 @@ export function lazyEmulator(serviceId: string, options: EmulatorOptions = {}): 
   const load = SERVICE_LOADERS[serviceId];
   if (!load) throw unknownService(serviceId);
   const ready = (async () => {
-    const compiled = await load();
+    // The build's validators need Ajv's run-time helpers: a missing optional peer is one sentence.
+    const compiled = await importPeer("ajv", load);
     const own = options.document !== undefined && options.document !== compiled.document;
     // Ajv compiles with eval: only a caller's own document pulls it in, as a chunk of its own.
     const runtime = own ? (await import("./ajv-validators.js")).ajvValidators : undefined;

@@ -9,12 +9,20 @@ import { kmsDefinition } from "./services/kms.js";
 import { metricsDefinition } from "./services/metrics.js";
 import { notificationsDefinition } from "./services/notifications.js";
 import { widgetDefinition } from "./services/widget.js";
-import * as kmsV2 from "../../generated/kms-v2/emulator.js";
-import * as identityV4 from "../../generated/identity-v4/emulator.js";
-import * as identityV3 from "../../generated/identity-v3/emulator.js";
-import * as notificationsV1 from "../../generated/notifications-v1/emulator.js";
-import * as metricsV1 from "../../generated/metrics-v1/emulator.js";
-import * as widget from "../../generated/widget/emulator.js";
+import { importPeer } from "../mock/optional-peers.js";
+
+// The build's validators import Ajv's run-time helpers (ajv, ajv-formats): without that optional
+// peer installed, the user gets the one-sentence install line instead of Node's module-not-found.
+const [kmsV2, identityV4, identityV3, notificationsV1, metricsV1, widget] = await importPeer("ajv", () =>
+  Promise.all([
+    import("../../generated/kms-v2/emulator.js"),
+    import("../../generated/identity-v4/emulator.js"),
+    import("../../generated/identity-v3/emulator.js"),
+    import("../../generated/notifications-v1/emulator.js"),
+    import("../../generated/metrics-v1/emulator.js"),
+    import("../../generated/widget/emulator.js"),
+  ]),
+);
 
 export const BUNDLED_SERVICES: Record<string, CompiledService> = {
   "kms-v2": { define: kmsDefinition, document: kmsV2.document, validators: kmsV2.validators },

@@ -10,7 +10,7 @@ import type { components } from "../../generated/kms-v2/types.js";
 import { ApiError, InputError } from "../core/errors.js";
 import { PaginationError } from "../core/paginate.js";
 import type { SecretSource } from "../core/credentials.js";
-import type { Clock, RetryOption } from "../core/retry.js";
+import type { PassedThrough } from "../core/family-options.js";
 import { KEY_MEDIA_TYPE, LIMIT, checkFilterConflict, checkParameter, type KeyStateValue } from "./rules.js";
 
 export type Key = components["schemas"]["Key"];
@@ -20,24 +20,13 @@ export type NewKey = Omit<KeyCreate, "type">;
 
 type GeneratedOptions = NonNullable<Parameters<typeof createKmsV2Client>[0]>;
 
-export interface KmsClientOptions {
+export interface KmsClientOptions extends PassedThrough<GeneratedOptions> {
   /** `svc-instance`: the instance id, a lower-case UUID. */
   instanceId: string;
   /** `X-Kms-Key-Ring`: sent on every call (faster: the service need not look it up). Omitted: create uses `default`, list and count cover every key ring. */
   keyRing?: string;
   /** IAM access token, or a function returning a fresh one. */
   token: SecretSource;
-  region?: GeneratedOptions["region"];
-  server?: GeneratedOptions["server"];
-  baseUrl?: string;
-  timeoutMs?: number;
-  fetch?: GeneratedOptions["fetch"];
-  /** Overrides of the document's retry policy (`x-retry`), as for every generated client; `false` turns retries off. */
-  retry?: RetryOption;
-  /** For tests: waits and time (the Clock every generated client takes). */
-  clock?: Clock;
-  /** Check each request against the document's rules before sending (default true). */
-  validate?: boolean;
   /** For tests: the correlation id generator (default crypto.randomUUID, a v4 UUID). */
   newCorrelationId?: () => string;
 }

@@ -8,6 +8,7 @@ import { rules } from "../../generated/metrics-v1/rules.js";
 import type { components } from "../../generated/metrics-v1/types.js";
 import { InputError } from "../core/errors.js";
 import { unwrap } from "../core/unwrap.js";
+import type { PassedThrough } from "../core/family-options.js";
 import { SPACE_HEADER, TOKEN_HEADER, UserToken } from "./token.js";
 
 export type Series = components["schemas"]["Series"];
@@ -20,14 +21,9 @@ export const MAX_TARGETS: number = rules.operations["GET /v1/metrics"]!.query!.t
 
 type GeneratedOptions = NonNullable<Parameters<typeof createMetricsV1Client>[0]>;
 
-export interface MetricsClientOptions {
+export interface MetricsClientOptions extends PassedThrough<GeneratedOptions> {
   /** From apikeyToken, iamToken or uaaToken; it carries the space GUID, if any. */
   token: UserToken;
-  region?: GeneratedOptions["region"];
-  server?: GeneratedOptions["server"];
-  baseUrl?: string;
-  timeoutMs?: number;
-  fetch?: GeneratedOptions["fetch"];
 }
 
 export interface RetrieveRequest {

@@ -6,7 +6,7 @@
  * project's tests send the same cases to the Prism mocks (test/negative).
  */
 import type { Contract, SchemaError } from "../emulator/contract.js";
-import { documentedRequests, readOperations, sampleValue } from "./operations.js";
+import { documentedRequests, parameterExample, readOperations } from "./operations.js";
 import { escapeToken } from "../openapi/pointer.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
@@ -250,12 +250,7 @@ export function deriveNegativeCases(
       }
       const schemaPtr = param.schemaPtr;
       if (!schemaPtr) continue;
-      const firstExample = Object.values<any>(param.raw.examples ?? {})[0];
-      const current =
-        base.params[loc][param.name] ??
-        (firstExample?.$ref ? resolve(doc, firstExample.$ref) : firstExample)?.value ??
-        param.raw.example ??
-        sampleValue(resolve(doc, schemaPtr));
+      const current = base.params[loc][param.name] ?? parameterExample(doc, param);
       const withValue = (v: unknown): RawRequest => {
         const req = clone(base);
         req.params[loc][param.name] = v;

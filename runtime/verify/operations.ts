@@ -3,6 +3,7 @@
  * parameters (with the pointer of each schema), request media types, security alternatives,
  * and the valid requests the document's own examples spell out.
  */
+import { firstExample, requestBodyExamples } from "../openapi/examples.js";
 import { listOperations, parametersOf } from "../openapi/router.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { QueryStyles, RawRequest, Scheme } from "./raw-request.js";
@@ -76,39 +77,9 @@ export function boundNames(doc: any): string[] {
   return (doc["x-client"]?.bind ?? []) as string[];
 }
 
-/** A valid value for a schema from what it states, or undefined. */
-export function sampleValue(schema: any): unknown {
-  if (!schema || typeof schema !== "object") return undefined;
-  if (schema.default !== undefined) return schema.default;
-  if (schema.examples?.length) return schema.examples[0];
-  if (schema.example !== undefined) return schema.example;
-  if (schema.enum?.length) return schema.enum[0];
-  if (schema.const !== undefined) return schema.const;
-  if (schema.type === "array" && schema.items) {
-    const item = sampleValue(schema.items);
-    return item === undefined ? undefined : [item];
-  }
-  return undefined;
-}
-
-/** The document's example value for a parameter (its own example, its first named example, else its schema's). */
+/** The document's example value for a parameter (runtime/openapi/examples.ts decides which), or undefined. */
 export function parameterExample(doc: any, p: DocParameter): unknown {
-  if (p.raw.example !== undefined) return p.raw.example;
-  const first = Object.values<any>(p.raw.examples ?? {})[0];
-  if (first !== undefined) return (first.$ref ? resolve(doc, first.$ref) : first)?.value;
-  return p.schemaPtr ? sampleValue(resolve(doc, p.schemaPtr)) : undefined;
-}
-
-/** Named request-body examples of the first media type that has any (name, value, media type). */
-function bodyExamples(doc: any, op: DocOperation): { name: string; value: unknown; contentType: string }[] {
-  if (!op.raw.requestBody) return [];
-  const body = resolve(doc, `${op.ptr}/requestBody`);
-  for (const [type, media] of Object.entries<any>(body.content ?? {})) {
-    const named = Object.entries<any>(media.examples ?? {}).map(([name, ex]) => ({ name, value: (ex.$ref ? resolve(doc, ex.$ref) : ex)?.value, contentType: type }));
-    if (named.length) return named;
-    if (media.example !== undefined) return [{ name: "example", value: media.example, contentType: type }];
-  }
-  return [];
+  return firstExample(doc, p.raw).value;
 }
 
 export interface DocumentedRequest {
@@ -119,7 +90,8 @@ export interface DocumentedRequest {
 
 /**
  * The valid requests the document states for an operation: its required and bound
- * parameters from their examples (or `bind`), with each named body example in turn. Empty when
+ * parameters from their examples (or `bind`), with each body example in turn, the one that
+ * stands for the operation (and for its code samples on the site) first. Empty when
  * a required value has no example (the report says so).
  */
 export function documentedRequests(doc: any, op: DocOperation, bind: Record<string, unknown> = {}): { requests: DocumentedRequest[]; missing: string[] } {
@@ -140,14 +112,14 @@ export function documentedRequests(doc: any, op: DocOperation, bind: Record<stri
   }
   if (missing.length) return { requests: [], missing };
   const base = { method: op.method, path: op.path, params, withCredentials: true };
-  const bodies = bodyExamples(doc, op);
+  const bodies = requestBodyExamples(doc, op.raw);
   if (op.raw.requestBody && bodies.length === 0) {
     const required = resolve(doc, `${op.ptr}/requestBody`).required === true;
     if (required) return { requests: [], missing: ["body"] };
   }
   if (bodies.length === 0) return { requests: [{ example: "parameters", request: structuredClone(base) }], missing };
   return {
-    requests: bodies.map((b) => ({ example: b.name, request: { ...structuredClone(base), body: structuredClone(b.value), contentType: b.contentType } })),
+    requests: bodies.map((b) => ({ example: b.name, request: { ...structuredClone(base), body: structuredClone(b.value), contentType: b.mediaType } })),
     missing,
   };
 }

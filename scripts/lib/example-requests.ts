@@ -4,12 +4,13 @@
  * examples. The reference site's code samples spell it out; the load benchmark sends it to the
  * mock as the valid request its hostile variants start from.
  */
+import { deref } from "../../runtime/openapi/pointer.js";
 import { serializeQuery } from "../../runtime/core/query.js";
 import type { SecuritySchemeMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
 import { listOperations, type DocumentOperation } from "../../runtime/openapi/router.js";
 import type { OpenApiDocument } from "./bundle.js";
 import { operationParameters } from "./client-meta.js";
-import { parameterExample, requestBodyExample } from "./site/examples.js";
+import { firstExample, requestBodyExamples } from "../../runtime/openapi/examples.js";
 
 export const FORM = "application/x-www-form-urlencoded";
 
@@ -25,6 +26,25 @@ export interface ExampleCall {
 }
 
 /** Example values of the parameters bound at client creation, from the first parameter of that name. */
+/** A parameter's example, or a placeholder naming it when the document gives none. */
+export function parameterExample(doc: OpenApiDocument, parameter: any): unknown {
+  const { found, value } = firstExample(doc, parameter);
+  return found ? value : `<${parameter.name}>`;
+}
+
+/**
+ * The request example that stands for the operation (runtime/openapi/examples.ts decides which).
+ * A body without any example is a build error, not a sample that cannot work.
+ */
+export function requestBodyExample(doc: OpenApiDocument, op: Pick<DocumentOperation, "method" | "path" | "operation">): ExampleCall["body"] {
+  if (!op.operation.requestBody) return undefined;
+  const [first] = requestBodyExamples(doc, op.operation);
+  if (first) return { mediaType: first.mediaType, value: first.value };
+  const [mediaType] = Object.keys(deref(doc, op.operation.requestBody).content ?? {});
+  if (!mediaType) return undefined;
+  throw new Error(`${op.method.toUpperCase()} ${op.path} (${op.operation.operationId}): request body ${mediaType} has no example to build code samples from`);
+}
+
 export function bindValues(doc: OpenApiDocument, meta: ServiceMeta): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const { name, in: location } of meta.bind) {

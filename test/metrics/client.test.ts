@@ -120,3 +120,19 @@ describe("metrics client over the mock", () => {
     expect(`${String(error)} ${inspect(error)} ${JSON.stringify(error)}`).not.toContain(SECRET);
   });
 });
+
+describe("options shape shared with every family helper", () => {
+  it("passes validate through to the generated client: validate false sends what the checker would refuse", async () => {
+    const sent: string[] = [];
+    const fetch = async (input: RequestInfo | URL) => {
+      sent.push(String(input instanceof Request ? input.url : input));
+      return new Response("[]", { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const checked = createMetricsClient({ token: apikeyToken("k-1"), baseUrl: "https://m.example", fetch: fetch as never });
+    await expect(checked.retrieve({ targets: [] })).rejects.toBeInstanceOf(InputError);
+    expect(sent).toEqual([]);
+    const unchecked = createMetricsClient({ token: apikeyToken("k-1"), baseUrl: "https://m.example", fetch: fetch as never, validate: false });
+    await unchecked.retrieve({ targets: [] }).catch(() => undefined);
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -122,21 +122,28 @@ function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: 
   }
 }
 
+/** A query the emulator cannot evaluate is the document's 400, whichever handler parsed it. */
+function answeringQueryErrors(body: () => Reply): Reply {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof QueryError) return badRequest(error.message);
+    throw error;
+  }
+}
+
 function retrieveMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   const now = Math.floor(ctx.now() / 1000);
-  try {
+  return answeringQueryErrors(() => {
     const from = parseTime((ctx.input.query.from as string | undefined) ?? "-24h", now);
     const until = parseTime((ctx.input.query.until as string | undefined) ?? "now", now);
     const paths = stored(ctx, scoped.domain);
     const budget = { steps: ctx.state.caps.metricsMatchSteps };
     const result = (ctx.input.query.target as string[]).flatMap((t) => evaluate(parseTarget(pattern(ctx, t)), paths, from, until, t, budget));
     return json(200, result);
-  } catch (error) {
-    if (error instanceof QueryError) return badRequest(error.message);
-    throw error;
-  }
+  });
 }
 
 function sendMetrics(ctx: Context<MetricsState>): Reply {
@@ -174,7 +181,7 @@ function sendMetrics(ctx: Context<MetricsState>): Reply {
 function listMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
-  try {
+  return answeringQueryErrors(() => {
     const m = pathMatcher(pattern(ctx, (ctx.input.query.query as string | undefined) ?? "*"), { steps: ctx.state.caps.metricsMatchSteps });
     const found = new Map<string, { path: string; name: string; is_leaf: 0 | 1 }>();
     for (const path of stored(ctx, scoped.domain).keys()) {
@@ -187,17 +194,14 @@ function listMetrics(ctx: Context<MetricsState>): Reply {
       if (!found.has(key)) found.set(key, { path: node, name: parts[m.depth - 1]!, is_leaf: leaf });
     }
     return json(200, { metrics: [...found.values()].sort((a, b) => collator.compare(a.path, b.path) || a.is_leaf - b.is_leaf) });
-  } catch (error) {
-    if (error instanceof QueryError) return badRequest(error.message);
-    throw error;
-  }
+  });
 }
 
 function deleteMetrics(ctx: Context<MetricsState>): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   const query = ctx.input.query.query as string;
-  try {
+  return answeringQueryErrors(() => {
     const m = pathMatcher(pattern(ctx, query), { steps: ctx.state.caps.metricsMatchSteps });
     const paths = stored(ctx, scoped.domain);
     // A pattern resolving to a node deletes everything under it.
@@ -211,10 +215,7 @@ function deleteMetrics(ctx: Context<MetricsState>): Reply {
       paths.delete(p);
     }
     return json(200, { id: ctx.uuid() });
-  } catch (error) {
-    if (error instanceof QueryError) return badRequest(error.message);
-    throw error;
-  }
+  });
 }
 
 function reject(failure: Failure): Reply {

@@ -3,7 +3,7 @@
  * (assets/tryit/), the panel's data per document (assets/tryit/<id>.json), and MSW's worker
  * script at the site's root, as `npx msw init` would place it.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { EMULATED_SERVICES } from "../../../runtime/emulator/registry.js";
@@ -24,6 +24,8 @@ export function writeTryitAssets(entries: { service: Service; doc: OpenApiDocume
   const tried = entries.filter((e) => hasTryit(e.service.id));
   if (tried.length === 0) return;
   const out = join(dir, TRYIT_DIR);
+  // Chunk names carry content hashes: without clearing, every rebuild left the last build's chunks in the package.
+  rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   for (const { service, doc } of tried) writeFileSync(join(out, `${service.id}.json`), JSON.stringify(tryitService(service, doc)));
   copyFileSync(require.resolve("msw/mockServiceWorker.js"), join(dir, "mockServiceWorker.js"));

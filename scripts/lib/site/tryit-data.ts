@@ -9,7 +9,7 @@ import { listOperations } from "../../../runtime/openapi/router.js";
 import { operationParameters } from "../client-meta.js";
 import type { OpenApiDocument } from "../openapi-types.js";
 import { pascalName, type Service } from "../services.js";
-import { firstExample } from "./examples.js";
+import { firstExample } from "../../../runtime/openapi/examples.js";
 
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
 
