@@ -213,13 +213,17 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       let body: unknown;
       // Set by our bodySerializer in the same synchronous stretch of this call (see serializeBody).
       const chosen = unlabelled;
+      const raw = lastBody;
       unlabelled = undefined;
+      lastBody = NONE;
+      // The body as the caller gave it, when our serializer wrote it: read without parsing the Request again.
+      const given = callOptions.bodySerializer === serializeBody && raw !== NONE ? raw : NONE;
       if (request.body !== null) {
         let type = request.headers.get("content-type") ?? undefined;
         // openapi-fetch labels a body the caller did not label JSON; the operation's first media type is the default.
         const wanted = chosen === "form" ? "application/x-www-form-urlencoded" : chosen === "default" ? op.requestMediaTypes[0] : undefined;
         if (wanted !== undefined && !(request.headers.get("content-type") ?? "").startsWith("multipart/form-data") && (type === undefined || mediaTypeEssence(type) !== wanted)) {
-          const text = await request.clone().text();
+          const text = given === NONE ? await request.clone().text() : (given instanceof URLSearchParams ? given.toString() : JSON.stringify(given));
           const headers = new Headers(request.headers);
           headers.set("content-type", (type = wanted));
           const form = wanted === "application/x-www-form-urlencoded" && chosen === "default" && text.startsWith("{");
@@ -229,7 +233,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
         if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
           throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
         }
-        if (checker) {
+        if (checker && given !== NONE) body = bodyFields(given);
+        else if (checker) {
           const copy = out.clone();
           body =
             essence === "application/x-www-form-urlencoded" || essence === "multipart/form-data"
@@ -404,11 +409,14 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
  * (ours) in one synchronous stretch, so no other call can come between.
  */
 let unlabelled: "default" | "form" | undefined;
+const NONE = Symbol("none");
+let lastBody: unknown = NONE;
 
 /** FormData as it is (fetch writes its boundary), URLSearchParams and form-labelled bodies URL-encoded, everything else JSON. */
 function serializeBody(body: unknown, headers?: Headers): BodyInit {
   const type = headers?.get("content-type");
   unlabelled = type ? undefined : body instanceof URLSearchParams ? "form" : "default";
+  lastBody = body;
   if (body instanceof FormData) return body;
   if (body instanceof URLSearchParams) return body.toString();
   if (mediaTypeEssence(headers?.get("content-type") ?? "") === "application/x-www-form-urlencoded") return new URLSearchParams(body as Record<string, string>).toString();
