@@ -253,7 +253,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
    * a retry policy or a redirect mode of our own, openapi-fetch's Request is sent as it is, with
    * the credential headers added; otherwise each attempt is a new Request over the buffered body.
    */
-  const attempt = async (request: Request, call: Call | undefined, replay: { body: ArrayBuffer | undefined; redirect: RequestRedirect } | undefined) => {
+  const attempt = async (request: Request, call: Call | undefined, replay: { body: ArrayBuffer | undefined; redirect: RequestRedirect; headers: Headers } | undefined) => {
     const { signal } = request;
     signal.throwIfAborted();
     const leaving = new URL(request.url).origin;
@@ -266,7 +266,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     const forProvider = new AbortController();
     const unlinkProvider = linkAbort(signal, forProvider);
     const credentialHeaders = await untilAborted(resolveCredentials(security, { signal: forProvider.signal }), forProvider.signal).finally(unlinkProvider);
-    const headers = replay ? new Headers(request.headers) : request.headers;
+    const headers = replay ? new Headers(replay.headers) : request.headers;
     // An explicit per-call Authorization is the caller's choice.
     for (const name in credentialHeaders) if (!headers.has(name)) headers.set(name, credentialHeaders[name]!);
     // What leaves is checked again: a middleware may have moved the request elsewhere after credential headers were set.
@@ -301,11 +301,14 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     const redirect = request.redirect === "error" ? (call?.op.redirect ?? "error") : request.redirect;
     const direct = redirect === request.redirect && redirect !== "follow";
     if (!retry && direct) return attempt(request, call, undefined);
-    const replay = { body: request.body === null ? undefined : await request.arrayBuffer(), redirect };
+    // The headers as they came, before any attempt added credentials: each attempt asks the provider again.
+    const replay = { body: request.body === null ? undefined : await request.arrayBuffer(), redirect, headers: new Headers(request.headers) };
+    let first = true;
     const result = await withRetry(
       async () => {
-        // A Request without a body can be sent again as it is.
-        const response = await attempt(request, call, direct && request.body === null ? undefined : replay);
+        // The first attempt of a call without a body and without a redirect mode of ours sends openapi-fetch's Request as it is.
+        const response = await attempt(request, call, first && direct && replay.body === undefined ? undefined : replay);
+        first = false;
         if (!retry?.statuses.includes(response.status)) return { response };
         const text = await response.clone().text();
         let error: unknown = text;

@@ -67,6 +67,24 @@ describe("retry", () => {
   };
   const policy = { statuses: [409, 429], maxAttempts: 3, backoffMs: 100, maxWaitMs: 5000 };
 
+  it("asks the token provider again for each attempt, and sends what it answered, with or without a body", async () => {
+    const secured: ServiceMeta = {
+      ...meta({}),
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },
+      operations: {
+        "GET /items": { ...base, operationId: "listItems", security: [["bearerAuth"]], retry: policy as any },
+        "POST /items": { ...base, operationId: "createItem", security: [["bearerAuth"]], retry: policy as any },
+      },
+    };
+    for (const method of ["GET", "POST"]) {
+      let n = 0;
+      const { sent, fetch } = fakeFetch(() => new Response("{}", { status: sent.length < 3 ? 429 : 200 }));
+      const c = createServiceClient(secured, { fetch, clock: clock(), credentials: { bearerAuth: () => `tok-${++n}` } }) as any;
+      await c[method]("/items", method === "POST" ? { body: {} } : {});
+      expect(sent.map((s) => s.headers.authorization)).toEqual(["Bearer tok-1", "Bearer tok-2", "Bearer tok-3"]);
+    }
+  });
+
   it("retries only the documented statuses, honouring Retry-After, then hands the last answer over", async () => {
     const answers = [
       new Response("{}", { status: 429, headers: { "retry-after": "2" } }),
