@@ -1,3 +1,4 @@
+import { Router } from "../openapi/router.js";
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
 import { linkAbort, untilAborted } from "./abort.js";
@@ -173,18 +174,26 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     parseAs: string;
   }
   const calls = new WeakMap<Request, Call>();
-  const router = Object.entries(meta.operations).map(([key, op]) => {
-    const [method, template] = key.split(" ") as [string, string];
-    const pattern = new RegExp(`${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\\{[^{}]+\\\}|\{[^{}]+\}/g, "[^/]+")}$`);
-    return { method, pattern, key, op };
-  });
-  /** A middleware may have replaced the Request our middleware saw: the call is then found by its method and path. */
+  const router = new Router(
+    Object.entries(meta.operations).map(([key, op]) => {
+      const [method, path] = key.split(" ") as [string, string];
+      return { method, path, key, op };
+    }),
+  );
+  /**
+   * A middleware may have replaced the Request our middleware saw: the call is then found by its
+   * method and path, through the one router (runtime/openapi), after whatever server prefix the
+   * URL carries (the document's paths are relative to a base URL that may have a path of its own).
+   */
   const callOf = (request: Request): Call | undefined => {
     const known = calls.get(request);
     if (known) return known;
     const { pathname } = new URL(request.url);
-    const hit = router.find((r) => r.method === request.method && r.pattern.test(pathname));
-    return hit && { key: hit.key, op: hit.op, parseAs: "json" };
+    for (let i = 0; i !== -1; i = pathname.indexOf("/", i + 1)) {
+      const hit = router.route(request.method, pathname.slice(i));
+      if (hit.kind === "operation") return { key: hit.operation.key, op: hit.operation.op, parseAs: "json" };
+    }
+    return undefined;
   };
 
   /** The check before sending: the operation exists, the document's rules hold, the media type is one the operation takes. */

@@ -12,7 +12,7 @@ const ORIGIN = "http://mock.test";
 async function kmsList(): Promise<{ url: string; headers: Headers }> {
   const found = (await baselines("kms-v2")).find((b) => b.operation === "GET /api/v2/keys");
   if (!found) throw new Error("no kms-v2 list baseline");
-  return { url: `${ORIGIN}${found.wire.target}`, headers: new Headers(found.wire.headers.map(([k, v]) => [k, String(v)])) };
+  return { url: `${ORIGIN}${found.wire.target}`, headers: new Headers(found.wire.headers.map(([k, v]): [string, string] => [k, String(v)])) };
 }
 
 describe("createMockHandler", () => {
