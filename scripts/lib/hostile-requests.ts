@@ -4,6 +4,7 @@
  * mock's tests (test/mock) and the load benchmark (scripts/bench) send the same requests; each
  * brings its own baselines.
  */
+import { seededRandom } from "../../runtime/mock/seeded-random.js";
 
 /** A request as it goes on the wire (a mutation returns bytes instead when it needs what no serialization writes). */
 export interface Wire {
@@ -161,17 +162,8 @@ export function hostileCases(serviceId: string, bases: readonly Baseline[], next
   return out;
 }
 
-/** A seeded PRNG (mulberry32), so a failing long run can be replayed with its seed. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, so a failing long run can be replayed with its seed: the one the emulator's `--seed` uses. */
+export const random = seededRandom;
 
 /** Two or three mutations stacked on one baseline: the long run's combinations. */
 export function combinedCases(serviceId: string, bases: readonly Baseline[], count: number, next: () => number): HostileCase[] {
