@@ -43,10 +43,10 @@ const CHECKS: Record<string, () => Promise<void>> = {
     const help = await npm(["build", "--", "--help"]);
     expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining("--only <id>") });
     const bogus = await npm(["build", "--", "--bogus"]);
-    expect(bogus.code).toBe(2);
+    expect(bogus.code, bogus.stderr).toBe(2);
     expect(bogus.stderr).toContain("build: Unknown option '--bogus'");
     const only = await npm(["build", "--", "--no-cache", "--only", "no-such-service"]);
-    expect(only.code).toBe(1);
+    expect(only.code, only.stderr).toBe(1);
     expect(only.stderr).toContain("Unknown service id(s): no-such-service");
     expect(only.stdout + only.stderr).not.toContain("TS5023");
   },
@@ -56,7 +56,7 @@ const CHECKS: Record<string, () => Promise<void>> = {
   },
   "npm run test:e2e": async () => {
     const help = await npm(["test:e2e", "--", "--help"]);
-    expect(help.code).toBe(0);
+    expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toContain("vitest");
   },
   "npm run mock -- <id> [--port N] [--stateful] [--strict]": () =>
@@ -81,27 +81,27 @@ const CHECKS: Record<string, () => Promise<void>> = {
   },
   "npm run breaking [-- --base <ref>]": async () => {
     const result = await npm(["breaking", "--", "--base", "no-such-ref"]);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('--base "no-such-ref" is not a commit of this repository');
   },
   "npm run fuzz": async () => {
     const help = await npm(["fuzz", "--", "--help"]);
-    expect(help.code).toBe(0);
+    expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toContain("vitest");
   },
   "npm run fuzz:mock": async () => {
     const help = await npm(["fuzz:mock", "--", "--help"]);
-    expect(help.code).toBe(0);
+    expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toContain("vitest");
   },
   "npm run bench:mock [-- --quick]": async () => {
     const bogus = await npm(["bench:mock", "--", "--bogus"]);
-    expect(bogus.code).not.toBe(0);
+    expect(bogus.code, bogus.stderr).not.toBe(0);
     expect(bogus.stderr).toContain("Unknown option '--bogus'");
   },
   "npm run bench": async () => {
     const bogus = await npm(["bench", "--", "--bogus"]);
-    expect(bogus.code).not.toBe(0);
+    expect(bogus.code, bogus.stderr).not.toBe(0);
     expect(bogus.stderr).toContain("Unknown option '--bogus'");
   },
   "npm run supply-chain": async () => {
@@ -112,7 +112,7 @@ const CHECKS: Record<string, () => Promise<void>> = {
   "npm run mutate": async () => {
     // Stryker needs Node >= 22: the script starts it on the pinned Node 24 binary.
     const usage = await npm(["mutate", "--", "--bogus-config.json"]);
-    expect(usage.code).not.toBe(0);
+    expect(usage.code, usage.stderr).not.toBe(0);
     expect(usage.stderr).toContain("--bogus-config.json");
     const version = await exec(process.execPath, ["--import", "tsx", "scripts/with-node.ts", "24", "-p", "process.version"], ROOT);
     expect(version.stdout.trim()).toMatch(/^v24\./);
