@@ -230,22 +230,23 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         } else body = bodyText.value;
       }
       if (caseSelect.value) headers[CASE_HEADER] = caseSelect.value;
+      // Browsers drop a Cookie header silently (a Request's headers refuse it): cookies travel to the
+      // worker's handler under another name, set here because the client builds Requests.
+      const cookies = Object.entries(params.cookie ?? {}).map(([name, value]) => `${name}=${String(value)}`);
+      delete params.cookie;
+      for (const name of Object.keys(headers)) {
+        if (name.toLowerCase() === "cookie") {
+          cookies.push(headers[name]!);
+          delete headers[name];
+        }
+      }
+      if (cookies.length > 0) headers[COOKIE_CARRIER] = cookies.join("; ");
       const module = await CLIENT_MODULES[service.id]!();
       const factory = module[service.factory] as (options: Record<string, unknown>) => { request(method: string, path: string, init: Record<string, unknown>): Promise<{ response: Response }> };
       const client = factory({
         credentials: Object.fromEntries(credentialInputs.map((read) => read())),
         retry: false,
         validate,
-        // Browsers drop a Cookie header silently; it travels to the worker's handler under another name.
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-          const h = new Headers(init?.headers);
-          const cookie = h.get("cookie");
-          if (cookie !== null) {
-            h.delete("cookie");
-            h.set(COOKIE_CARRIER, cookie);
-          }
-          return fetch(input, { ...init, headers: h });
-        },
       });
       const before = session.last();
       let seen: Response | undefined;
