@@ -7,6 +7,7 @@
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { emulatorAjv, validatorSchema } from "../../runtime/emulator/ajv-validators.js";
 import { Contract, validatorKey, type ValidateFunction } from "../../runtime/emulator/contract.js";
+import { AJV_HELPER_MODULES } from "../../runtime/emulator/validator-runtime.js";
 import { mockView } from "../../runtime/mock/mock-view.js";
 import type { OpenApiDocument } from "./openapi-types.js";
 import type { Service } from "./services.js";
@@ -54,51 +55,32 @@ export function generateEmulatorModule(service: Service, doc: OpenApiDocument): 
   const keys = contractValidatorKeys(service, doc);
   const view = mockView(doc);
   const groups = [false, true].map((coerce) => ({ coerce, keys: keys.filter((k) => k.coerce === coerce) }));
-  const modules = new Map<string, string>();
   const bodies = groups.map(({ coerce, keys: group }) =>
     standalone(view, group, coerce)
       .replace(/^"use strict";/, "")
-      // Ajv's runtime helpers are CommonJS; the module imports them, the same in Node and in a bundle.
+      // Ajv's runtime helpers are CommonJS: validator-runtime.ts provides them, the same in Node and in a bundle.
       .replace(/require\("([^"]+)"\)/g, (_m, name: string) => {
-        if (!modules.has(name)) modules.set(name, `cjs${modules.size}`);
-        return modules.get(name)!;
+        if (!AJV_HELPER_MODULES.includes(name)) throw new Error(`${service.id}: Ajv's standalone code requires ${name}; add it to runtime/emulator/validator-runtime.ts`);
+        return `ajvHelper(${JSON.stringify(name)})`;
       }),
   );
-  const imports = [...modules].map(([name, local]) => `import * as ${local}Namespace from "${name}.js";`).join("\n");
-  const unwrapped = [...modules.values()].map((local) => `const ${local} = commonJsExports(${local}Namespace);`).join("\n");
-  const table = groups
-    .flatMap(({ coerce, keys: group }) => group.map(({ pointer }, i) => `  ${JSON.stringify(validatorKey(pointer, coerce))}: ${coerce ? "coercing" : "strict"}.v${i},`))
-    .join("\n");
+  const pointers = groups.map(({ keys: group }) => JSON.stringify(group.map((k) => k.pointer)));
   return `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.
 // @ts-nocheck: Ajv's standalone validator code is JavaScript.
 
-import { commonJsExports } from "../../runtime/emulator/validator-runtime.js";
-${imports}
-
-${unwrapped}
+import { ajvHelper, validatorTable } from "../../runtime/emulator/validator-runtime.js";
 
 /** The bundled document (the same as cloud-interfaces/openapi/${service.id}.json). */
 export const document: unknown = JSON.parse(${JSON.stringify(JSON.stringify(doc))});
 
-function strictValidators() {
-  const exports = {};
-${bodies[0]}
-  return exports;
-}
-
-/** Parameters, form fields and headers arrive as text: these coerce them, wrapped as { v: value }. */
-function coercingValidators() {
-  const exports = {};
-${bodies[1]}
-  return exports;
-}
-
-const strict = strictValidators();
-const coercing = coercingValidators();
-
-/** Every validator the emulator's contract uses, by validatorKey(pointer, coerce). */
-export const validators: Readonly<Record<string, (data: unknown) => boolean>> = {
-${table}
-};
+/**
+ * Every validator the emulator's contract uses, by validatorKey(pointer, coerce). Parameters, form
+ * fields and headers arrive as text: the coercing group converts them, wrapped as { v: value }.
+ */
+export const validators: Readonly<Record<string, (data: unknown) => boolean>> = validatorTable([
+  { coerce: false, pointers: ${pointers[0]}, define(exports) {${bodies[0]}} },
+  { coerce: true, pointers: ${pointers[1]}, define(exports) {${bodies[1]}} },
+]);
 `;
 }
+
