@@ -74,16 +74,20 @@ export function bodyArbitrary(base: unknown): fc.Arbitrary<unknown> {
     fc.constantFrom("", " ", "<>", "a\nb", "x".repeat(256), "2024-01-01T00:00:00Z", "user@example.com", "https://example.com", "-1", "0"),
   );
   const inner = locations.filter((p) => p.length > 0);
+  const objects = locations.filter((p) => {
+    const node = p.reduce<any>((n, k) => n?.[k], base);
+    return node !== null && typeof node === "object" && !Array.isArray(node);
+  });
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant(structuredClone(base)) },
     { weight: 4, arbitrary: fc.tuple(location, scalar).map(([p, v]) => setAt(base, p, v)) },
     { weight: 2, arbitrary: fc.tuple(location, fc.jsonValue({ maxDepth: 2 })).map(([p, v]) => setAt(base, p, v)) },
     // Removals need something below the root (a filter that can never pass would spin forever).
     ...(inner.length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...inner).map((p) => setAt(base, p, undefined, true)) }] : []),
-    {
-      weight: 1,
-      arbitrary: fc.tuple(location, fc.string({ minLength: 1, maxLength: 12 }), scalar).map(([p, key, v]) => setAt(base, [...p, key], v)),
-    },
+    // Additions go into objects only: a new name on an array would set a property such as `length`, not a JSON member.
+    ...(objects.length > 0
+      ? [{ weight: 1, arbitrary: fc.tuple(fc.constantFrom(...objects), fc.string({ minLength: 1, maxLength: 12 }), scalar).map(([p, key, v]) => setAt(base, [...p, key], v)) }]
+      : []),
   );
 }
 
