@@ -12,7 +12,6 @@ import { callContextOf, rememberCall } from "./redact.js";
 import { followSameOrigin } from "./redirect.js";
 import { walkPages } from "./paginate.js";
 import { resolveRetry, systemClock, withRetry, type Clock, type RetryOption } from "./retry.js";
-import type { QueryParamMeta } from "./service-meta.js";
 import type { RequestParts } from "./rules.js";
 import { bodyFields } from "./form-fields.js";
 import { mediaTypeEssence } from "./media-type.js";
@@ -137,8 +136,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   const root = baseUrl.replace(/\/+$/, "");
   // Longest first, so "/a/{id}" is not mistaken for the tail "/{id}".
   const templates = [...new Set(Object.keys(meta.operations).map((key) => key.slice(key.indexOf(" ") + 1)))].sort((a, b) => b.length - a.length);
-  const queryStyles: Record<string, QueryParamMeta> = {};
-  for (const op of Object.values(meta.operations)) Object.assign(queryStyles, op.query);
   const transport = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   // Loaded on creation, not imported: bundlers then split the checker and the rule tables off a
   // browser app's first load, and the chunk is on its way before the first call needs it.
@@ -339,8 +336,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     baseUrl,
     fetch: wrappedFetch as typeof globalThis.fetch,
     headers: boundHeader ? { ...options.headers, ...(boundHeader as Record<string, string>) } : options.headers,
-    // The document's style and explode, per parameter name.
-    querySerializer: (query: Record<string, unknown>) => serializeQuery(query, queryStyles),
     // Path parameters are whole, checked segments; bound ones are filled in.
     // openapi-fetch hands over baseUrl + template: only the template part is filled.
     pathSerializer: (url: string, params: Record<string, unknown>) => {
@@ -374,7 +369,9 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
         headers.delete("content-type");
       } else headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
     }
-    return { ...init, headers, params: { ...init.params, path: { ...boundPath, ...init.params?.path } }, parseAs: init.parseAs ?? op?.parseAs ?? "json" };
+    // The calling operation's query styles, unless the caller gave a querySerializer, which openapi-fetch then uses.
+    const querySerializer = init.querySerializer ?? ((query: Record<string, unknown>) => serializeQuery(query, op?.query ?? {}));
+    return { ...init, headers, params: { ...init.params, path: { ...boundPath, ...init.params?.path } }, parseAs: init.parseAs ?? op?.parseAs ?? "json", querySerializer };
   };
   const relay = (send: (path: string, init: AnyInit) => Promise<unknown>, method: string) => async (path: string, init?: AnyInit) => {
     const prepared = prepare(method, path, init);
