@@ -9,7 +9,6 @@ import { pathSegment, serializePath } from "./path.js";
 import { serializeQuery } from "./query.js";
 import { callContextOf, rememberCall, type CallContext } from "./redact.js";
 import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
-import type { QueryParamMeta } from "./service-meta.js";
 import type { RequestParts } from "./rules.js";
 import { bodyFields } from "./form-fields.js";
 import { mediaTypeEssence } from "./media-type.js";
@@ -135,8 +134,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   const root = baseUrl.replace(/\/+$/, "");
   // Longest first, so "/a/{id}" is not mistaken for the tail "/{id}".
   const templates = [...new Set(Object.keys(meta.operations).map((key) => key.slice(key.indexOf(" ") + 1)))].sort((a, b) => b.length - a.length);
-  const queryStyles: Record<string, QueryParamMeta> = {};
-  for (const op of Object.values(meta.operations)) Object.assign(queryStyles, op.query);
   const transport = (options.fetch ?? ((request: Request, init: RequestInit) => globalThis.fetch(request, init))) as (request: Request, init: { signal: AbortSignal }) => Promise<Response>;
   // Loaded on creation, not imported: bundlers then split the checker and the rule tables off a
   // browser app's first load, and the chunk is on its way before the first call needs it.
@@ -424,8 +421,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     // Every call brings its own fetch and bodySerializer (see relay); these stand for a caller's own.
     fetch: transport as typeof globalThis.fetch,
     headers: boundHeader ? { ...options.headers, ...(boundHeader as Record<string, string>) } : options.headers,
-    // The document's style and explode, per parameter name.
-    querySerializer: (query: Record<string, unknown>) => serializeQuery(query, queryStyles),
     // Path parameters are whole, checked segments; bound ones are filled in.
     // openapi-fetch hands over baseUrl + template: only the template part is filled.
     pathSerializer: (url: string, params: Record<string, unknown>) => {
@@ -485,6 +480,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
         // The caller's signal reaches the call through the deadline (see send), not through openapi-fetch's Request.
         signal: undefined,
         bodySerializer: init.bodySerializer ?? state.serialize,
+        // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
+        querySerializer: init.querySerializer ?? ((query: Record<string, unknown>) => serializeQuery(query, op?.query ?? {})),
         fetch: init.fetch ?? state.fetch,
       })) as { error?: unknown; response?: Response };
       // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
