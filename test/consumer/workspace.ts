@@ -52,11 +52,14 @@ export async function packPackage(into: string): Promise<string> {
   return join(into, entry.filename.replace(/^@/, "").replace(/\//, "-"));
 }
 
-/** A fresh project with nothing but the tarball installed, as `npm install <tarball>` gives it. */
-export async function installProject(tarball: string): Promise<string> {
+/**
+ * A fresh project with nothing but the tarball installed, as `npm install <tarball>` gives it,
+ * plus `others` (name@version) in the same install, as a user adds the libraries it works with.
+ */
+export async function installProject(tarball: string, others: string[] = []): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "ci-consumer-"));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer-app", private: true, type: "module" }, null, 2));
-  const installed = await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", tarball], dir);
+  const installed = await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", tarball, ...others], dir);
   if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.stderr}`);
   return dir;
 }
