@@ -16,6 +16,8 @@ export { PaginationError } from "../core/paginate.js";
 export { PERMANENT_CONFLICTS } from "./client.js";
 // The Clock and retry options every generated client takes (createKmsV2Client({ clock, retry })).
 export { retryAfterMs, type Clock, type RetryOption } from "../core/retry.js";
-export { KEY_STATES, type KeyStateValue } from "./rules.js";
-export { parseFilter, matchesFilter, FilterSyntaxError, type FilterTerm } from "./filter.js";
-export { parseSearch, matchesSearch, type ParsedSearch } from "./search.js";
+export type { KeyStateValue } from "./rules.js";
+export type { FilterTerm } from "./filter.js";
+export type { ParsedSearch } from "./search.js";
+// Not re-exported from filter.js, search.js and rules.js: see grammar-exports.ts.
+export { KEY_STATES, parseFilter, matchesFilter, FilterSyntaxError, parseSearch, matchesSearch } from "./grammar-exports.js";
