@@ -132,6 +132,21 @@ describe("push bodies and headers", () => {
     rejects(() => pushHeaders({ "apns-priority": 10 } as never), "svcenmobile2headers.apns-priority", "type");
     rejects(() => pushHeaders({ "x-a": "1\r\nx-b: 2" }), "svcenmobile2headers.x-a", "headerSafe");
   });
+
+  // The one header-value rule of the clients (runtime/core/header-value.ts), not a CR/LF/NUL subset of it.
+  it.each([
+    ["another control character", { "x-a": "1\u0001" }],
+    ["DEL", { "x-a": "1\u007f" }],
+    ["a character above U+00FF", { "x-a": "\u20ac 10" }],
+    ["a control character in a name", { "x-\u0001": "1" }],
+  ])("reject %s as the client rejects it in any header", (_why, headers) => {
+    const error = rejects(() => pushHeaders(headers), `svcenmobile2headers.${Object.keys(headers)[0]}`, "headerSafe");
+    expect(error.message).toContain("other control characters, or characters above U+00FF");
+  });
+
+  it("keep tab and Latin-1 characters, as a header value may", () => {
+    expect(pushHeaders({ "x-a": "a\tb \u00e9" })).toBe(JSON.stringify({ "x-a": "a\tb \u00e9" }));
+  });
 });
 
 describe("buildNotification", () => {
