@@ -8,6 +8,7 @@
  */
 import { createKmsV2Client, kmsV2Service } from "../../generated/kms-v2/client.js";
 import type { components } from "../../generated/kms-v2/types.js";
+import { parseDateTime } from "../core/date-time.js";
 import { ApiError, InputError } from "../core/errors.js";
 import type { SecretSource } from "../core/credentials.js";
 import type { PassedThrough } from "../core/family-options.js";
@@ -183,8 +184,8 @@ export type KmsClient = ReturnType<typeof createKmsClient>;
 /** The resource with its constant `type`; its fields are checked against KeyCreate with the rest of the body. */
 function newKey(key: NewKey, type: KeyCreate["type"]): KeyCreate {
   if (typeof key !== "object" || key === null || Array.isArray(key)) throw new InputError("body.resources[0]", "type", "createKey takes one key object");
-  // `format: date-time` is left to the service by the checker; a date the helper cannot even parse is refused here.
-  if (typeof key.expirationDate === "string" && Number.isNaN(Date.parse(key.expirationDate))) {
+  // `format: date-time` is left to the service by the checker; the helper refuses what is no RFC 3339 date-time.
+  if (typeof key.expirationDate === "string" && parseDateTime(key.expirationDate) === undefined) {
     throw new InputError("body.resources[0].expirationDate", "format", "expirationDate is an RFC 3339 date-time");
   }
   return { ...key, type };
