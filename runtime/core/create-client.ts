@@ -1,17 +1,14 @@
-import { Router } from "../openapi/router.js";
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
 import { linkAbort, untilAborted } from "./abort.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
-import { checkCredentials, createCredentialResolver, headerSecrets, staticSecrets } from "./credentials.js";
+import { checkCredentials, createCredentialResolver, headerSecrets, staticSecrets, type ProviderContext } from "./credentials.js";
 import { InputError } from "./errors.js";
 import { checkHeaderValues } from "./header-value.js";
 import { pathSegment, serializePath } from "./path.js";
 import { serializeQuery } from "./query.js";
-import { callContextOf, rememberCall } from "./redact.js";
-import { followSameOrigin } from "./redirect.js";
-import { walkPages } from "./paginate.js";
-import { resolveRetry, systemClock, withRetry, type Clock, type RetryOption } from "./retry.js";
+import { callContextOf, rememberCall, type CallContext } from "./redact.js";
+import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
 import type { QueryParamMeta } from "./service-meta.js";
 import type { RequestParts } from "./rules.js";
 import { bodyFields } from "./form-fields.js";
@@ -108,7 +105,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
 ): ServiceClient<Paths, BoundKeys, Pages> {
   const baseUrl = resolveBaseUrl(meta, options);
   const origin = new URL(baseUrl).origin;
-  const credentials = options.credentials ?? {};
+  // A copy: static credentials are checked here once, and must not change behind the check.
+  const credentials = { ...options.credentials };
   checkCredentials(meta.securitySchemes, credentials);
   const bind = options.bind ?? {};
   for (const name of Object.keys(bind)) {
@@ -139,104 +137,115 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   const templates = [...new Set(Object.keys(meta.operations).map((key) => key.slice(key.indexOf(" ") + 1)))].sort((a, b) => b.length - a.length);
   const queryStyles: Record<string, QueryParamMeta> = {};
   for (const op of Object.values(meta.operations)) Object.assign(queryStyles, op.query);
-  const transport = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const transport = (options.fetch ?? ((request: Request, init: RequestInit) => globalThis.fetch(request, init))) as (request: Request, init: { signal: AbortSignal }) => Promise<Response>;
   // Loaded on creation, not imported: bundlers then split the checker and the rule tables off a
   // browser app's first load, and the chunk is on its way before the first call needs it.
   let loaded: RequestChecker | undefined;
   const checker = (options.validate ?? true) && loadRules ? loadRules().then((m) => (loaded = m)) : undefined;
   checker?.catch(() => undefined);
-  const clock = options.clock ?? systemClock;
-  const retryFor = new Map<string, ReturnType<typeof resolveRetry>>();
+  const retryFor = new Map<string, RetryMeta | undefined>();
   const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
   const secretHeaders = credentialHeaderNames(meta);
   /** Every secret known at creation: credentials as given and credential headers among the client-level headers. */
-  const configuredSecrets = [...staticSecrets(credentials), ...callerSecrets(options.headers)];
-
-  /** Credential header names among the client-level headers, which bind every call to the configured origin. */
-  const configuredCredentialHeaders = Object.entries(options.headers ?? {})
-    .filter(([name, value]) => typeof value === "string" && secretHeaders.has(name.toLowerCase()))
-    .map(([name]) => name.toLowerCase());
-
-  /** Secrets in caller-supplied headers, found by header name. */
-  function callerSecrets(headers: Record<string, string | undefined | null> | undefined): string[] {
-    const found: string[] = [];
-    for (const [name, value] of Object.entries(headers ?? {})) {
-      if (typeof value === "string" && secretHeaders.has(name.toLowerCase())) found.push(...headerSecrets(name, value));
-    }
-    return found;
+  const configuredSecrets: string[] = [...staticSecrets(credentials)];
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (typeof value === "string" && secretHeaders.has(name.toLowerCase())) configuredSecrets.push(...headerSecrets(name, value));
   }
+  /** A URL on the configured origin starts with it and a slash (a Request's URL is normalised, and always has a path). */
+  const originPrefix = `${origin}/`;
 
   /** What our first middleware learnt about a call, for the wrapped fetch that sends it. */
   interface Call {
     key: string;
     op: ServiceMeta["operations"][string];
-    /** openapi-fetch's default parseAs is json; an operation the document answers with text is read as text. */
-    parseAs: string;
+    /** The body our serializer (or our relabelling) wrote, for attempts after the first; undefined when not known. */
+    body?: BodyInit | null;
   }
-  const calls = new WeakMap<Request, Call>();
-  const router = new Router(
-    Object.entries(meta.operations).map(([key, op]) => {
-      const [method, path] = key.split(" ") as [string, string];
-      return { method, path, key, op };
-    }),
-  );
+  /**
+   * One call's state, made by the relay and handed to openapi-fetch as the call's own
+   * bodySerializer and fetch: our serializer, our first middleware and our fetch find each other
+   * through it, and nothing is shared between calls.
+   */
+  interface CallState {
+    /** Aborts at the call's deadline or with the caller's signal. */
+    readonly deadline: AbortSignal;
+    readonly serialize: (body: unknown, headers?: Headers) => BodyInit;
+    readonly fetch: (request: Request) => Promise<Response>;
+    /** How our serializer found the body: unlabelled ("default"), URLSearchParams ("form"), or labelled by the caller. */
+    unlabelled?: "default" | "form";
+    /** The body as the caller gave it, and as our serializer wrote it. */
+    given: unknown;
+    written?: BodyInit;
+    /** The Request our middleware passed on, and what it learnt. */
+    request?: Request;
+    call?: Call;
+  }
+  const states = new WeakMap<object, CallState>();
+  let router: Promise<(request: Request) => Call | undefined> | undefined;
   /**
    * A middleware may have replaced the Request our middleware saw: the call is then found by its
-   * method and path, through the one router (runtime/openapi), after whatever server prefix the
-   * URL carries (the document's paths are relative to a base URL that may have a path of its own).
+   * method and path, through the one router (runtime/openapi, loaded only then), after whatever
+   * server prefix the URL carries (the document's paths are relative to a base URL that may
+   * have a path of its own).
    */
-  const callOf = (request: Request): Call | undefined => {
-    const known = calls.get(request);
-    if (known) return known;
-    const { pathname } = new URL(request.url);
-    for (let i = 0; i !== -1; i = pathname.indexOf("/", i + 1)) {
-      const hit = router.route(request.method, pathname.slice(i));
-      if (hit.kind === "operation") return { key: hit.operation.key, op: hit.operation.op, parseAs: "json" };
-    }
-    return undefined;
+  const lateCall = async (request: Request): Promise<Call | undefined> => {
+    router ??= import("../openapi/router.js").then(({ Router }) => {
+      const routes = new Router(
+        Object.entries(meta.operations).map(([key, op]) => {
+          const [method, path] = key.split(" ") as [string, string];
+          return { method, path, key, op };
+        }),
+      );
+      return (r: Request) => {
+        const { pathname } = new URL(r.url);
+        for (let i = 0; i !== -1; i = pathname.indexOf("/", i + 1)) {
+          const hit = routes.route(r.method, pathname.slice(i));
+          if (hit.kind === "operation") return { key: hit.operation.key, op: hit.operation.op };
+        }
+        return undefined;
+      };
+    });
+    return (await router)(request);
   };
 
   /** The check before sending: the operation exists, the document's rules hold, the media type is one the operation takes. */
   const guard: Middleware = {
     async onRequest({ request, schemaPath, params, options: callOptions }) {
       const key = `${request.method} ${schemaPath}`;
+      // The caller may have given their own fetch or bodySerializer for this call, not both.
+      const state = states.get(callOptions.bodySerializer) ?? states.get(callOptions.fetch);
       const op = meta.operations[key];
       if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
-      checkHeaderValues("params.header", params.header as Record<string, unknown> | undefined);
-      const headerParams = boundHeader ? { ...boundHeader, ...params.header } : params.header;
-      const pathParams = boundPath ? { ...boundPath, ...params.path } : params.path;
       if (callOptions.baseUrl !== root) {
         // A per-call baseUrl is not where the caller configured credentials, nor credential headers.
         const callOrigin = checkBaseUrl("baseUrl", callOptions.baseUrl).origin;
-        const carries = [...request.headers.keys()].some((name) => secretHeaders.has(name));
-        if (callOrigin !== origin && (op.security.length > 0 || carries)) {
+        if (callOrigin !== origin && (op.security.length > 0 || carriesSecrets(request.headers))) {
           throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
         }
       }
       // A per-call fetch is used as openapi-fetch uses it, bypassing ours (no credentials are added); fetch itself
       // would carry API-key headers and cookies along a redirect to another origin, so that mode is refused there.
-      if (callOptions.fetch !== wrappedFetch && request.redirect === "follow" && [...request.headers.keys()].some((name) => secretHeaders.has(name))) {
+      if (callOptions.fetch !== state?.fetch && request.redirect === "follow" && carriesSecrets(request.headers)) {
         throw new InputError("redirect", "origin", 'redirect: "follow" with a per-call fetch would carry credential headers to another origin');
       }
       let out = request;
       let body: unknown;
-      // Set by our bodySerializer in the same synchronous stretch of this call (see serializeBody).
-      const chosen = unlabelled;
-      const raw = lastBody;
-      unlabelled = undefined;
-      lastBody = NONE;
-      // The body as the caller gave it, when our serializer wrote it: read without parsing the Request again.
-      const given = callOptions.bodySerializer === serializeBody && raw !== NONE ? raw : NONE;
+      // The body as the caller gave it, and as sent, when our serializer wrote it: read without parsing the Request again.
+      const ours = callOptions.bodySerializer === state?.serialize && state.written !== undefined;
+      const given = ours ? state.given : NONE;
+      let sent: BodyInit | null | undefined = ours ? state.written : request.body === null ? null : undefined;
       if (request.body !== null) {
         let type = request.headers.get("content-type") ?? undefined;
+        const chosen = ours ? state.unlabelled : undefined;
         // openapi-fetch labels a body the caller did not label JSON; the operation's first media type is the default.
         const wanted = chosen === "form" ? "application/x-www-form-urlencoded" : chosen === "default" ? op.requestMediaTypes[0] : undefined;
-        if (wanted !== undefined && !(request.headers.get("content-type") ?? "").startsWith("multipart/form-data") && (type === undefined || mediaTypeEssence(type) !== wanted)) {
-          const text = given === NONE ? await request.clone().text() : (given instanceof URLSearchParams ? given.toString() : JSON.stringify(given));
+        if (wanted !== undefined && !(type ?? "").startsWith("multipart/form-data") && (type === undefined || mediaTypeEssence(type) !== wanted)) {
+          const text = given === NONE ? await request.clone().text() : given instanceof URLSearchParams ? given.toString() : JSON.stringify(given);
           const headers = new Headers(request.headers);
           headers.set("content-type", (type = wanted));
           const form = wanted === "application/x-www-form-urlencoded" && chosen === "default" && text.startsWith("{");
-          out = new Request(request, { headers, body: form ? new URLSearchParams(JSON.parse(text) as Record<string, string>).toString() : text });
+          sent = form ? new URLSearchParams(JSON.parse(text) as Record<string, string>).toString() : text;
+          out = new Request(request, { headers, body: sent });
         }
         const essence = type === undefined ? undefined : mediaTypeEssence(type);
         if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
@@ -251,74 +260,113 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
               : await copy.text().then((text) => (text ? JSON.parse(text) : undefined));
         }
       }
-      if (checker) (loaded ?? (await checker)).check(key, { path: pathParams, query: params.query, header: headerParams, body });
-      calls.set(out, { key, op, parseAs: callOptions.parseAs });
+      if (checker) {
+        const header = boundHeader ? { ...boundHeader, ...params.header } : params.header;
+        const path = boundPath ? { ...boundPath, ...params.path } : params.path;
+        (loaded ?? (await checker)).check(key, { path, query: params.query, header, body });
+      }
+      if (state) {
+        state.request = out;
+        state.call = { key, op, body: sent };
+      }
       return out === request ? undefined : out;
     },
   };
 
+  const carriesSecrets = (headers: Headers) => {
+    for (const name of headers.keys()) if (secretHeaders.has(name)) return true;
+    return false;
+  };
+
+  /** What redaction needs about a sent call; its secrets are gathered only if an error or a log asks for them. */
+  const contextOf = (call: Call | undefined, headers: Headers): CallContext => {
+    let secrets: string[] | undefined;
+    return {
+      operation: call?.op.operationId ?? "",
+      get secrets() {
+        if (!secrets) {
+          secrets = [...configuredSecrets];
+          for (const [name, value] of headers) if (secretHeaders.has(name)) secrets.push(...headerSecrets(name, value));
+        }
+        return secrets;
+      },
+    };
+  };
+
   /**
-   * One attempt. The call's deadline (see `relay`) reaches it as the Request's signal. Without
-   * a retry policy or a redirect mode of our own, openapi-fetch's Request is sent as it is, with
-   * the credential headers added; otherwise each attempt is a new Request over the buffered body.
+   * Sends one Request: the operation's credentials are added (an explicit per-call header wins),
+   * and what leaves is checked against the configured origin, since a middleware may have moved
+   * it elsewhere. `added` learns which credential headers were added, so a later attempt can
+   * ask the provider again. The call's deadline reaches it as the Request's signal.
    */
-  const attempt = async (request: Request, call: Call | undefined, replay: { body: ArrayBuffer | undefined; redirect: RequestRedirect; headers: Headers } | undefined) => {
-    const { signal } = request;
+  const send = async (request: Request, call: Call | undefined, signal: AbortSignal, added?: string[]): Promise<Response> => {
+    const { headers } = request;
     signal.throwIfAborted();
-    const leaving = new URL(request.url).origin;
+    const elsewhere = !request.url.startsWith(originPrefix);
     const security = call?.op.security ?? [];
-    if (leaving !== origin && security.length > 0) {
+    if (elsewhere && security.length > 0) {
       throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
     }
-    // An open operation (no security) resolves to no headers. The provider gets a signal of its
-    // own, unlinked when it settles, so nothing it leaves behind stays on the call's signal.
-    const forProvider = new AbortController();
-    const unlinkProvider = linkAbort(signal, forProvider);
-    const credentialHeaders = await untilAborted(resolveCredentials(security, { signal: forProvider.signal }), forProvider.signal).finally(unlinkProvider);
-    const headers = replay ? new Headers(replay.headers) : request.headers;
-    // An explicit per-call Authorization is the caller's choice.
-    for (const name in credentialHeaders) if (!headers.has(name)) headers.set(name, credentialHeaders[name]!);
-    // What leaves is checked again: a middleware may have moved the request elsewhere after credential headers were set.
-    if (leaving !== origin) {
-      for (const name of headers.keys()) {
-        if (secretHeaders.has(name)) {
-          throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
+    // A token provider gets a signal of its own, made only if it asks, and unlinked when it settles,
+    // so nothing it leaves behind stays on the call's signal. An open operation resolves to no headers.
+    let forProvider: AbortController | undefined;
+    let unlink: () => void = () => undefined;
+    const context: ProviderContext = {
+      get signal() {
+        if (!forProvider) {
+          forProvider = new AbortController();
+          unlink = linkAbort(signal, forProvider);
         }
-      }
+        return forProvider.signal;
+      },
+    };
+    let credentialHeaders = resolveCredentials(security, context);
+    if (credentialHeaders instanceof Promise) {
+      credentialHeaders = await credentialHeaders.finally(() => unlink());
+      // The call may have ended while the provider worked (the relay stops waiting at the deadline); then nothing is sent.
+      signal.throwIfAborted();
     }
-    const secrets = [...configuredSecrets, ...callerSecrets(Object.fromEntries(headers))];
-    let response: Response;
-    if (!replay) response = await (transport as (request: Request) => Promise<Response>)(request);
-    else {
-      // Everything else the caller's init set (cache, keepalive, mode, ...) goes as it came.
-      const { cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy } = request;
-      const { redirect } = replay;
-      const init: RequestInit = { method: request.method, headers, body: replay.body, signal, redirect: redirect === "follow" ? "manual" : redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy };
-      const hop = (url: string, hopInit: RequestInit) => (transport as (request: Request) => Promise<Response>)(new Request(url, hopInit));
-      response = redirect === "follow" ? await followSameOrigin(hop, request.url, init) : await hop(request.url, init);
+    for (const name in credentialHeaders) {
+      if (headers.has(name)) continue;
+      headers.set(name, credentialHeaders[name]!);
+      added?.push(name);
     }
-    rememberCall(response, { operation: call?.op.operationId ?? "", secrets });
+    if (elsewhere && carriesSecrets(headers)) {
+      throw new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
+    }
+    // The deadline goes beside the Request, not inside it: a Request built with a signal costs
+    // several times one without on Node 20, and fetch builds its own Request from both anyway.
+    const response = await transport(request, { signal });
+    rememberCall(response, contextOf(call, headers));
     return response;
   };
 
-  /** The fetch openapi-fetch calls: credentials, the origin guard, redirects and the document's retries. */
-  const wrappedFetch = async (request: Request): Promise<Response> => {
-    const call = callOf(request);
-    let retry = call && retryFor.get(call.key);
-    if (call && !retryFor.has(call.key)) retryFor.set(call.key, (retry = resolveRetry(call.op.retry, options.retry)));
-    // openapi-fetch asks for "follow" unless told otherwise; the creation default "error" stands for the document's choice.
-    const redirect = request.redirect === "error" ? (call?.op.redirect ?? "error") : request.redirect;
-    const direct = redirect === request.redirect && redirect !== "follow";
-    if (!retry && direct) return attempt(request, call, undefined);
-    // The headers as they came, before any attempt added credentials: each attempt asks the provider again.
-    const replay = { body: request.body === null ? undefined : await request.arrayBuffer(), redirect, headers: new Headers(request.headers) };
-    let first = true;
+  const policyOf = (call: Call | undefined): RetryMeta | undefined => {
+    if (!call) return undefined;
+    if (!retryFor.has(call.key)) retryFor.set(call.key, resolveRetry(call.op.retry, options.retry));
+    return retryFor.get(call.key);
+  };
+
+  /**
+   * The attempts after the first (or all of them, when the first cannot be openapi-fetch's
+   * Request): each a new Request over the same body and the headers as they came, asking the
+   * token provider again. The waiting and, for `redirect: "follow"`, the same-origin hops are
+   * loaded only now.
+   */
+  const again = async (request: Request, call: Call | undefined, signal: AbortSignal, policy: RetryMeta | undefined, body: BodyInit | null | undefined, added: string[], first?: Response) => {
+    const [{ withRetry, systemClock }, { followSameOrigin }] = await Promise.all([import("./retry-loop.js"), import("./redirect.js")]);
+    const headers = new Headers(request.headers);
+    for (const name of added) headers.delete(name);
+    // Everything else the caller's init set (cache, keepalive, mode, ...) goes as it came.
+    const { method, url, redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy } = request;
+    const init: RequestInit = { method, headers, body, redirect: redirect === "follow" ? "manual" : redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy };
+    const once = () => (redirect === "follow" ? followSameOrigin((u, i) => send(new Request(u, i), call, signal), url, init) : send(new Request(url, init), call, signal));
+    let pending = first;
     const result = await withRetry(
       async () => {
-        // The first attempt of a call without a body and without a redirect mode of ours sends openapi-fetch's Request as it is.
-        const response = await attempt(request, call, first && direct && replay.body === undefined ? undefined : replay);
-        first = false;
-        if (!retry?.statuses.includes(response.status)) return { response };
+        const response = pending ?? (await once());
+        pending = undefined;
+        if (!policy?.statuses.includes(response.status)) return { response };
         const text = await response.clone().text();
         let error: unknown = text;
         try {
@@ -328,16 +376,36 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
         }
         return { response, error };
       },
-      retry,
-      clock,
-      request.signal,
+      policy,
+      options.clock ?? systemClock,
+      signal,
     );
     return result.response;
   };
 
+  /**
+   * The fetch openapi-fetch calls. openapi-fetch's Request goes out as it is on the first
+   * attempt; only an answer the document says to retry, or `redirect: "follow"` (done here,
+   * hop by hop within the origin), costs more.
+   */
+  const wrappedFetch = async (request: Request, state: CallState): Promise<Response> => {
+    // A later middleware may have replaced our Request: then the router says which operation it is, and its body is not ours.
+    const call = state.request === request ? state.call : await lateCall(request);
+    const signal = state.deadline;
+    const policy = policyOf(call);
+    const added: string[] = [];
+    // A body only the Request holds is read now, while it can be.
+    const body = call?.body !== undefined ? call.body : (policy || request.redirect === "follow") && request.body !== null ? await request.arrayBuffer() : undefined;
+    if (request.redirect === "follow" || (request.bodyUsed && body !== undefined)) return again(request, call, signal, policy, body, added);
+    const first = await send(request, call, signal, added);
+    if (!policy?.statuses.includes(first.status)) return first;
+    return again(request, call, signal, policy, body ?? null, added, first);
+  };
+
   const client = createClient<Paths>({
     baseUrl,
-    fetch: wrappedFetch as typeof globalThis.fetch,
+    // Every call brings its own fetch and bodySerializer (see relay); these stand for a caller's own.
+    fetch: transport as typeof globalThis.fetch,
     headers: boundHeader ? { ...options.headers, ...(boundHeader as Record<string, string>) } : options.headers,
     // The document's style and explode, per parameter name.
     querySerializer: (query: Record<string, unknown>) => serializeQuery(query, queryStyles),
@@ -347,23 +415,27 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       const template = templates.find((t) => url.endsWith(t)) ?? "";
       return url.slice(0, url.length - template.length) + serializePath(template, params);
     },
-    bodySerializer: serializeBody,
+    bodySerializer: (body: unknown, headers?: Headers) => serializeBody(undefined, body, headers),
     // Stands for "the document's choice" (see the wrapped fetch); a caller's own value is kept.
     redirect: "error",
   } as never) as unknown as Record<string, unknown>;
   (client.use as (m: Middleware) => void)(guard);
 
   /**
-   * What must happen before openapi-fetch builds its Headers and Request, whose own errors
-   * (TypeError) quote the offending header value or URL, i.e. possibly a secret: header values
-   * and a per-call baseUrl are checked first. Also here: bound path parameters (openapi-fetch
-   * fills the path only when `params.path` is given), header pairs (it reads only objects and
-   * Headers), the document's parseAs, and a relay of the caller's signal, so the Request's own
-   * listener lands on a per-call signal rather than on the caller's.
+   * Each method is relayed, for what must happen before openapi-fetch builds its Headers and
+   * Request, whose own errors (TypeError) quote the offending header value or URL, i.e. possibly
+   * a secret: header values and a per-call baseUrl are checked first. Also here: bound path
+   * parameters (openapi-fetch fills the path only when `params.path` is given), header pairs (it
+   * reads only objects and Headers), the document's parseAs and redirect mode, and one deadline
+   * for the call: the token provider, each attempt, the waits between them and reading the body,
+   * which openapi-fetch does before it settles. One cleared timer per call (AbortSignal.timeout
+   * would leave a live timer behind every request); the caller's signal is relayed, so the
+   * Request's own listener lands on this per-call signal rather than on the caller's.
    */
-  const prepare = (method: string, path: string, init: AnyInit = {}) => {
+  const relay = (call: (path: string, init: AnyInit) => Promise<unknown>, method: string) => async (path: string, init: AnyInit = {}) => {
+    const { params } = init;
     checkHeaderValues("headers", init.headers);
-    checkHeaderValues("params.header", init.params?.header);
+    checkHeaderValues("params.header", params?.header);
     if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
     const op = meta.operations[`${method} ${path}`];
     let headers = Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers;
@@ -374,25 +446,35 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
         headers.delete("content-type");
       } else headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
     }
-    return { ...init, headers, params: { ...init.params, path: { ...boundPath, ...init.params?.path } }, parseAs: init.parseAs ?? op?.parseAs ?? "json" };
-  };
-  const relay = (send: (path: string, init: AnyInit) => Promise<unknown>, method: string) => async (path: string, init?: AnyInit) => {
-    const prepared = prepare(method, path, init);
-    // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
-    const remember = (result: any) => {
-      const context = callContextOf(result?.response);
-      if (context) rememberCall(result.error, context);
-      return result;
-    };
-    // One deadline for the call: the token provider, each attempt, the waits between them and
-    // reading the body, which openapi-fetch does before `send` settles. One cleared timer per
-    // call (AbortSignal.timeout would leave a live timer behind every request); the caller's
-    // signal is relayed, so the Request's own listener lands on this per-call signal.
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
-    const unlink = linkAbort(prepared.signal, controller);
+    const unlink = linkAbort(init.signal, controller);
+    const state: CallState = {
+      deadline: controller.signal,
+      given: NONE,
+      serialize: (body, headers) => serializeBody(state, body, headers),
+      fetch: (request) => wrappedFetch(request, state),
+    };
+    states.set(state.serialize, state);
+    states.set(state.fetch, state);
     try {
-      return remember(await send(path, { ...prepared, signal: controller.signal }));
+      // The call ends at its deadline whatever a token provider, a caller's fetch or a body read still does.
+      const result = (await untilAborted(call(path, {
+        ...init,
+        headers,
+        params: { ...params, path: boundPath ? { ...boundPath, ...params?.path } : (params?.path ?? {}) },
+        parseAs: init.parseAs ?? op?.parseAs ?? "json",
+        // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes their own.
+        redirect: init.redirect ?? op?.redirect ?? "error",
+        // The caller's signal reaches the call through the deadline (see send), not through openapi-fetch's Request.
+        signal: undefined,
+        bodySerializer: init.bodySerializer ?? state.serialize,
+        fetch: init.fetch ?? state.fetch,
+      }), controller.signal)) as { error?: unknown; response?: Response };
+      // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
+      const context = callContextOf(result.response);
+      if (context) rememberCall(result.error, context);
+      return result;
     } finally {
       clearTimeout(timer);
       unlink();
@@ -405,32 +487,32 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   client.paginate = (path: string, init: AnyInit = {}) => {
     const pagination = meta.operations[`GET ${path}`]?.pagination;
     if (!pagination) throw new InputError("path", "paginated", `GET ${path} is not a paginated operation of ${meta.id}`);
-    return walkPages(
-      pagination,
-      init.params?.query ?? {},
-      async (query) => unwrap(await get(path, { ...init, params: { ...init.params, query } })),
-      init.signal,
-    );
+    // The walker loads on the first page walk, not with the client.
+    return (async function* () {
+      const { walkPages } = await import("./paginate.js");
+      yield* walkPages(pagination, init.params?.query ?? {}, async (query) => unwrap(await get(path, { ...init, params: { ...init.params, query } })), init.signal);
+    })();
   };
   return client as unknown as ServiceClient<Paths, BoundKeys, Pages>;
 }
 
-/**
- * Whether the body our serializer last wrote came without a Content-Type ("default") or as
- * URLSearchParams ("form"). openapi-fetch calls the serializer and then the first middleware
- * (ours) in one synchronous stretch, so no other call can come between.
- */
-let unlabelled: "default" | "form" | undefined;
 const NONE = Symbol("none");
-let lastBody: unknown = NONE;
 
 /** FormData as it is (fetch writes its boundary), URLSearchParams and form-labelled bodies URL-encoded, everything else JSON. */
-function serializeBody(body: unknown, headers?: Headers): BodyInit {
+function serializeBody(state: { unlabelled?: "default" | "form"; given: unknown; written?: BodyInit } | undefined, body: unknown, headers?: Headers): BodyInit {
   const type = headers?.get("content-type");
-  unlabelled = type ? undefined : body instanceof URLSearchParams ? "form" : "default";
-  lastBody = body;
-  if (body instanceof FormData) return body;
-  if (body instanceof URLSearchParams) return body.toString();
-  if (mediaTypeEssence(headers?.get("content-type") ?? "") === "application/x-www-form-urlencoded") return new URLSearchParams(body as Record<string, string>).toString();
-  return JSON.stringify(body);
+  const written =
+    body instanceof FormData
+      ? body
+      : body instanceof URLSearchParams
+        ? body.toString()
+        : mediaTypeEssence(type ?? "") === "application/x-www-form-urlencoded"
+          ? new URLSearchParams(body as Record<string, string>).toString()
+          : JSON.stringify(body);
+  if (state) {
+    state.unlabelled = type ? undefined : body instanceof URLSearchParams ? "form" : "default";
+    state.given = body;
+    state.written = written;
+  }
+  return written;
 }

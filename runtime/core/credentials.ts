@@ -48,8 +48,7 @@ function checkSecretString(field: string, value: string): void {
   checkHeaderValue(field, value);
 }
 
-async function resolveSecret(field: string, source: SecretSource, context: ProviderContext): Promise<string> {
-  const value = typeof source === "function" ? await source(context) : source;
+function providedSecret(field: string, value: unknown): string {
   if (typeof value !== "string") throw new InputError(field, "type", `${field}: the credential provider must return a string`);
   checkSecretString(field, value);
   return value;
@@ -68,41 +67,49 @@ type HeaderSet = Record<string, string>;
 
 /**
  * Resolves the headers for an operation's security: the first alternative whose schemes all
- * have credentials. Static credentials are turned into headers once per operation; only
- * credential functions (token providers) are called per request.
+ * have credentials. Static credentials are turned into headers once per operation, at once
+ * (no promise, no provider context); only credential functions (token providers) are called
+ * per request, and only they make the answer a promise.
  */
 export function createCredentialResolver(
   schemes: Readonly<Record<string, SecuritySchemeMeta>>,
   credentials: Readonly<Record<string, unknown>>,
 ): (security: Security, context?: ProviderContext) => HeaderSet | Promise<HeaderSet> {
   const cache = new WeakMap<Security, HeaderSet>();
-  const resolve = async (alternative: readonly string[], context: ProviderContext): Promise<HeaderSet> => {
+  /** The headers of an alternative, given each scheme's secret (checked, or a static one checked at creation). */
+  const headersOf = (alternative: readonly string[], secret: (name: string) => string): HeaderSet => {
     const headers: HeaderSet = {};
     for (const name of alternative) {
       const scheme = schemes[name];
-      const value = credentials[name] as CredentialValue;
-      const field = `credentials.${name}`;
       if (!scheme) continue;
       if (scheme.type === "http") {
-        headers.Authorization =
-          scheme.scheme === "basic" ? basicAuthorization(value as BasicCredentials) : `Bearer ${await resolveSecret(field, value as SecretSource, context)}`;
+        headers.Authorization = scheme.scheme === "basic" ? basicAuthorization(credentials[name] as BasicCredentials) : `Bearer ${secret(name)}`;
       } else if (scheme.in === "header") {
-        headers[scheme.name] = await resolveSecret(field, value as SecretSource, context);
+        headers[scheme.name] = secret(name);
       } else {
-        const cookie = `${scheme.name}=${await resolveSecret(field, value as SecretSource, context)}`;
+        const cookie = `${scheme.name}=${secret(name)}`;
         headers.Cookie = headers.Cookie ? `${headers.Cookie}; ${cookie}` : cookie;
       }
     }
     return headers;
+  };
+  const provide = async (alternative: readonly string[], context: ProviderContext): Promise<HeaderSet> => {
+    const provided: Record<string, string> = {};
+    // One provider at a time, in the document's order, as a caller reading the alternative would expect.
+    for (const name of alternative) {
+      const source = credentials[name];
+      if (typeof source === "function") provided[name] = providedSecret(`credentials.${name}`, await (source as (c: ProviderContext) => unknown)(context));
+    }
+    return headersOf(alternative, (name) => provided[name] ?? (credentials[name] as string));
   };
   return (security, context = {}) => {
     const cached = cache.get(security);
     if (cached) return cached;
     const alternative = security.find((set) => set.every((name) => credentials[name] !== undefined));
     if (!alternative) return {};
-    const dynamic = alternative.some((name) => typeof credentials[name] === "function");
-    const headers = resolve(alternative, context);
-    if (!dynamic) void headers.then((h) => cache.set(security, h), () => undefined);
+    if (alternative.some((name) => typeof credentials[name] === "function")) return provide(alternative, context);
+    const headers = headersOf(alternative, (name) => credentials[name] as string);
+    cache.set(security, headers);
     return headers;
   };
 }

@@ -15,7 +15,8 @@ export {
 export { PaginationError } from "../core/paginate.js";
 export { PERMANENT_CONFLICTS } from "./client.js";
 // The Clock and retry options every generated client takes (createKmsV2Client({ clock, retry })).
-export { retryAfterMs, type Clock, type RetryOption } from "../core/retry.js";
+export { retryAfterMs } from "../core/retry-loop.js";
+export type { Clock, RetryOption } from "../core/retry.js";
 export type { KeyStateValue } from "./rules.js";
 export type { FilterTerm } from "./filter.js";
 export type { ParsedSearch } from "./search.js";

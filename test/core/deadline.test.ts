@@ -2,6 +2,8 @@
  * Issue 17 item 5: one deadline (timeoutMs) covers credential resolution, the request and
  * reading the body; the caller's signal also cancels a call waiting for a token provider.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordingServer } from "../harness/recording-server.js";
 import { fakeFetch, SECRET, testClient, thrown } from "./harness.js";
@@ -15,6 +17,25 @@ describe("credential resolution", () => {
     const error = await thrown(() => testClient({ fetch, timeoutMs: 100, credentials: { bearerAuth: never } }).GET!("/v1/either"));
     expect(error).toMatchObject({ name: "TimeoutError", message: "The operation timed out after 100 ms" });
     expect(Date.now() - started).toBeLessThan(2000);
+    expect(sent).toEqual([]);
+  });
+
+  it("times out a provider that never resolves even when garbage collection runs while it waits", async () => {
+    // The Request's own signal follows the deadline through a weak reference only; a wait that
+    // listened there would never end once the waiting Request is collected.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const { sent, fetch } = fakeFetch();
+    const collecting = setInterval(gc, 5);
+    try {
+      const outcome = await Promise.race([
+        thrown(() => testClient({ fetch, timeoutMs: 100, credentials: { bearerAuth: never } }).GET!("/v1/either")),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting after 3 s"), 3000)),
+      ]);
+      expect(outcome).toMatchObject({ name: "TimeoutError" });
+    } finally {
+      clearInterval(collecting);
+    }
     expect(sent).toEqual([]);
   });
 

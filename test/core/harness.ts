@@ -87,18 +87,18 @@ export interface Sent {
 export function fakeFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response> = () => Response.json({})) {
   const sent: Sent[] = [];
   const fetch = async (input: string | Request, given?: RequestInit) => {
-    // openapi-fetch hands fetch one Request; what it carries is recorded as url + init.
-    const { url, init } = typeof input === "string" ? { url: input, init: given ?? {} } : await asInit(input);
+    // The client hands fetch a Request and the call's deadline as init.signal; what they carry is recorded as url + init.
+    const { url, init } = typeof input === "string" ? { url: input, init: given ?? {} } : await asInit(input, given);
     sent.push({ url, init, headers: Object.fromEntries(new Headers(init.headers)) });
     return answer(url, init);
   };
   return { sent, fetch: fetch as unknown as typeof globalThis.fetch };
 }
 
-/** A Request as the (url, init) pair a test reads: headers, method, text body, signal and redirect mode. */
-export async function asInit(request: Request): Promise<{ url: string; init: RequestInit }> {
+/** A Request (and the init beside it) as the (url, init) pair a test reads: headers, method, text body, signal and redirect mode. */
+export async function asInit(request: Request, given?: RequestInit): Promise<{ url: string; init: RequestInit }> {
   const body = request.body === null ? undefined : await request.text();
-  return { url: request.url, init: { method: request.method, headers: request.headers, body, signal: request.signal, redirect: request.redirect, cache: request.cache, keepalive: request.keepalive, credentials: request.credentials, mode: request.mode } };
+  return { url: request.url, init: { method: request.method, headers: request.headers, body, signal: given?.signal ?? request.signal, redirect: request.redirect, cache: request.cache, keepalive: request.keepalive, credentials: request.credentials, mode: request.mode } };
 }
 
 export type TestClient = Record<string, (path: string, init?: any) => Promise<{ data?: any; error?: any; response: Response }>>;

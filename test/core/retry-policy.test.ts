@@ -1,7 +1,8 @@
 // The retry policy in isolation: option merging, Retry-After parsing, the send loop and the system clock.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InputError } from "../../runtime/core/errors.js";
-import { resolveRetry, retryAfterMs, systemClock, withRetry, type Clock, type RetryMeta } from "../../runtime/core/retry.js";
+import { resolveRetry, type Clock, type RetryMeta } from "../../runtime/core/retry.js";
+import { retryAfterMs, systemClock, withRetry } from "../../runtime/core/retry-loop.js";
 
 const documented: RetryMeta = { statuses: [409, 429, 503], maxAttempts: 4, backoffMs: 100, maxWaitMs: 1000 };
 

@@ -1,0 +1,64 @@
+/**
+ * Sending again while the policy (retry.ts) says an answer is worth waiting out. Loaded by the
+ * client on the first answer whose status the policy names, not with the client.
+ */
+import { getAt } from "../openapi/pointer.js";
+import type { Clock, RetryMeta } from "./retry.js";
+
+export const systemClock: Clock = {
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const done = () => {
+        signal?.removeEventListener("abort", abort);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      const abort = () => {
+        clearTimeout(timer);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener("abort", abort, { once: true });
+    }),
+  now: () => Date.now(),
+};
+
+/** Every HTTP-date form (RFC 9110 §5.6.7) opens with a day name; Date.parse alone takes "1.5" or "-5" for a day in 2001. */
+const HTTP_DATE_START = /^[A-Za-z]{3}/;
+
+/** RFC 9110 §10.2.3: delay-seconds or an HTTP date; anything else is ignored. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // The asctime form ends with the year and names no zone, yet means GMT; Date.parse would read it as local time.
+  const date = HTTP_DATE_START.test(value) ? Date.parse(/\d{4}$/.test(value) ? `${value} GMT` : value) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Whether the answer's reason code is one the document says no retry can cure. */
+function excepted(policy: RetryMeta, status: number, body: unknown): boolean {
+  const rule = policy.except?.[String(status)];
+  if (!rule) return false;
+  const reason = getAt(body, rule.reasonAt);
+  return typeof reason === "string" && rule.reasons.includes(reason);
+}
+
+/** Sends, and sends again while the policy says the answer is worth waiting out. */
+export async function withRetry<R extends { response: Response; error?: unknown }>(
+  send: () => Promise<R>,
+  policy: RetryMeta | undefined,
+  clock: Clock,
+  signal?: AbortSignal,
+): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await send();
+    const { status, headers } = result.response;
+    if (!policy || attempt >= policy.maxAttempts || !policy.statuses.includes(status) || excepted(policy, status, result.error)) return result;
+    const wait = retryAfterMs(headers.get("retry-after"), clock.now()) ?? policy.backoffMs * 2 ** (attempt - 1);
+    if (wait > policy.maxWaitMs) return result;
+    // The unread body of the answer being retried would hold its connection open.
+    await result.response.body?.cancel().catch(() => undefined);
+    await clock.sleep(wait, signal);
+  }
+}
