@@ -8,6 +8,7 @@
  * no server (or static mock) can make it loop.
  */
 import { getAt } from "../openapi/pointer.js";
+import { PaginationError } from "./pagination-error.js";
 
 export interface PaginationMeta {
   readonly offsetParam: string;
@@ -27,9 +28,7 @@ export interface PaginationMeta {
   readonly last?: string;
 }
 
-export class PaginationError extends Error {
-  override readonly name = "PaginationError";
-}
+export { PaginationError };
 
 /** The value at a JSON pointer of a response body (RFC 6901). */
 export const atPointer = getAt;
