@@ -48,7 +48,7 @@ function shopDoc(): Record<string, any> {
             { name: "offset", in: "query", schema: { type: "integer", minimum: 0 } },
             { name: "limit", in: "query", required: true, style: "form", schema: { type: "integer", maximum: 50 } },
             { name: "tags", in: "query", explode: false, schema: { type: "array", items: { type: "string" } } },
-            { name: "sort", in: "query", style: "spaceDelimited", schema: { type: "string", enum: ["asc", "desc"] } },
+            { name: "sort", in: "query", style: "spaceDelimited", schema: { type: "array", items: { type: "string", enum: ["asc", "desc"] } } },
             { name: "session", in: "cookie", required: true, schema: { type: "string" } },
           ],
           "x-pagination": { offsetParam: "offset", limitParam: "limit", items: "/data~1list/items", total: "/total" },
@@ -239,7 +239,12 @@ describe("client-meta: extractMeta", () => {
       redirect: "error",
       pagination: { offsetParam: "offset", limitParam: "limit", items: "/data~1list/items", total: "/total" },
       retry: { statuses: [429, 503], except: { "503": { reasonAt: "/code", reasons: ["maintenance"] } }, maxAttempts: 4, backoffMs: 100, maxWaitMs: 2000 },
-      query: { offset: { explode: true }, limit: { explode: true }, tags: { explode: false }, sort: { explode: false } },
+      query: {
+        offset: { style: "form", explode: true, shape: "scalar" },
+        limit: { style: "form", explode: true, shape: "scalar" },
+        tags: { style: "form", explode: false, shape: "array" },
+        sort: { style: "spaceDelimited", explode: false, shape: "array" },
+      },
     });
     expect(meta.operations["POST /stores/{store}/items"]).toEqual({
       operationId: "addItem",
@@ -449,7 +454,7 @@ describe("generate-rules", () => {
         offset: { type: "integer", minimum: 0 },
         limit: { type: "integer", maximum: 50 },
         tags: { type: "array", items: { type: "string" } },
-        sort: { type: "string", enum: ["asc", "desc"] },
+        sort: { type: "array", items: { type: "string", enum: ["asc", "desc"] } },
       },
       required: { path: ["store"], header: ["X-Tenant"], query: ["limit"] },
     });

@@ -111,37 +111,59 @@ export const identityV3Service = {
       "redirect": "manual",
       "query": {
         "response_type": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "client_id": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "redirect_uri": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "scope": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "state": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "idp": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "nonce": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "authsvc_access_token": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "user_id": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "code": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "language": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -162,7 +184,9 @@ export const identityV3Service = {
       "redirect": "error",
       "query": {
         "nonce": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -242,13 +266,19 @@ export const identityV3Service = {
       "redirect": "manual",
       "query": {
         "client_id": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "redirect_uri": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "all_sessions": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     }

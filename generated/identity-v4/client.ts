@@ -99,43 +99,69 @@ export const identityV4Service = {
       "redirect": "manual",
       "query": {
         "response_type": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "client_id": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "redirect_uri": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "scope": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "state": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "idp": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "nonce": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "authsvc_access_token": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "user_id": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "code": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "language": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "code_challenge": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "code_challenge_method": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -156,7 +182,9 @@ export const identityV4Service = {
       "redirect": "error",
       "query": {
         "nonce": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -228,13 +256,19 @@ export const identityV4Service = {
       "redirect": "manual",
       "query": {
         "client_id": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "redirect_uri": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "all_sessions": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     }

@@ -81,25 +81,39 @@ export const kmsV2Service = {
       },
       "query": {
         "limit": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "offset": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "state": {
-          "explode": false
+          "style": "form",
+          "explode": false,
+          "shape": "array"
         },
         "extractable": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "search": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "sort": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "filter": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -156,13 +170,19 @@ export const kmsV2Service = {
       },
       "query": {
         "state": {
-          "explode": false
+          "style": "form",
+          "explode": false,
+          "shape": "array"
         },
         "extractable": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "filter": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     }

@@ -54,13 +54,19 @@ export const metricsV1Service = {
       "redirect": "error",
       "query": {
         "target": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "array"
         },
         "from": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "until": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -90,7 +96,9 @@ export const metricsV1Service = {
       "redirect": "error",
       "query": {
         "query": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -106,7 +114,9 @@ export const metricsV1Service = {
       "redirect": "error",
       "query": {
         "query": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     }

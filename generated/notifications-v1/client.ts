@@ -89,13 +89,19 @@ export const notificationsV1Service = {
       },
       "query": {
         "limit": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "offset": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "search": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -158,13 +164,19 @@ export const notificationsV1Service = {
       },
       "query": {
         "limit": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "offset": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "search": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -194,7 +206,9 @@ export const notificationsV1Service = {
       "redirect": "error",
       "query": {
         "include": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },
@@ -243,13 +257,19 @@ export const notificationsV1Service = {
       },
       "query": {
         "limit": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "offset": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         },
         "search": {
-          "explode": true
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },

@@ -4,8 +4,13 @@
  * listeners and make Node print MaxListenersExceededWarning. The listener goes when the last
  * call sharing the signal ends.
  */
+/** What a link aborts: an AbortController, or a call's Deadline. */
+interface Abortable {
+  abort(reason?: unknown): void;
+}
+
 interface Link {
-  readonly controllers: Set<AbortController>;
+  readonly controllers: Set<Abortable>;
   readonly onAbort: () => void;
 }
 
@@ -13,7 +18,7 @@ const links = new WeakMap<AbortSignal, Link>();
 const nothing = () => undefined;
 
 /** Aborts `inner` when `outer` aborts; the returned function unlinks it (call it on every path). */
-export function linkAbort(outer: AbortSignal | undefined, inner: AbortController): () => void {
+export function linkAbort(outer: AbortSignal | undefined, inner: Abortable): () => void {
   if (!outer) return nothing;
   if (outer.aborted) {
     inner.abort(outer.reason);
@@ -21,7 +26,7 @@ export function linkAbort(outer: AbortSignal | undefined, inner: AbortController
   }
   let link = links.get(outer);
   if (!link) {
-    const controllers = new Set<AbortController>();
+    const controllers = new Set<Abortable>();
     // Not `once`: every call still unlinks itself, and the last one removes the listener.
     const onAbort = () => {
       for (const controller of controllers) controller.abort(outer.reason);
@@ -40,21 +45,49 @@ export function linkAbort(outer: AbortSignal | undefined, inner: AbortController
     }
   };
 }
-/** Settles like `work`, or rejects with the signal's reason as soon as it aborts (a provider cannot be cancelled, only abandoned). */
-export function untilAborted<T>(work: T | Promise<T>, signal: AbortSignal): Promise<T> {
-  if (!(work instanceof Promise)) return Promise.resolve(work);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort);
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
+/**
+ * One call's end: its deadline, or the caller's abort. Its AbortSignal is made only when
+ * something asks for it (fetch reads it; a stub fetch, a static credential and a call that
+ * never waits do not): on Node 20 a signal, and a Request following one, cost more than the
+ * rest of the client's own work per call.
+ */
+export class Deadline implements Abortable {
+  private controller: AbortController | undefined;
+  private reason: unknown;
+  private done = false;
+  private waiting: Set<(reason: unknown) => void> | undefined;
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.done) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason?: unknown): void {
+    if (this.done) return;
+    this.done = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+    if (this.waiting) for (const stop of this.waiting) stop(reason);
+  }
+
+  throwIfAborted(): void {
+    if (this.done) throw this.reason;
+  }
+
+  /**
+   * Settles like `work`, or rejects with the reason as soon as the call ends: work that cannot
+   * be cancelled (a token provider) is abandoned. The timer holds this Deadline, so the wait
+   * ends even when nothing else holds the work.
+   */
+  until<T>(work: Promise<T>): Promise<T> {
+    if (this.done) return Promise.reject(this.reason);
+    const waiting = (this.waiting ??= new Set());
+    return new Promise<T>((resolve, reject) => {
+      waiting.add(reject);
+      work.then(resolve, reject).finally(() => waiting.delete(reject));
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
-import { linkAbort, untilAborted } from "./abort.js";
+import { Deadline, linkAbort } from "./abort.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
 import { checkCredentials, createCredentialResolver, headerSecrets, staticSecrets, type ProviderContext } from "./credentials.js";
 import { InputError } from "./errors.js";
@@ -9,7 +9,6 @@ import { pathSegment, serializePath } from "./path.js";
 import { serializeQuery } from "./query.js";
 import { callContextOf, rememberCall, type CallContext } from "./redact.js";
 import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
-import type { QueryParamMeta } from "./service-meta.js";
 import type { RequestParts } from "./rules.js";
 import { bodyFields } from "./form-fields.js";
 import { mediaTypeEssence } from "./media-type.js";
@@ -135,8 +134,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   const root = baseUrl.replace(/\/+$/, "");
   // Longest first, so "/a/{id}" is not mistaken for the tail "/{id}".
   const templates = [...new Set(Object.keys(meta.operations).map((key) => key.slice(key.indexOf(" ") + 1)))].sort((a, b) => b.length - a.length);
-  const queryStyles: Record<string, QueryParamMeta> = {};
-  for (const op of Object.values(meta.operations)) Object.assign(queryStyles, op.query);
   const transport = (options.fetch ?? ((request: Request, init: RequestInit) => globalThis.fetch(request, init))) as (request: Request, init: { signal: AbortSignal }) => Promise<Response>;
   // Loaded on creation, not imported: bundlers then split the checker and the rule tables off a
   // browser app's first load, and the chunk is on its way before the first call needs it.
@@ -167,8 +164,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
    * through it, and nothing is shared between calls.
    */
   interface CallState {
-    /** Aborts at the call's deadline or with the caller's signal. */
-    readonly deadline: AbortSignal;
+    /** Ends at the call's deadline or with the caller's signal. */
+    readonly deadline: Deadline;
     readonly serialize: (body: unknown, headers?: Headers) => BodyInit;
     readonly fetch: (request: Request) => Promise<Response>;
     /** How our serializer found the body: unlabelled ("default"), URLSearchParams ("form"), or labelled by the caller. */
@@ -297,11 +294,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
    * Sends one Request: the operation's credentials are added (an explicit per-call header wins),
    * and what leaves is checked against the configured origin, since a middleware may have moved
    * it elsewhere. `added` learns which credential headers were added, so a later attempt can
-   * ask the provider again. The call's deadline reaches it as the Request's signal.
+   * ask the provider again. The call's deadline reaches the transport as `init.signal`.
    */
-  const send = async (request: Request, call: Call | undefined, signal: AbortSignal, added?: string[]): Promise<Response> => {
-    const { headers } = request;
-    signal.throwIfAborted();
+  const send = (request: Request, call: Call | undefined, deadline: Deadline, added?: string[]): Promise<Response> => {
+    deadline.throwIfAborted();
     const elsewhere = !request.url.startsWith(originPrefix);
     const security = call?.op.security ?? [];
     if (elsewhere && security.length > 0) {
@@ -315,17 +311,22 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       get signal() {
         if (!forProvider) {
           forProvider = new AbortController();
-          unlink = linkAbort(signal, forProvider);
+          unlink = linkAbort(deadline.signal, forProvider);
         }
         return forProvider.signal;
       },
     };
-    let credentialHeaders = resolveCredentials(security, context);
-    if (credentialHeaders instanceof Promise) {
-      credentialHeaders = await credentialHeaders.finally(() => unlink());
-      // The call may have ended while the provider worked (the relay stops waiting at the deadline); then nothing is sent.
-      signal.throwIfAborted();
-    }
+    const credentialHeaders = resolveCredentials(security, context);
+    // Static credentials are at hand: no promise and no wait on the way to the transport.
+    if (!(credentialHeaders instanceof Promise)) return deliver(request, call, deadline, credentialHeaders, elsewhere, added);
+    return deadline
+      .until(credentialHeaders)
+      .finally(() => unlink())
+      .then((provided) => deliver(request, call, deadline, provided, elsewhere, added));
+  };
+
+  const deliver = (request: Request, call: Call | undefined, deadline: Deadline, credentialHeaders: Record<string, string>, elsewhere: boolean, added?: string[]): Promise<Response> => {
+    const { headers } = request;
     for (const name in credentialHeaders) {
       if (headers.has(name)) continue;
       headers.set(name, credentialHeaders[name]!);
@@ -336,9 +337,16 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     }
     // The deadline goes beside the Request, not inside it: a Request built with a signal costs
     // several times one without on Node 20, and fetch builds its own Request from both anyway.
-    const response = await transport(request, { signal });
-    rememberCall(response, contextOf(call, headers));
-    return response;
+    // The signal is made only if the transport reads it.
+    const init = {
+      get signal() {
+        return deadline.signal;
+      },
+    };
+    return transport(request, init).then((response) => {
+      rememberCall(response, contextOf(call, headers));
+      return response;
+    });
   };
 
   const policyOf = (call: Call | undefined): RetryMeta | undefined => {
@@ -353,14 +361,14 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
    * token provider again. The waiting and, for `redirect: "follow"`, the same-origin hops are
    * loaded only now.
    */
-  const again = async (request: Request, call: Call | undefined, signal: AbortSignal, policy: RetryMeta | undefined, body: BodyInit | null | undefined, added: string[], first?: Response) => {
+  const again = async (request: Request, call: Call | undefined, deadline: Deadline, policy: RetryMeta | undefined, body: BodyInit | null | undefined, added: string[], first?: Response) => {
     const [{ withRetry, systemClock }, { followSameOrigin }] = await Promise.all([import("./retry-loop.js"), import("./redirect.js")]);
     const headers = new Headers(request.headers);
     for (const name of added) headers.delete(name);
     // Everything else the caller's init set (cache, keepalive, mode, ...) goes as it came.
     const { method, url, redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy } = request;
     const init: RequestInit = { method, headers, body, redirect: redirect === "follow" ? "manual" : redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy };
-    const once = () => (redirect === "follow" ? followSameOrigin((u, i) => send(new Request(u, i), call, signal), url, init) : send(new Request(url, init), call, signal));
+    const once = () => (redirect === "follow" ? followSameOrigin((u, i) => send(new Request(u, i), call, deadline), url, init) : send(new Request(url, init), call, deadline));
     let pending = first;
     const result = await withRetry(
       async () => {
@@ -378,7 +386,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       },
       policy,
       options.clock ?? systemClock,
-      signal,
+      deadline.signal,
     );
     return result.response;
   };
@@ -388,18 +396,24 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
    * attempt; only an answer the document says to retry, or `redirect: "follow"` (done here,
    * hop by hop within the origin), costs more.
    */
-  const wrappedFetch = async (request: Request, state: CallState): Promise<Response> => {
+  const wrappedFetch = (request: Request, state: CallState): Promise<Response> =>
     // A later middleware may have replaced our Request: then the router says which operation it is, and its body is not ours.
-    const call = state.request === request ? state.call : await lateCall(request);
-    const signal = state.deadline;
+    state.request === request ? sendCall(request, state.deadline, state.call) : lateCall(request).then((call) => sendCall(request, state.deadline, call));
+
+  const sendCall = (request: Request, deadline: Deadline, call: Call | undefined): Promise<Response> => {
     const policy = policyOf(call);
+    return !policy && request.redirect !== "follow" ? send(request, call, deadline) : sendAgainable(request, deadline, call, policy);
+  };
+
+  /** A call the document may retry, or one whose redirects are ours to follow. */
+  const sendAgainable = async (request: Request, deadline: Deadline, call: Call | undefined, policy: RetryMeta | undefined): Promise<Response> => {
     const added: string[] = [];
     // A body only the Request holds is read now, while it can be.
-    const body = call?.body !== undefined ? call.body : (policy || request.redirect === "follow") && request.body !== null ? await request.arrayBuffer() : undefined;
-    if (request.redirect === "follow" || (request.bodyUsed && body !== undefined)) return again(request, call, signal, policy, body, added);
-    const first = await send(request, call, signal, added);
+    const body = call?.body !== undefined ? call.body : request.body !== null ? await request.arrayBuffer() : null;
+    if (request.redirect === "follow" || request.bodyUsed) return again(request, call, deadline, policy, body, added);
+    const first = await send(request, call, deadline, added);
     if (!policy?.statuses.includes(first.status)) return first;
-    return again(request, call, signal, policy, body ?? null, added, first);
+    return again(request, call, deadline, policy, body, added, first);
   };
 
   const client = createClient<Paths>({
@@ -407,8 +421,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     // Every call brings its own fetch and bodySerializer (see relay); these stand for a caller's own.
     fetch: transport as typeof globalThis.fetch,
     headers: boundHeader ? { ...options.headers, ...(boundHeader as Record<string, string>) } : options.headers,
-    // The document's style and explode, per parameter name.
-    querySerializer: (query: Record<string, unknown>) => serializeQuery(query, queryStyles),
     // Path parameters are whole, checked segments; bound ones are filled in.
     // openapi-fetch hands over baseUrl + template: only the template part is filled.
     pathSerializer: (url: string, params: Record<string, unknown>) => {
@@ -429,8 +441,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
    * reads only objects and Headers), the document's parseAs and redirect mode, and one deadline
    * for the call: the token provider, each attempt, the waits between them and reading the body,
    * which openapi-fetch does before it settles. One cleared timer per call (AbortSignal.timeout
-   * would leave a live timer behind every request); the caller's signal is relayed, so the
-   * Request's own listener lands on this per-call signal rather than on the caller's.
+   * would leave a live timer behind every request); the caller's signal is relayed to the
+   * deadline with one listener per signal (abort.ts), however many calls share it.
    */
   const relay = (call: (path: string, init: AnyInit) => Promise<unknown>, method: string) => async (path: string, init: AnyInit = {}) => {
     const { params } = init;
@@ -446,11 +458,11 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
         headers.delete("content-type");
       } else headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
     }
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(timeoutError(timeoutMs)), timeoutMs);
-    const unlink = linkAbort(init.signal, controller);
+    const deadline = new Deadline();
+    const timer = setTimeout(() => deadline.abort(timeoutError(timeoutMs)), timeoutMs);
+    const unlink = linkAbort(init.signal, deadline);
     const state: CallState = {
-      deadline: controller.signal,
+      deadline,
       given: NONE,
       serialize: (body, headers) => serializeBody(state, body, headers),
       fetch: (request) => wrappedFetch(request, state),
@@ -458,8 +470,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     states.set(state.serialize, state);
     states.set(state.fetch, state);
     try {
-      // The call ends at its deadline whatever a token provider, a caller's fetch or a body read still does.
-      const result = (await untilAborted(call(path, {
+      const result = (await call(path, {
         ...init,
         headers,
         params: { ...params, path: boundPath ? { ...boundPath, ...params?.path } : (params?.path ?? {}) },
@@ -469,8 +480,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
         // The caller's signal reaches the call through the deadline (see send), not through openapi-fetch's Request.
         signal: undefined,
         bodySerializer: init.bodySerializer ?? state.serialize,
+        // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
+        querySerializer: init.querySerializer ?? ((query: Record<string, unknown>) => serializeQuery(query, op?.query ?? {})),
         fetch: init.fetch ?? state.fetch,
-      }), controller.signal)) as { error?: unknown; response?: Response };
+      })) as { error?: unknown; response?: Response };
       // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
       const context = callContextOf(result.response);
       if (context) rememberCall(result.error, context);

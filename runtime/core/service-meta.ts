@@ -6,9 +6,16 @@ export type SecuritySchemeMeta =
   | { type: "http"; scheme: "basic" | "bearer" }
   | { type: "apiKey"; in: "header" | "cookie"; name: string };
 
+/** The OpenAPI 3.1 styles of a query parameter (§4.8.12.4) the client serializes (runtime/core/query.ts). */
+export type QueryStyle = "form" | "deepObject" | "spaceDelimited" | "pipeDelimited";
+
+/** How one operation's query parameter travels, as its document says. */
 export interface QueryParamMeta {
-  /** openapi `style: form` with `explode: false` serializes arrays comma-separated. */
+  style: QueryStyle;
+  /** As the document says or defaults it (true for form only); deepObject serializes alike either way. */
   explode: boolean;
+  /** What the parameter's schema says the value is; absent when its schema does not say (then any shape its style carries). */
+  shape?: "scalar" | "array" | "object";
 }
 
 export interface OperationMeta {

@@ -3,7 +3,7 @@
  * would, installed from the tarball into a fresh temporary folder, and its fixtures copied in.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -43,6 +43,55 @@ export async function packPackage(into: string): Promise<string> {
   for (const built of ["dist/site/index.html", "dist/openapi/kms-v2.yaml"]) {
     if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
   }
+  return exclusively(join(ROOT, "dist", ".pack-lock"), () => compileAndPack(into));
+}
+
+/**
+ * The consumer test files run in parallel workers where there are cores for them, and each
+ * compile rewrites dist/lib (truncate, then write) while another file's `npm pack` may be
+ * reading it: one compile-and-pack at a time. The lock is a directory (mkdir is atomic) holding
+ * its owner's pid, so a lock left by a killed run is taken over instead of waited on.
+ */
+async function exclusively<T>(lock: string, work: () => Promise<T>): Promise<T> {
+  const owner = join(lock, "pid");
+  for (const deadline = Date.now() + 300_000; ; ) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(owner, String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const pid = Number(readFileOr(owner));
+    if (pid > 0 && !alive(pid)) rmSync(lock, { recursive: true, force: true });
+    else if (Date.now() > deadline) throw new Error(`${lock} is held by process ${pid || "(starting)"} for 5 minutes`);
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function readFileOr(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function compileAndPack(into: string): Promise<string> {
   const compiled = await exec(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], ROOT);
   if (compiled.code !== 0) throw new Error(`tsc -p tsconfig.build.json failed:\n${compiled.stdout}${compiled.stderr}`);
   const packed = await exec("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", into], ROOT);
@@ -52,11 +101,14 @@ export async function packPackage(into: string): Promise<string> {
   return join(into, entry.filename.replace(/^@/, "").replace(/\//, "-"));
 }
 
-/** A fresh project with nothing but the tarball installed, as `npm install <tarball>` gives it. */
-export async function installProject(tarball: string): Promise<string> {
+/**
+ * A fresh project with nothing but the tarball installed, as `npm install <tarball>` gives it,
+ * plus `others` (name@version) in the same install, as a user adds the libraries it works with.
+ */
+export async function installProject(tarball: string, others: string[] = []): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "ci-consumer-"));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer-app", private: true, type: "module" }, null, 2));
-  const installed = await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", tarball], dir);
+  const installed = await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", tarball, ...others], dir);
   if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.stderr}`);
   return dir;
 }

@@ -149,8 +149,8 @@ describe("serializeQuery", () => {
     expect(serializeQuery({ "a b": "1&c=2", n: 3, t: true }, {})).toBe("a%20b=1%26c%3D2&n=3&t=true");
   });
   it("explodes arrays unless the parameter says explode: false", () => {
-    expect(serializeQuery({ a: ["x", "y"], b: ["x,", "y"] }, { b: { explode: false } })).toBe("a=x&a=y&b=x%2C,y");
-    expect(serializeQuery({ a: ["x"] }, { a: { explode: true } })).toBe("a=x");
+    expect(serializeQuery({ a: ["x", "y"], b: ["x,", "y"] }, { b: { style: "form", explode: false } })).toBe("a=x&a=y&b=x%2C,y");
+    expect(serializeQuery({ a: ["x"] }, { a: { style: "form", explode: true } })).toBe("a=x");
   });
 });
 

@@ -45,7 +45,7 @@ export const meta: ServiceMeta = {
   operations: {
     "GET /v1/instances/{instance_id}/topics/{id}": op("getTopic", [["bearerAuth"]]),
     "DELETE /v1/instances/{instance_id}/topics/{id}": op("deleteTopic", [["bearerAuth"]]),
-    "GET /v1/instances/{instance_id}/topics": op("listTopics", [["bearerAuth"]], { query: { tags: { explode: false }, ids: { explode: true } } }),
+    "GET /v1/instances/{instance_id}/topics": op("listTopics", [["bearerAuth"]], { query: { tags: { style: "form", explode: false }, ids: { style: "form", explode: true } } }),
     "POST /v1/keys": op("createKey", [["apiKey", "userToken", "session"]], { requestMediaTypes: ["application/json", "application/vnd.test+json"] }),
     "GET /v1/keys/{id}": op("getKey", [["apiKey", "userToken", "session"]], { redirect: "manual" }),
     "POST /v1/token": op("token", [["basicAuth"]]),
