@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { DIST_DIR } from "../lib/paths.js";
 import { bundleForBrowser, README_PAGE } from "./browser-bundle.js";
 import { measureTryit } from "./browser-tryit.js";
-import { bundleSizes } from "./bundle-size.js";
+import { bundleSizes, helperBundleSizes } from "./bundle-size.js";
 import { CASES, measureClients } from "./client-overhead.js";
 import { measureEmulatorBounds } from "./emulator-bounds.js";
 import { measureEmulatorLoad } from "./emulator-load.js";
@@ -89,6 +89,10 @@ for (const [id, size] of Object.entries(await bundleSizes())) {
   row(`bundle ${id} first load (min+gz)`, size.gzip / 1024, "KB", 6);
   row(`bundle ${id} with the rules chunk loaded on creation (min+gz)`, size.totalGzip / 1024, "KB", null);
   if (size.pullsOthers.length > 0) rows.push({ metric: `bundle ${id} pulls in`, value: size.pullsOthers.join(", "), target: "nothing", ratio: "", ok: false });
+}
+for (const [name, size] of Object.entries(await helperBundleSizes())) {
+  row(`bundle ${name} first load (min+gz)`, size.gzip / 1024, "KB", 8);
+  row(`bundle ${name} with the chunks it loads on creation (min+gz)`, size.totalGzip / 1024, "KB", null);
 }
 
 console.log("bench: browser bundle of cloud-interfaces/msw with one emulator (esbuild, platform browser) ...");
