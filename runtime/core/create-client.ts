@@ -342,40 +342,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     return retryFor.get(call.key);
   };
 
-  /**
-   * The attempts after the first (or all of them, when the first cannot be openapi-fetch's
-   * Request): each a new Request over the same body and the headers as they came, asking the
-   * token provider again. The waiting and, for `redirect: "follow"`, the same-origin hops are
-   * loaded only now.
-   */
+  /** The attempts after the first, or all of them: loaded on the first answer the document says to retry, or for `redirect: "follow"`. */
   const again = async (request: Request, call: Call | undefined, deadline: Deadline, policy: RetryMeta | undefined, body: BodyInit | null | undefined, added: string[], first?: Response) => {
-    const [{ withRetry, systemClock }, { followSameOrigin }] = await Promise.all([import("./retry-loop.js"), import("./redirect.js")]);
-    const headers = new Headers(request.headers);
-    for (const name of added) headers.delete(name);
-    // Everything else the caller's init set (cache, keepalive, mode, ...) goes as it came.
-    const { method, url, redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy } = request;
-    const init: RequestInit = { method, headers, body, redirect: redirect === "follow" ? "manual" : redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy };
-    const once = () => (redirect === "follow" ? followSameOrigin((u, i) => send(new Request(u, i), call, deadline), url, init) : send(new Request(url, init), call, deadline));
-    let pending = first;
-    const result = await withRetry(
-      async () => {
-        const response = pending ?? (await once());
-        pending = undefined;
-        if (!policy?.statuses.includes(response.status)) return { response };
-        const text = await response.clone().text();
-        let error: unknown = text;
-        try {
-          error = JSON.parse(text);
-        } catch {
-          // kept as text
-        }
-        return { response, error };
-      },
-      policy,
-      options.clock ?? systemClock,
-      deadline.signal,
-    );
-    return result.response;
+    const { sendAgain } = await import("./retry-loop.js");
+    return sendAgain(request, { body, added, policy, clock: options.clock, signal: deadline.signal, first, send: (r) => send(r, call, deadline) });
   };
 
   /**
