@@ -14,27 +14,30 @@ export interface Call {
   key: string;
   op: OperationMeta;
   /** The body our serializer wrote, for attempts after the first; undefined when not known. */
-  body?: BodyInit | null;
+  body?: SentBody;
 }
 
 export interface CallState {
   /** Ends at the call's deadline or with the caller's signal. */
   readonly deadline: Deadline;
-  readonly serialize: (body: unknown, headers?: Headers) => BodyInit;
+  readonly serialize: (body: unknown, headers?: Headers) => string | FormData;
   readonly fetch: (request: Request) => Promise<Response>;
   /** The body as the caller gave it (NONE until our serializer runs), and as our serializer wrote it. */
   given: unknown;
-  written?: BodyInit;
+  written?: string | FormData;
   /** The Request our middleware passed on, and what it learnt. */
   request?: Request;
   call?: Call;
 }
 
+/** A Request body as RequestInit takes it (a type @types/node declares without the DOM library, unlike BodyInit). */
+export type SentBody = RequestInit["body"];
+
 export const NONE = Symbol("none");
 export const FORM = "application/x-www-form-urlencoded";
 
 /** FormData as it is (fetch writes its boundary), URLSearchParams and form-labelled bodies URL-encoded, everything else JSON. */
-export function serializeBody(state: Pick<CallState, "given" | "written"> | undefined, body: unknown, headers?: Headers): BodyInit {
+export function serializeBody(state: Pick<CallState, "given" | "written"> | undefined, body: unknown, headers?: Headers): string | FormData {
   const written =
     body instanceof FormData
       ? body

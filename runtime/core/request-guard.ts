@@ -5,7 +5,7 @@
  */
 import type { Middleware } from "openapi-fetch";
 import { checkBaseUrl } from "./base-url.js";
-import { NONE, type CallState } from "./call-state.js";
+import { NONE, type CallState, type SentBody } from "./call-state.js";
 import { carriesCredentials } from "./credentials.js";
 import { InputError } from "./errors.js";
 import { bodyFields } from "./form-fields.js";
@@ -57,7 +57,7 @@ export function createGuard(ctx: GuardContext): Middleware {
       // The body as the caller gave it, and as sent, when our serializer wrote it: read without parsing the Request again.
       const ours = callOptions.bodySerializer === state?.serialize && state.written !== undefined;
       const given = ours ? state.given : NONE;
-      const sent: BodyInit | null | undefined = ours ? state.written : request.body === null ? null : undefined;
+      const sent: SentBody = ours ? state.written : request.body === null ? null : undefined;
       if (request.body !== null) {
         const type = request.headers.get("content-type") ?? undefined;
         const essence = type === undefined ? undefined : mediaTypeEssence(type);

@@ -3,11 +3,12 @@
  * client on the first answer whose status the policy names, not with the client.
  */
 import { getAt } from "../openapi/pointer.js";
+import type { SentBody } from "./call-state.js";
 import type { Clock, RetryMeta } from "./retry.js";
 
 export interface AgainOptions {
   /** The body as first sent (null: none). */
-  body: BodyInit | null | undefined;
+  body: SentBody;
   /** Credential headers the first attempt added, asked for again on each attempt. */
   added: readonly string[];
   policy: RetryMeta | undefined;

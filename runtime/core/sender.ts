@@ -4,7 +4,7 @@
  * document's retries and same-origin redirects, loaded only when a call needs them.
  */
 import { linkAbort, type Deadline } from "./abort.js";
-import type { Call, CallState } from "./call-state.js";
+import type { Call, CallState, SentBody } from "./call-state.js";
 import { carriesCredentials, headerSecrets, type createCredentialResolver, type ProviderContext } from "./credentials.js";
 import { InputError } from "./errors.js";
 import { rememberCall, type CallContext } from "./redact.js";
@@ -138,7 +138,7 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   };
 
   /** The attempts after the first, or all of them: loaded on the first answer the document says to retry, or for `redirect: "follow"`. */
-  const again = async (request: Request, call: Call | undefined, deadline: Deadline, policy: RetryMeta | undefined, body: BodyInit | null | undefined, added: string[], first?: Response) => {
+  const again = async (request: Request, call: Call | undefined, deadline: Deadline, policy: RetryMeta | undefined, body: SentBody, added: string[], first?: Response) => {
     const { sendAgain } = await import("./retry-loop.js");
     return sendAgain(request, { body, added, policy, clock: ctx.clock, signal: deadline.signal, first, send: (r) => send(r, call, deadline) });
   };
