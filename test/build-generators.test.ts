@@ -302,6 +302,21 @@ describe("client-meta: extractMeta", () => {
     expect(() => meta({ offsetParam: "o", limitParam: "l" })).toThrow("svc a x-pagination.items is required");
   });
 
+  it("pagination: the page's own count and last-page flag are pointers too, and no other field is taken", () => {
+    const meta = (pagination: unknown) =>
+      extractMeta("svc", { paths: { "/a": { get: { operationId: "a", parameters: [{ name: "o", in: "query" }, { name: "l", in: "query" }], "x-pagination": pagination } } } }).operations["GET /a"]!
+        .pagination;
+    const kms = { offsetParam: "o", limitParam: "l", items: "/resources", pageCount: "/metadata/collectionTotal", last: "/metadata/incompleteSearch" };
+    expect(meta(kms)).toEqual(kms);
+    expect(() => meta({ ...kms, pageCount: "collectionTotal" })).toThrow("svc a x-pagination.pageCount: must be a JSON pointer");
+    expect(() => meta({ ...kms, last: true })).toThrow("svc a x-pagination.last: must be a JSON pointer");
+    // A misspelt end condition would be ignored, and the walk would run past the last page.
+    expect(() => meta({ ...kms, lastPage: "/metadata/incompleteSearch" })).toThrow(
+      "svc a x-pagination.lastPage: unknown field; expected offsetParam, limitParam, items, total, next, pageCount, last",
+    );
+    expect(() => meta("offset")).toThrow("svc a x-pagination: must be an object");
+  });
+
   it("bind: path and header parameters only, each with its location", () => {
     expect(extractMeta("shop-v2", shopDoc()).bind).toEqual([
       { name: "store", in: "path" },

@@ -67,7 +67,9 @@ export const kmsV2Service = {
       "pagination": {
         "offsetParam": "offset",
         "limitParam": "limit",
-        "items": "/resources"
+        "items": "/resources",
+        "pageCount": "/metadata/collectionTotal",
+        "last": "/metadata/incompleteSearch"
       },
       "retry": {
         "statuses": [

@@ -148,6 +148,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (typeof value === "string" && secretHeaders.has(name.toLowerCase())) configuredSecrets.push(...headerSecrets(name, value));
   }
+  const clientLabels = labels(options.headers);
   /** A URL on the configured origin starts with it and a slash (a Request's URL is normalised, and always has a path). */
   const originPrefix = `${origin}/`;
 
@@ -168,8 +169,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     readonly deadline: Deadline;
     readonly serialize: (body: unknown, headers?: Headers) => BodyInit;
     readonly fetch: (request: Request) => Promise<Response>;
-    /** How our serializer found the body: unlabelled ("default"), URLSearchParams ("form"), or labelled by the caller. */
-    unlabelled?: "default" | "form";
     /** The body as the caller gave it, and as our serializer wrote it. */
     given: unknown;
     written?: BodyInit;
@@ -225,32 +224,20 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       if (callOptions.fetch !== state?.fetch && request.redirect === "follow" && carriesSecrets(request.headers)) {
         throw new InputError("redirect", "origin", 'redirect: "follow" with a per-call fetch would carry credential headers to another origin');
       }
-      let out = request;
       let body: unknown;
       // The body as the caller gave it, and as sent, when our serializer wrote it: read without parsing the Request again.
       const ours = callOptions.bodySerializer === state?.serialize && state.written !== undefined;
       const given = ours ? state.given : NONE;
-      let sent: BodyInit | null | undefined = ours ? state.written : request.body === null ? null : undefined;
+      const sent: BodyInit | null | undefined = ours ? state.written : request.body === null ? null : undefined;
       if (request.body !== null) {
-        let type = request.headers.get("content-type") ?? undefined;
-        const chosen = ours ? state.unlabelled : undefined;
-        // openapi-fetch labels a body the caller did not label JSON; the operation's first media type is the default.
-        const wanted = chosen === "form" ? "application/x-www-form-urlencoded" : chosen === "default" ? op.requestMediaTypes[0] : undefined;
-        if (wanted !== undefined && !(type ?? "").startsWith("multipart/form-data") && (type === undefined || mediaTypeEssence(type) !== wanted)) {
-          const text = given === NONE ? await request.clone().text() : given instanceof URLSearchParams ? given.toString() : JSON.stringify(given);
-          const headers = new Headers(request.headers);
-          headers.set("content-type", (type = wanted));
-          const form = wanted === "application/x-www-form-urlencoded" && chosen === "default" && text.startsWith("{");
-          sent = form ? new URLSearchParams(JSON.parse(text) as Record<string, string>).toString() : text;
-          out = new Request(request, { headers, body: sent });
-        }
+        const type = request.headers.get("content-type") ?? undefined;
         const essence = type === undefined ? undefined : mediaTypeEssence(type);
         if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
           throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
         }
         if (checker && given !== NONE) body = bodyFields(given);
         else if (checker) {
-          const copy = out.clone();
+          const copy = request.clone();
           body =
             essence === "application/x-www-form-urlencoded" || essence === "multipart/form-data"
               ? bodyFields(essence === "multipart/form-data" ? await copy.formData() : new URLSearchParams(await copy.text()))
@@ -263,10 +250,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
         (loaded ?? (await checker)).check(key, { path, query: params.query, header, body });
       }
       if (state) {
-        state.request = out;
+        state.request = request;
         state.call = { key, op, body: sent };
       }
-      return out === request ? undefined : out;
+      return undefined;
     },
   };
 
@@ -355,40 +342,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     return retryFor.get(call.key);
   };
 
-  /**
-   * The attempts after the first (or all of them, when the first cannot be openapi-fetch's
-   * Request): each a new Request over the same body and the headers as they came, asking the
-   * token provider again. The waiting and, for `redirect: "follow"`, the same-origin hops are
-   * loaded only now.
-   */
+  /** The attempts after the first, or all of them: loaded on the first answer the document says to retry, or for `redirect: "follow"`. */
   const again = async (request: Request, call: Call | undefined, deadline: Deadline, policy: RetryMeta | undefined, body: BodyInit | null | undefined, added: string[], first?: Response) => {
-    const [{ withRetry, systemClock }, { followSameOrigin }] = await Promise.all([import("./retry-loop.js"), import("./redirect.js")]);
-    const headers = new Headers(request.headers);
-    for (const name of added) headers.delete(name);
-    // Everything else the caller's init set (cache, keepalive, mode, ...) goes as it came.
-    const { method, url, redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy } = request;
-    const init: RequestInit = { method, headers, body, redirect: redirect === "follow" ? "manual" : redirect, cache, credentials: sendCredentials, integrity, keepalive, mode, referrer, referrerPolicy };
-    const once = () => (redirect === "follow" ? followSameOrigin((u, i) => send(new Request(u, i), call, deadline), url, init) : send(new Request(url, init), call, deadline));
-    let pending = first;
-    const result = await withRetry(
-      async () => {
-        const response = pending ?? (await once());
-        pending = undefined;
-        if (!policy?.statuses.includes(response.status)) return { response };
-        const text = await response.clone().text();
-        let error: unknown = text;
-        try {
-          error = JSON.parse(text);
-        } catch {
-          // kept as text
-        }
-        return { response, error };
-      },
-      policy,
-      options.clock ?? systemClock,
-      deadline.signal,
-    );
-    return result.response;
+    const { sendAgain } = await import("./retry-loop.js");
+    return sendAgain(request, { body, added, policy, clock: options.clock, signal: deadline.signal, first, send: (r) => send(r, call, deadline) });
   };
 
   /**
@@ -450,13 +407,20 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     checkHeaderValues("params.header", params?.header);
     if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
     const op = meta.operations[`${method} ${path}`];
-    let headers = Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers;
+    let headers = (Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers) as Headers | Record<string, string | undefined | null> | undefined;
     if (init.body instanceof FormData && headers) {
       // A caller's multipart Content-Type lacks the boundary; fetch writes the right one from the FormData.
       if (headers instanceof Headers) {
         headers = new Headers(headers);
         headers.delete("content-type");
       } else headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
+    }
+    // openapi-fetch would label an unlabelled body JSON: the operation's first media type is the
+    // default (URLSearchParams are a form), so our serializer writes the body once, as labelled.
+    // A caller's own serializer sees the headers as the caller gave them, as openapi-fetch says.
+    if (init.body !== undefined && init.bodySerializer === undefined && !(init.body instanceof FormData) && !clientLabels && !labels(headers) && !labels(params?.header)) {
+      const type = init.body instanceof URLSearchParams ? FORM : op?.requestMediaTypes[0];
+      if (type !== undefined) headers = labelled(headers, type);
     }
     const deadline = new Deadline();
     const timer = setTimeout(() => deadline.abort(timeoutError(timeoutMs)), timeoutMs);
@@ -510,9 +474,27 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
 }
 
 const NONE = Symbol("none");
+const FORM = "application/x-www-form-urlencoded";
+
+/** Whether a caller's header set names a Content-Type (a record in any spelling, or Headers). */
+function labels(headers: unknown): boolean {
+  if (headers instanceof Headers) return headers.has("content-type");
+  if (headers === null || typeof headers !== "object") return false;
+  // null unsets a header in openapi-fetch: it names none.
+  for (const name in headers) if (name.toLowerCase() === "content-type" && (headers as Record<string, unknown>)[name] != null) return true;
+  return false;
+}
+
+/** The caller's headers with a Content-Type added, never changing the caller's own object. */
+function labelled(headers: Headers | Record<string, string | undefined | null> | undefined, type: string): Headers | Record<string, string | undefined | null> {
+  if (!(headers instanceof Headers)) return { ...(headers as Record<string, string>), "Content-Type": type };
+  const copy = new Headers(headers);
+  copy.set("content-type", type);
+  return copy;
+}
 
 /** FormData as it is (fetch writes its boundary), URLSearchParams and form-labelled bodies URL-encoded, everything else JSON. */
-function serializeBody(state: { unlabelled?: "default" | "form"; given: unknown; written?: BodyInit } | undefined, body: unknown, headers?: Headers): BodyInit {
+function serializeBody(state: { given: unknown; written?: BodyInit } | undefined, body: unknown, headers?: Headers): BodyInit {
   const type = headers?.get("content-type");
   const written =
     body instanceof FormData
@@ -523,7 +505,6 @@ function serializeBody(state: { unlabelled?: "default" | "form"; given: unknown;
           ? new URLSearchParams(body as Record<string, string>).toString()
           : JSON.stringify(body);
   if (state) {
-    state.unlabelled = type ? undefined : body instanceof URLSearchParams ? "form" : "default";
     state.given = body;
     state.written = written;
   }

@@ -1,12 +1,14 @@
 /**
  * Offset paging as a document declares it (`x-pagination` on a list operation): the query
- * parameters that carry offset and limit, and JSON pointers to the page's items, the total and
- * the next link. The walk stops on the total, on an empty page, on a short page when there is no
- * total, or on a missing next
- * link, and refuses a next link that does not move forward, so no server (or static mock) can
- * make it loop.
+ * parameters that carry offset and limit, and JSON pointers to the page's items, the total, the
+ * next link, the page's own count and a last-page flag. The walk stops on the total, on an empty
+ * page, on a set last-page flag, on a short page (by its items or by its own count) when there
+ * is no total, or on a missing next link. It refuses a next link that does not move forward, a
+ * page that repeats the previous one and a page holding more items than the limit asked for, so
+ * no server (or static mock) can make it loop.
  */
 import { getAt } from "../openapi/pointer.js";
+import { PaginationError } from "./pagination-error.js";
 
 export interface PaginationMeta {
   readonly offsetParam: string;
@@ -16,11 +18,17 @@ export interface PaginationMeta {
   readonly total?: string;
   /** JSON pointer to a URL whose query carries the next page's offset (and limit). */
   readonly next?: string;
+  /**
+   * JSON pointer to the number of items the server says this page holds (KMS
+   * `metadata.collectionTotal`). Below the limit asked for, the page is the last one, as a short
+   * page is; like a short page it decides only where no total is declared.
+   */
+  readonly pageCount?: string;
+  /** JSON pointer to a flag that, when `true`, says no page follows (KMS `metadata.incompleteSearch`: a single-key lookup answered). */
+  readonly last?: string;
 }
 
-export class PaginationError extends Error {
-  override readonly name = "PaginationError";
-}
+export { PaginationError };
 
 /** The value at a JSON pointer of a response body (RFC 6901). */
 export const atPointer = getAt;
@@ -61,11 +69,16 @@ export async function* walkPages<T>(
     const fingerprint = JSON.stringify(items);
     if (items.length > 0 && fingerprint === previous) throw new PaginationError(`the page at ${meta.offsetParam} ${String(current[meta.offsetParam])} repeats the previous page`);
     previous = fingerprint;
-    yield* items as T[];
     const offset = typeof current[meta.offsetParam] === "number" ? (current[meta.offsetParam] as number) : 0;
     const limit = current[meta.limitParam];
+    // More than asked for means the server ignores the limit (a static mock does): its offsets cannot be trusted either.
+    if (typeof limit === "number" && items.length > limit) {
+      throw new PaginationError(`the page at ${meta.offsetParam} ${offset} holds ${items.length} items for ${meta.limitParam} ${limit}`);
+    }
+    yield* items as T[];
     const total = meta.total === undefined ? undefined : atPointer(body, meta.total);
     if (items.length === 0) return;
+    if (meta.last !== undefined && atPointer(body, meta.last) === true) return;
     if (typeof total === "number" && offset + items.length >= total) return;
     if (meta.next !== undefined) {
       const next = offsetOfLink(atPointer(body, meta.next), meta);
@@ -76,7 +89,9 @@ export async function* walkPages<T>(
     }
     // A short page ends the walk only when nothing says how many there are: a server may cap its
     // pages below the limit asked for, and then the total is what tells the end.
-    if (typeof total !== "number" && typeof limit === "number" && items.length < limit) return;
+    const count = meta.pageCount === undefined ? undefined : atPointer(body, meta.pageCount);
+    const held = typeof count === "number" ? Math.min(count, items.length) : items.length;
+    if (typeof total !== "number" && typeof limit === "number" && held < limit) return;
     current = { ...current, [meta.offsetParam]: offset + items.length };
   }
 }

@@ -5,6 +5,57 @@
 import { getAt } from "../openapi/pointer.js";
 import type { Clock, RetryMeta } from "./retry.js";
 
+export interface AgainOptions {
+  /** The body as first sent (null: none). */
+  body: BodyInit | null | undefined;
+  /** Credential headers the first attempt added, asked for again on each attempt. */
+  added: readonly string[];
+  policy: RetryMeta | undefined;
+  clock: Clock | undefined;
+  /** The call's deadline, for the waits. */
+  signal: AbortSignal;
+  /** The first attempt's answer, when openapi-fetch's own Request went first. */
+  first?: Response;
+  /** Sends one Request as the client does (credentials, origin guard, redaction). */
+  send: (request: Request) => Promise<Response>;
+}
+
+/**
+ * The attempts after the first (or all of them, when the first cannot be openapi-fetch's
+ * Request): each a new Request over the same body and the headers as they came, asking the
+ * token provider again; `redirect: "follow"` is done here, hop by hop within the origin.
+ */
+export async function sendAgain(request: Request, options: AgainOptions): Promise<Response> {
+  const { followSameOrigin } = await import("./redirect.js");
+  const headers = new Headers(request.headers);
+  for (const name of options.added) headers.delete(name);
+  // Everything else the caller's init set (cache, keepalive, mode, ...) goes as it came.
+  const { method, url, redirect, cache, credentials, integrity, keepalive, mode, referrer, referrerPolicy } = request;
+  const init: RequestInit = { method, headers, body: options.body, redirect: redirect === "follow" ? "manual" : redirect, cache, credentials, integrity, keepalive, mode, referrer, referrerPolicy };
+  const once = () => (redirect === "follow" ? followSameOrigin((u, i) => options.send(new Request(u, i)), url, init) : options.send(new Request(url, init)));
+  let pending = options.first;
+  const { policy } = options;
+  const result = await withRetry(
+    async () => {
+      const response = pending ?? (await once());
+      pending = undefined;
+      if (!policy?.statuses.includes(response.status)) return { response };
+      const text = await response.clone().text();
+      let error: unknown = text;
+      try {
+        error = JSON.parse(text);
+      } catch {
+        // kept as text
+      }
+      return { response, error };
+    },
+    policy,
+    options.clock ?? systemClock,
+    options.signal,
+  );
+  return result.response;
+}
+
 export const systemClock: Clock = {
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {

@@ -7,11 +7,12 @@ import type { IdentityV3Client } from "../../generated/identity-v3/client.js";
 import type { IdentityV4Client } from "../../generated/identity-v4/client.js";
 import { helperRules } from "../../generated/identity-v4/helper-rules.js";
 import { InputError } from "../core/errors.js";
+import { firstViolation } from "../core/rules.js";
 import { unwrap } from "../core/unwrap.js";
 import type { IdentityVersion } from "./rules.js";
 
-/** The document's rule for the value after `Bearer ` (bearerAuth `x-value-pattern`). */
-const BEARER_VALUE = new RegExp(helperRules.securitySchemes.bearerAuth.valuePattern);
+/** The document's rule for the value after `Bearer ` (bearerAuth `x-value-pattern`), checked by the one checker (runtime/core/rules.ts). */
+const BEARER_VALUE = { type: "string", pattern: helperRules.securitySchemes.bearerAuth.valuePattern } as const;
 
 export interface UserTokens {
   /** The user's access token. */
@@ -28,7 +29,7 @@ export function temporaryCodeAuthorization(tokens: UserTokens): string {
     if (typeof tokens?.[field] !== "string" || tokens[field].length === 0) throw new InputError(field, "required", `${field} is required`);
   }
   const value = `${tokens.accessToken} ${tokens.idToken}`;
-  if (!BEARER_VALUE.test(value)) {
+  if (firstViolation(BEARER_VALUE, value, "Authorization", {})) {
     throw new InputError("idToken", "pattern", "the access token must be one b64token and the identity token a JWS in compact serialization");
   }
   return `Bearer ${value}`;

@@ -7,6 +7,7 @@ import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebK
 import type { IdentityV3Client } from "../../generated/identity-v3/client.js";
 import type { IdentityV4Client } from "../../generated/identity-v4/client.js";
 import { InputError } from "../core/errors.js";
+import { firstViolation } from "../core/rules.js";
 import { unwrap } from "../core/unwrap.js";
 import { TokenVerificationError } from "./errors.js";
 import { helperRules } from "../../generated/identity-v4/helper-rules.js";
@@ -14,7 +15,7 @@ import type { IdentityVersion } from "./rules.js";
 import { publicKeysUrl, type IdentityTarget } from "./urls.js";
 
 /** The JWS compact serialization the document states for the identity token of a token response. */
-const JWS_COMPACT = new RegExp(helperRules.schemas.TokenResponse.properties.id_token.pattern);
+const JWS_COMPACT = helperRules.schemas.TokenResponse.properties.id_token;
 
 export type KeySource = JWTVerifyGetKey;
 
@@ -53,7 +54,7 @@ export async function clientKeys(client: IdentityV3Client | IdentityV4Client, ve
 
 /** The verified claims of an identity or access token. */
 export async function verifyToken(token: string, keys: KeySource, options: VerifyOptions): Promise<JWTPayload> {
-  if (typeof token !== "string" || !JWS_COMPACT.test(token)) {
+  if (typeof token !== "string" || firstViolation(JWS_COMPACT, token, "token", helperRules.schemas)) {
     throw new InputError("token", "pattern", "a token is a JWS in compact serialization");
   }
   if (typeof options.issuer !== "string" || options.issuer.length === 0) {

@@ -2,16 +2,17 @@
  * The key management client most callers want: the generated client with the instance and key
  * ring bound once, a correlation id on every request (reported on failures), the key total as a
  * number, and paging through lists. Sugar only: the generated client checks every request
- * against the document's rules and retries as its `x-retry` says (one checker, one retry engine,
- * both in runtime/core), with the same `retry`, `clock` and `validate` options.
+ * against the document's rules, retries as its `x-retry` says and walks pages as its
+ * `x-pagination` says (one checker, one retry engine, one pager, all in runtime/core), with the
+ * same `retry`, `clock` and `validate` options.
  */
 import { createKmsV2Client, kmsV2Service } from "../../generated/kms-v2/client.js";
 import type { components } from "../../generated/kms-v2/types.js";
+import { parseDateTime } from "../core/date-time.js";
 import { ApiError, InputError } from "../core/errors.js";
-import { PaginationError } from "../core/paginate.js";
 import type { SecretSource } from "../core/credentials.js";
 import type { PassedThrough } from "../core/family-options.js";
-import { KEY_MEDIA_TYPE, LIMIT, checkFilterConflict, checkParameter, type KeyStateValue } from "./rules.js";
+import type { KeyStateValue } from "./rules.js";
 
 export type Key = components["schemas"]["Key"];
 export type KeyCreate = components["schemas"]["KeyCreate"];
@@ -69,11 +70,8 @@ export interface KeyPage {
 
 export function createKmsClient(options: KmsClientOptions) {
   if (typeof options !== "object" || options === null) throw new InputError("options", "type", "options are required");
-  const validate = options.validate ?? true;
-  // Bound once, so checked once, at creation, by the document's rules (the same checker every call uses).
-  const instanceId = validate ? checkParameter("header", "svc-instance", options.instanceId) : options.instanceId;
-  const keyRing = options.keyRing === undefined || !validate ? options.keyRing : checkParameter("header", "X-Kms-Key-Ring", options.keyRing);
   const newId = options.newCorrelationId ?? (() => crypto.randomUUID());
+  // The bound headers are checked with every request by the generated client, against the document's rules.
   const client = createKmsV2Client({
     region: options.region,
     server: options.server,
@@ -81,11 +79,16 @@ export function createKmsClient(options: KmsClientOptions) {
     timeoutMs: options.timeoutMs,
     fetch: options.fetch,
     credentials: { bearerAuth: options.token },
-    bind: { "svc-instance": instanceId, ...(keyRing === undefined ? {} : { "X-Kms-Key-Ring": keyRing }) },
+    bind: { "svc-instance": options.instanceId, ...(options.keyRing === undefined ? {} : { "X-Kms-Key-Ring": options.keyRing }) },
     retry: options.retry,
     clock: options.clock,
-    validate,
+    validate: options.validate,
   });
+  // What this helper reads from the document's rules (the filter grammar, the page size, the key
+  // media type) is loaded on creation, beside the client's own rules chunk, and not imported:
+  // a bundler then keeps it off the first load, and it is on its way before the first call.
+  const rules = import("./rules.js");
+  rules.catch(() => undefined);
 
   // A caller's id is checked with the rest of the request by the generated client.
   const correlation = (call: CallOptions | undefined) => (call?.correlationId === undefined ? newId() : call.correlationId);
@@ -94,8 +97,21 @@ export function createKmsClient(options: KmsClientOptions) {
   const failure = (operation: string, result: { error?: unknown; response: Response }, sent: string) =>
     new ApiError(operation, result.response.status, result.error, result.response.headers.get("correlation-ID") ?? sent);
 
+  /** The query as given; its documented rules are checked by the generated client, the filter's grammar and the one cross-parameter rule here. */
+  async function listParams(query: PageQuery): Promise<PageQuery> {
+    if (typeof query !== "object" || query === null) throw new InputError("query", "type", "query must be an object");
+    const { limit, offset, state, extractable, search, sort, filter } = query;
+    const out = Object.fromEntries(Object.entries({ limit, offset, state, extractable, search, sort, filter }).filter(([, v]) => v !== undefined)) as PageQuery;
+    if (typeof filter === "string") {
+      const { checkFilterConflict, checkParameter } = await rules;
+      // The filter's documented pattern first, so a filter outside it is reported by its rule, not by the grammar's parser.
+      checkFilterConflict(checkParameter("query", "filter", filter), state, extractable);
+    }
+    return out;
+  }
+
   async function listPage(query: PageQuery = {}, call?: CallOptions): Promise<KeyPage> {
-    const params = listParams(query);
+    const params = await listParams(query);
     const id = correlation(call);
     const result = await client.GET("/api/v2/keys", { params: { header: { "correlation-id": id }, query: params } });
     if (!result.response.ok || !result.data) throw failure("listKeys", result, id);
@@ -109,7 +125,8 @@ export function createKmsClient(options: KmsClientOptions) {
 
     /** Creates one key (the envelope with exactly one resource is built here). Retries per the document. */
     async createKey(key: NewKey, call?: CreateOptions): Promise<Key> {
-      const resource = newKey(key);
+      const { KEY_MEDIA_TYPE } = await rules;
+      const resource = newKey(key, KEY_MEDIA_TYPE);
       const id = correlation(call);
       const prefer = call?.return;
       // The Prefer header's enum is checked by the generated client with the rest of the request.
@@ -125,34 +142,30 @@ export function createKmsClient(options: KmsClientOptions) {
     listPage,
 
     /**
-     * Every matching key, fetched `pageSize` (1 to 5000, default 5000) at a time. A page that
-     * holds more keys than asked for, or repeats the previous page (a server or a static mock
-     * ignoring `limit`/`offset`), ends the walk with a PaginationError instead of a loop.
+     * Every matching key, fetched `pageSize` (1 to 5000, default 5000) at a time, by the generated
+     * client's `paginate` as the document's `x-pagination` says: a short page (by its resources or
+     * by `collectionTotal`), an empty one or a single-key lookup (`incompleteSearch`) is the last.
+     * A page that holds more keys than asked for, or repeats the previous page (a server or a
+     * static mock ignoring `limit`/`offset`), ends the walk with a PaginationError, not a loop.
+     * One correlation id covers the whole walk.
      */
-    async *listKeys(query: ListQuery = {}, pageSize: number = LIMIT.max, call?: CallOptions): AsyncGenerator<Key, void, undefined> {
-      const limit = checkParameter("query", "limit", pageSize);
-      listParams(query); // fail before the first request, not when iteration starts to matter
-      let previousFirst: string | undefined;
-      for (let offset = 0; ; offset += limit) {
-        const page = await listPage({ ...query, limit, offset }, call);
-        if (page.keys.length > limit) {
-          throw new PaginationError(`listKeys: the page at offset ${offset} holds ${page.keys.length} keys for limit ${limit}`);
-        }
-        const first = page.keys[0]?.id;
-        if (first !== undefined && first === previousFirst) {
-          throw new PaginationError(`listKeys: the page at offset ${offset} repeats the previous page (it does not advance)`);
-        }
-        yield* page.keys;
-        // A single-key lookup has no further pages; a short page is the last one, whether the
-        // resources or the service's own count (collectionTotal: the resources of this page) say so.
-        if (page.incompleteSearch || page.keys.length < limit || page.collectionTotal < limit) return;
-        previousFirst = first;
+    async *listKeys(query: ListQuery = {}, pageSize?: number, call?: CallOptions): AsyncGenerator<Key, void, undefined> {
+      const { LIMIT } = await rules;
+      // The walk starts at the first key and sets its own page size; `limit` and `offset` are not the caller's here.
+      const { limit: _limit, offset: _offset, ...params } = await listParams(query);
+      const id = correlation(call);
+      const pageQuery = { ...params, offset: 0, limit: pageSize ?? LIMIT.max };
+      try {
+        yield* client.paginate("/api/v2/keys", { params: { header: { "correlation-id": id }, query: pageQuery } });
+      } catch (error) {
+        if (error instanceof ApiError && error.correlationId === undefined) throw new ApiError(error.operation, error.status, error.body, id);
+        throw error;
       }
     },
 
     /** The number of matching keys, from the `Key-Total` header of HEAD. */
     async countKeys(query: CountQuery = {}, call?: CallOptions): Promise<number> {
-      const { state, extractable, filter } = listParams(query);
+      const { state, extractable, filter } = await listParams(query);
       const id = correlation(call);
       const result = await client.HEAD("/api/v2/keys", { params: { header: { "correlation-id": id }, query: { state, extractable, filter } } });
       if (!result.response.ok) throw failure("getKeyTotal", result, id);
@@ -168,24 +181,14 @@ export function createKmsClient(options: KmsClientOptions) {
 
 export type KmsClient = ReturnType<typeof createKmsClient>;
 
-/** The query as given; its documented rules are checked by the generated client, the filter's grammar and the one cross-parameter rule here. */
-function listParams(query: PageQuery): PageQuery {
-  if (typeof query !== "object" || query === null) throw new InputError("query", "type", "query must be an object");
-  const { limit, offset, state, extractable, search, sort, filter } = query;
-  const out = Object.fromEntries(Object.entries({ limit, offset, state, extractable, search, sort, filter }).filter(([, v]) => v !== undefined)) as PageQuery;
-  // The filter's documented pattern first, so a filter outside it is reported by its rule, not by the grammar's parser.
-  if (typeof filter === "string") checkFilterConflict(checkParameter("query", "filter", filter), state, extractable);
-  return out;
-}
-
 /** The resource with its constant `type`; its fields are checked against KeyCreate with the rest of the body. */
-function newKey(key: NewKey): KeyCreate {
+function newKey(key: NewKey, type: KeyCreate["type"]): KeyCreate {
   if (typeof key !== "object" || key === null || Array.isArray(key)) throw new InputError("body.resources[0]", "type", "createKey takes one key object");
-  // `format: date-time` is left to the service by the checker; a date the helper cannot even parse is refused here.
-  if (typeof key.expirationDate === "string" && Number.isNaN(Date.parse(key.expirationDate))) {
+  // `format: date-time` is left to the service by the checker; the helper refuses what is no RFC 3339 date-time.
+  if (typeof key.expirationDate === "string" && parseDateTime(key.expirationDate) === undefined) {
     throw new InputError("body.resources[0].expirationDate", "format", "expirationDate is an RFC 3339 date-time");
   }
-  return { ...key, type: KEY_MEDIA_TYPE };
+  return { ...key, type };
 }
 
 /** 409 reasons of create that a retry cannot cure: `x-retry.except` of the document's create 409. */

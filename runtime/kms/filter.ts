@@ -15,6 +15,7 @@
  */
 
 import { rules } from "../../generated/kms-v2/rules.js";
+import { parseDateTime } from "../core/date-time.js";
 
 export const DATE_PROPERTIES = ["creationDate", "deletionDate", "expirationDate", "lastRotateDate", "lastUpdateDate"] as const;
 export type DateProperty = (typeof DATE_PROPERTIES)[number];
@@ -30,7 +31,6 @@ export type FilterTerm =
 export const MAX_TERMS_PER_PROPERTY = 3;
 /** The document's `KeyState` enum. */
 const STATES = rules.schemas.KeyState!.enum as readonly number[];
-const RFC3339 = /^\d{4}-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /** A filter that breaks the grammar: `position` is the 0-based character where the problem starts. */
 export class FilterSyntaxError extends Error {
@@ -46,12 +46,8 @@ export class FilterSyntaxError extends Error {
 const isNone = (s: string) => s.toLowerCase() === "none";
 
 function parseDate(text: string, at: number): number {
-  const m = RFC3339.exec(text);
-  const time = m ? Date.parse(text.replace(" ", "T")) : Number.NaN;
-  const [month, day, hour, minute, second] = (m ?? []).slice(1, 6).map(Number);
-  if (!m || Number.isNaN(time) || month! < 1 || month! > 12 || day! < 1 || day! > 31 || hour! > 23 || minute! > 59 || second! > 60) {
-    throw new FilterSyntaxError(`"${text}" is not an RFC 3339 date-time`, at);
-  }
+  const time = parseDateTime(text);
+  if (time === undefined) throw new FilterSyntaxError(`"${text}" is not an RFC 3339 date-time`, at);
   return time;
 }
 

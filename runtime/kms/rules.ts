@@ -1,7 +1,9 @@
 /**
  * What the KMS helper reads from openapi/kms-v2.yaml's generated rules: the key media type, the
- * key states, the page size range, and the filter grammar's one cross-parameter rule. Every
- * documented rule is checked by the one checker (runtime/core/rules.ts); nothing is copied here.
+ * page size range, and the filter grammar's one cross-parameter rule. Every documented rule is
+ * checked by the one checker (runtime/core/rules.ts); nothing is copied here. The helper loads
+ * this module on creation (a dynamic import in ./client.ts), so the rule tables and the filter
+ * parser stay off a browser app's first load.
  */
 import { InputError } from "../core/errors.js";
 import { firstViolation, type Rule } from "../core/rules.js";
@@ -18,8 +20,6 @@ export const KEY_MEDIA_TYPE = rules.schemas.KeyCreate!.properties!.type!.const a
 
 export const FILTER_PATTERN = pattern(list.query!.filter, "u");
 
-/** The key states the document's `KeyState` enum lists (NIST SP 800-57 phases). */
-export const KEY_STATES = rules.schemas.KeyState!.enum as readonly KeyStateValue[];
 export type KeyStateValue = components["schemas"]["KeyState"];
 export const LIMIT = { min: list.query!.limit!.minimum!, max: list.query!.limit!.maximum! } as const;
 

@@ -6,6 +6,7 @@
 import { helperRules } from "../../generated/metrics-v1/helper-rules.js";
 import { rules } from "../../generated/metrics-v1/rules.js";
 import { InputError } from "../core/errors.js";
+import { firstViolation } from "../core/rules.js";
 
 export type TokenKind = "apikey" | "iam" | "uaa";
 
@@ -14,8 +15,8 @@ export const SPACE_HEADER = "X-Auth-Scope-Id";
 
 /** The document's `x-value-pattern` of the userToken scheme. */
 export const TOKEN_PATTERN = new RegExp(helperRules.securitySchemes.userToken.valuePattern);
-/** The document's pattern of the X-Auth-Scope-Id header. */
-export const SPACE_GUID_PATTERN = new RegExp(rules.operations["GET /v1/metrics"]!.header![SPACE_HEADER]!.pattern!);
+/** The document's rule of the X-Auth-Scope-Id header, checked with the checker every request goes through (runtime/core/rules.ts). */
+const SPACE_GUID_RULE = rules.operations["GET /v1/metrics"]!.header![SPACE_HEADER];
 
 // Header values must be printable ASCII: fetch rejects other bytes, and CR/LF would inject headers.
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -100,7 +101,7 @@ function checkSpaceGuid(kind: TokenKind, spaceGuid: unknown): string | undefined
     }
     return undefined;
   }
-  if (typeof spaceGuid !== "string" || !PRINTABLE_ASCII.test(spaceGuid) || !SPACE_GUID_PATTERN.test(spaceGuid)) {
+  if (typeof spaceGuid !== "string" || !PRINTABLE_ASCII.test(spaceGuid) || firstViolation(SPACE_GUID_RULE, spaceGuid, SPACE_HEADER, rules.schemas)) {
     throw new InputError(SPACE_HEADER, "pattern", "the space GUID must be the GUID prefixed with s- (s-<guid>), without whitespace");
   }
   return spaceGuid;

@@ -8,6 +8,7 @@ import { helperRules } from "../../generated/notifications-v1/helper-rules.js";
 import { rules } from "../../generated/notifications-v1/rules.js";
 import type { components } from "../../generated/notifications-v1/types.js";
 import { InputError } from "../core/errors.js";
+import { checkHeaderValue } from "../core/header-value.js";
 import { firstViolation } from "../core/rules.js";
 
 export type PushPlatform = components["schemas"]["PushPlatform"];
@@ -86,10 +87,10 @@ export function pushHeaders(headers: PushHeaders): string {
   const field = "svcenmobile2headers";
   if (!isPlainObject(headers)) throw new InputError(field, "type", `${field}: must be a plain object`);
   checkInner("PushHeaders", field, headers);
+  // The provider sends these as HTTP header fields: the client's own header-value rule (RFC 9110 §5.5) applies to names and values alike.
   for (const [name, value] of Object.entries(headers)) {
-    if (/[\r\n\0]/.test(name) || /[\r\n\0]/.test(value)) {
-      throw new InputError(`${field}.${name}`, "headerSafe", `${field}.${name}: must not contain CR, LF or NUL`);
-    }
+    checkHeaderValue(`${field}.${name}`, name);
+    checkHeaderValue(`${field}.${name}`, value);
   }
   return JSON.stringify(headers);
 }

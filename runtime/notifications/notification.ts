@@ -4,6 +4,7 @@
  */
 import { rules } from "../../generated/notifications-v1/rules.js";
 import type { components } from "../../generated/notifications-v1/types.js";
+import { parseDateTime } from "../core/date-time.js";
 import { InputError } from "../core/errors.js";
 import { firstViolation } from "../core/rules.js";
 import { mailTo, pushBody, pushHeaders, pushTo, smsTo, templateIds, type PushBody, type PushHeaders, type PushTargets } from "./json-fields.js";
@@ -11,8 +12,6 @@ import { mailTo, pushBody, pushHeaders, pushTo, smsTo, templateIds, type PushBod
 export type Notification = components["schemas"]["Notification"];
 
 const NOTIFICATION = rules.schemas.Notification!;
-// RFC 3339 date-time, as JSON Schema's `format: date-time` (DateTime), which the rules leave to helpers.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
 type Slot = 1 | 2 | 3;
 
@@ -57,7 +56,8 @@ function eventTime(value: string | Date | undefined): string | undefined {
     if (Number.isNaN(value.getTime())) throw new InputError("time", "format", "time: invalid Date");
     return value.toISOString();
   }
-  if (typeof value !== "string" || !DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
+  // `format: date-time` (DateTime), which the rules leave to helpers.
+  if (typeof value !== "string" || parseDateTime(value) === undefined) {
     throw new InputError("time", "format", "time: must be an RFC 3339 date-time");
   }
   return value;

@@ -7,7 +7,7 @@
  */
 import type { NotificationsV1Client } from "../../generated/notifications-v1/client.js";
 import type { components } from "../../generated/notifications-v1/types.js";
-import { PaginationError } from "../core/paginate.js";
+import { PaginationError } from "../core/pagination-error.js";
 
 export type Source = components["schemas"]["Source"];
 export type TopicListItem = components["schemas"]["TopicListItem"];

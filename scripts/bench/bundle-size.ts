@@ -16,42 +16,78 @@ export interface BundleSize {
   totalBytes: number;
   totalGzip: number;
   pullsOthers: string[];
+  /** The source files (relative to the package root) whose code is in the first load. */
+  firstLoadInputs: string[];
 }
 
-export async function bundleSizes(): Promise<Record<string, BundleSize>> {
+/**
+ * Family helpers a first call is made through, measured the same way: the helper's factory is
+ * what a consumer imports, so its first load is the target (issue 24: createKmsClient ≤ 8 KB).
+ */
+export const HELPER_ENTRIES: readonly { name: string; service: string; factory: string; call: string }[] = [
+  { name: "createKmsClient", service: "kms-v2", factory: "createKmsClient", call: `createKmsClient({ instanceId: "00000000-0000-4000-8000-000000000000", token: "t" })` },
+];
+
+/**
+ * One consumer module bundled as an app would; `service` is the client whose table it should hold
+ * alone. `conditions: ["source"]` bundles the TypeScript sources instead of the compiled output
+ * (tests, which must not depend on a fresh `dist/`).
+ */
+export async function measure(entry: string, service: string, conditions?: string[]): Promise<BundleSize> {
   const services = readServices();
+  const result = await build({
+    ...(conditions ? { conditions } : {}),
+    stdin: { contents: entry, resolveDir: ROOT, loader: "ts", sourcefile: "consumer.ts" },
+    bundle: true,
+    minify: true,
+    treeShaking: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    splitting: true,
+    outdir: join(ROOT, "dist", "bundle-size"),
+    metafile: true,
+    logLevel: "silent",
+  });
+  const files = new Map(result.outputFiles.map((f) => [relative(ROOT, f.path), f.text]));
+  const entryName = Object.keys(result.metafile.outputs).find((name) => result.metafile.outputs[name]!.entryPoint !== undefined)!;
+  // The first load is the entry chunk and every chunk it imports statically; dynamic imports come later.
+  const firstLoad = new Set<string>();
+  const visit = (name: string) => {
+    if (firstLoad.has(name)) return;
+    firstLoad.add(name);
+    for (const i of result.metafile.outputs[name]!.imports) if (i.kind === "import-statement" && !i.external) visit(i.path);
+  };
+  visit(entryName);
+  const gz = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + gzipSync(files.get(name)!).length, 0);
+  const bytes = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + files.get(name)!.length, 0);
+  const all = [...files.values()].join("\n");
+  // Another client's operation table in the output would mean importing one pulls in the rest.
+  const pullsOthers = services.filter((o) => o.id !== service && (all.includes(`"id":"${o.id}"`) || all.includes(`id:"${o.id}"`))).map((o) => o.id);
+  const firstLoadInputs = [...firstLoad].flatMap((name) => Object.entries(result.metafile.outputs[name]!.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([input]) => input));
+  return { bytes: bytes(firstLoad), gzip: gz(firstLoad), totalBytes: bytes(files.keys()), totalGzip: gz(files.keys()), pullsOthers, firstLoadInputs };
+}
+
+/** Each generated client's factory, imported alone from its package entry point. */
+export async function bundleSizes(): Promise<Record<string, BundleSize>> {
   const out: Record<string, BundleSize> = {};
-  for (const s of services) {
-    const entry = `import { create${pascalName(s.id)}Client } from "cloud-interfaces/${s.id}";\nexport const client = create${pascalName(s.id)}Client();\n`;
-    const result = await build({
-      stdin: { contents: entry, resolveDir: ROOT, loader: "ts", sourcefile: "consumer.ts" },
-      bundle: true,
-      minify: true,
-      treeShaking: true,
-      format: "esm",
-      platform: "browser",
-      write: false,
-      splitting: true,
-      outdir: join(ROOT, "dist", "bundle-size"),
-      metafile: true,
-      logLevel: "silent",
-    });
-    const files = new Map(result.outputFiles.map((f) => [relative(ROOT, f.path), f.text]));
-    const entryName = Object.keys(result.metafile.outputs).find((name) => result.metafile.outputs[name]!.entryPoint !== undefined)!;
-    // The first load is the entry chunk and every chunk it imports statically; dynamic imports come later.
-    const firstLoad = new Set<string>();
-    const visit = (name: string) => {
-      if (firstLoad.has(name)) return;
-      firstLoad.add(name);
-      for (const i of result.metafile.outputs[name]!.imports) if (i.kind === "import-statement" && !i.external) visit(i.path);
-    };
-    visit(entryName);
-    const gz = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + gzipSync(files.get(name)!).length, 0);
-    const bytes = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + files.get(name)!.length, 0);
-    const all = [...files.values()].join("\n");
-    // Another client's operation table in the output would mean importing one pulls in the rest.
-    const pullsOthers = services.filter((o) => o.id !== s.id && (all.includes(`"id":"${o.id}"`) || all.includes(`id:"${o.id}"`))).map((o) => o.id);
-    out[s.id] = { bytes: bytes(firstLoad), gzip: gz(firstLoad), totalBytes: bytes(files.keys()), totalGzip: gz(files.keys()), pullsOthers };
+  for (const s of readServices()) {
+    const factory = `create${pascalName(s.id)}Client`;
+    out[s.id] = await measure(`import { ${factory} } from "cloud-interfaces/${s.id}";\nexport const client = ${factory}();\n`, s.id);
+  }
+  return out;
+}
+
+/** The consumer module of a family helper: its factory imported alone and called once. */
+export function helperEntry(h: (typeof HELPER_ENTRIES)[number]): string {
+  return `import { ${h.factory} } from "cloud-interfaces/${h.service}";\nexport const client = ${h.call};\n`;
+}
+
+/** Each family helper of HELPER_ENTRIES, imported alone from its service's package entry point. */
+export async function helperBundleSizes(): Promise<Record<string, BundleSize>> {
+  const out: Record<string, BundleSize> = {};
+  for (const h of HELPER_ENTRIES) {
+    out[h.name] = await measure(helperEntry(h), h.service);
   }
   return out;
 }

@@ -114,14 +114,22 @@ function queryOf(id: string, doc: OpenApiDocument, op: DocumentOperation): Recor
   return query;
 }
 
-/** x-pagination must name query parameters the operation has and pointers into its body. */
+/** x-pagination must name query parameters the operation has and pointers into its body, and nothing else. */
 function checkPagination(id: string, operation: any, params: any[]): PaginationMeta {
   const p = operation["x-pagination"];
   const where = `${id} ${operation.operationId} x-pagination`;
+  if (typeof p !== "object" || p === null || Array.isArray(p)) throw new Error(`${where}: must be an object`);
   for (const field of ["offsetParam", "limitParam"] as const) {
     if (!params.some((q) => q.in === "query" && q.name === p[field])) throw new Error(`${where}.${field}: ${JSON.stringify(p[field])} is no query parameter of the operation`);
   }
-  for (const field of ["items", "total", "next"] as const) {
+  const pointers = ["items", "total", "next", "pageCount", "last"] as const;
+  // A misspelt end condition would be silently ignored and the walk would go on past the last page.
+  for (const field of Object.keys(p)) {
+    if (field !== "offsetParam" && field !== "limitParam" && !(pointers as readonly string[]).includes(field)) {
+      throw new Error(`${where}.${field}: unknown field; expected offsetParam, limitParam, ${pointers.join(", ")}`);
+    }
+  }
+  for (const field of pointers) {
     if (p[field] !== undefined && (typeof p[field] !== "string" || !p[field].startsWith("/"))) throw new Error(`${where}.${field}: must be a JSON pointer`);
   }
   if (p.items === undefined) throw new Error(`${where}.items is required`);

@@ -292,3 +292,67 @@ describe("a server that caps the page below the asked limit", () => {
     expect(asked).toHaveLength(1);
   });
 });
+
+describe("end conditions a page states of itself (x-pagination pageCount and last)", () => {
+  const counted: PaginationMeta = { ...byOffset, pageCount: "/meta/count" };
+  const flagged: PaginationMeta = { ...byOffset, last: "/meta/done" };
+
+  it("stops when the page's own count is below the limit, though it holds a full page of items", async () => {
+    const { asked, fetchPage } = pages((q) => ({ items: slice(q, 2, 10), meta: { count: 1 } }));
+    expect(await walk(counted, { limit: 2 }, fetchPage)).toEqual([0, 1]);
+    expect(asked).toHaveLength(1);
+  });
+
+  it("goes on while the page's own count reaches the limit, and ignores a count that is no number", async () => {
+    const full = pages((q) => ({ items: slice(q, 2, 5), meta: { count: slice(q, 2, 5).length } }));
+    expect(await walk(counted, { limit: 2 }, full.fetchPage)).toEqual([0, 1, 2, 3, 4]);
+    expect(full.asked).toHaveLength(3);
+    const words = pages((q) => ({ items: slice(q, 2, 4), meta: { count: "1" } }));
+    expect(await walk(counted, { limit: 2 }, words.fetchPage)).toEqual([0, 1, 2, 3]);
+    expect(words.asked).toHaveLength(3);
+  });
+
+  it("leaves the end to the total where one is declared, as a short page does", async () => {
+    const meta: PaginationMeta = { ...counted, total: "/total" };
+    const { asked, fetchPage } = pages((q) => ({ items: slice(q, 2, 4), meta: { count: 1 }, total: 4 }));
+    expect(await walk(meta, { limit: 2 }, fetchPage)).toEqual([0, 1, 2, 3]);
+    expect(asked).toHaveLength(2);
+  });
+
+  it("stops on a page whose last flag is true, and only on true", async () => {
+    const done = pages((q) => ({ items: slice(q, 2, 10), meta: { done: true } }));
+    expect(await walk(flagged, { limit: 2 }, done.fetchPage)).toEqual([0, 1]);
+    expect(done.asked).toHaveLength(1);
+    const notDone = pages((q) => ({ items: slice(q, 2, 4), meta: { done: "true" } }));
+    expect(await walk(flagged, { limit: 2 }, notDone.fetchPage)).toEqual([0, 1, 2, 3]);
+    expect(notDone.asked).toHaveLength(3);
+  });
+
+  it("the last flag ends the walk even where a next link points on", async () => {
+    const meta: PaginationMeta = { ...flagged, next: "/next" };
+    const { asked, fetchPage } = pages(() => ({ items: [0], next: "?offset=1", meta: { done: true } }));
+    expect(await walk(meta, {}, fetchPage)).toEqual([0]);
+    expect(asked).toHaveLength(1);
+  });
+});
+
+describe("a page holding more items than the limit asked for", () => {
+  it("is refused before any of its items is yielded (the server ignores the limit)", async () => {
+    const { asked, fetchPage } = pages(() => ({ items: [1, 2, 3] }));
+    const seen: unknown[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const item of walkPages(byOffset, { offset: 4, limit: 2 }, fetchPage)) seen.push(item);
+      })(),
+    );
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(error.message).toBe("the page at offset 4 holds 3 items for limit 2");
+    expect(seen).toEqual([]);
+    expect(asked).toHaveLength(1);
+  });
+
+  it("is taken as it is when no limit was asked for", async () => {
+    const { fetchPage } = pages((_, n) => ({ items: n === 1 ? [1, 2, 3] : [] }));
+    expect(await walk(byOffset, {}, fetchPage)).toEqual([1, 2, 3]);
+  });
+});

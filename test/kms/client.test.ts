@@ -3,7 +3,7 @@ import { resolve } from "../harness/responses.js";
 /** The kms client over the Prism mock (and a scripted fetch where the mock cannot produce the case). */
 import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import { ApiError, InputError } from "cloud-interfaces/core";
 import { createKmsClient, PaginationError } from "cloud-interfaces/kms-v2";
@@ -165,18 +165,20 @@ describe("listing", () => {
     expect(new Set(sent.map((s) => s.url.searchParams.get("limit")))).toEqual(new Set([String(pageSize)]));
   });
 
-  it("stops after a single-key lookup (incompleteSearch)", async () => {
+  it("stops after a single-key lookup (incompleteSearch): x-pagination last, walked by paginate", async () => {
     const { sent, fetch } = pagedFetch(3, { incompleteSearch: true });
     const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch });
+    const walk = vi.spyOn(kms.raw, "paginate");
     const ids: string[] = [];
     for await (const key of kms.listKeys({ search: "alias:payroll-root" }, 1)) ids.push(key.id);
     expect(ids).toEqual([keyId(0)]);
     expect(sent).toHaveLength(1);
+    expect(walk).toHaveBeenCalledTimes(1);
   });
 
   // Issue 14 item 21: the mock answers every page with the same two keys; the walk must end.
   it.each([
-    [1, "holds 2 keys for limit 1"],
+    [1, "holds 2 items for limit 1"],
     [2, "repeats the previous page"],
   ])("ends against the static mock with page size %i: a PaginationError, not a loop", async (pageSize, reason) => {
     const { kms, sent } = overMock();
@@ -194,13 +196,44 @@ describe("listing", () => {
     expect(sent.length).toBeLessThanOrEqual(2);
   });
 
-  it("stops when collectionTotal (the resources of the page) is below the page size", async () => {
+  it("stops when collectionTotal (the resources of the page) is below the page size: x-pagination pageCount, walked by paginate", async () => {
     const { sent, fetch } = scriptedFetch(() => ({ status: 200, body: { ...keyBody([keyId(0), keyId(1)]), metadata: { collectionType: KEY_TYPE, collectionTotal: 1 } } }));
     const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch });
+    const walk = vi.spyOn(kms.raw, "paginate");
     const ids: string[] = [];
     for await (const key of kms.listKeys({}, 2)) ids.push(key.id);
     expect(ids).toEqual([keyId(0), keyId(1)]);
     expect(sent).toHaveLength(1);
+    expect(walk).toHaveBeenCalledTimes(1);
+  });
+
+  it("has no page loop of its own: listKeys yields what the generated client's paginate yields, asked once", async () => {
+    const { sent, fetch } = scriptedFetch([{ status: 599 }]);
+    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch, newCorrelationId: () => "11111111-2222-4333-8444-555555555555" });
+    const keys = [keyId(7), keyId(8), keyId(9)].map((id) => ({ type: KEY_TYPE, id, name: "k" }));
+    const walk = vi.spyOn(kms.raw, "paginate").mockImplementation(async function* () {
+      yield* keys as never[];
+    });
+    const got = [];
+    for await (const key of kms.listKeys({ filter: "state=1", sort: "id" }, 3)) got.push(key);
+    expect(got).toEqual(keys);
+    expect(walk).toHaveBeenCalledTimes(1);
+    expect(walk).toHaveBeenCalledWith("/api/v2/keys", {
+      params: { header: { "correlation-id": "11111111-2222-4333-8444-555555555555" }, query: { filter: "state=1", sort: "id", offset: 0, limit: 3 } },
+    });
+    expect(sent).toHaveLength(0);
+  });
+
+  it("reports a failed page with the service's correlation-ID, else the one sent for the walk", async () => {
+    const id = "11111111-2222-4333-8444-555555555555";
+    const failing = (headers: Record<string, string>) =>
+      createKmsClient({ instanceId: INSTANCE, token: TOKEN, newCorrelationId: () => id, fetch: scriptedFetch([{ status: 500, body: errorBody("Internal Server Error: x"), headers }]).fetch });
+    const drain = async (kms: ReturnType<typeof createKmsClient>) => {
+      for await (const _ of kms.listKeys()) void _;
+    };
+    expect(await rejection(drain(failing({})))).toMatchObject({ name: "ApiError", operation: "listKeys", status: 500, correlationId: id });
+    const echoed = "0f1e2d3c-4b5a-4968-8776-655443322110";
+    expect(await rejection(drain(failing({ "correlation-ID": echoed })))).toMatchObject({ status: 500, correlationId: echoed });
   });
 
   it.each([0, 5001, 2.5])("refuses page size %j", async (pageSize) => {

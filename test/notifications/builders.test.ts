@@ -132,6 +132,21 @@ describe("push bodies and headers", () => {
     rejects(() => pushHeaders({ "apns-priority": 10 } as never), "svcenmobile2headers.apns-priority", "type");
     rejects(() => pushHeaders({ "x-a": "1\r\nx-b: 2" }), "svcenmobile2headers.x-a", "headerSafe");
   });
+
+  // The one header-value rule of the clients (runtime/core/header-value.ts), not a CR/LF/NUL subset of it.
+  it.each([
+    ["another control character", { "x-a": "1\u0001" }],
+    ["DEL", { "x-a": "1\u007f" }],
+    ["a character above U+00FF", { "x-a": "\u20ac 10" }],
+    ["a control character in a name", { "x-\u0001": "1" }],
+  ])("reject %s as the client rejects it in any header", (_why, headers) => {
+    const error = rejects(() => pushHeaders(headers), `svcenmobile2headers.${Object.keys(headers)[0]}`, "headerSafe");
+    expect(error.message).toContain("other control characters, or characters above U+00FF");
+  });
+
+  it("keep tab and Latin-1 characters, as a header value may", () => {
+    expect(pushHeaders({ "x-a": "a\tb \u00e9" })).toBe(JSON.stringify({ "x-a": "a\tb \u00e9" }));
+  });
 });
 
 describe("buildNotification", () => {
@@ -173,6 +188,16 @@ describe("buildNotification", () => {
     });
   });
 
+  it("takes a time whose date and time a space joins, as RFC 3339 allows and the document's validator reads it", async () => {
+    const spaced = { ...full, time: "2026-11-20 10:15:00+01:00" };
+    expect(buildNotification(spaced).time).toBe("2026-11-20 10:15:00+01:00");
+    expect(validateAt(ID, schema("Notification"), buildNotification(spaced))).toEqual([]);
+    const client = createNotificationsV1Client({ baseUrl: mockUrl(ID), ...catalogue.client } as never);
+    const { response } = await client.POST("/v1/instances/{instance_id}/notifications", { params: { path: {} }, body: buildNotification(spaced) });
+    expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.status).toBe(202);
+  });
+
   it("is accepted by the mock (send a notification, 202)", async () => {
     const client = createNotificationsV1Client({ baseUrl: mockUrl(ID), ...catalogue.client } as never);
     const { data, response } = await client.POST("/v1/instances/{instance_id}/notifications", {
@@ -193,6 +218,8 @@ describe("buildNotification", () => {
     ["an empty type", { ...full, type: "" }, "type", "minLength"],
     ["a source that is not a string", { ...full, source: 7 }, "source", "type"],
     ["a time that is not RFC 3339", { ...full, time: "20 Nov 2026" }, "time", "format"],
+    // Date.parse reads these; RFC 3339 does not (runtime/core/date-time.ts, the helpers' one date-time check).
+    ["a date without a time", { ...full, time: "2026-11-20" }, "time", "format"],
     ["an invalid Date", { ...full, time: new Date("nope") }, "time", "format"],
     ["a source id with a space", { ...full, sourceId: "bad id" }, "svcensourceid", "pattern"],
     ["a source id of 101 characters", { ...full, sourceId: "a".repeat(101) }, "svcensourceid", "pattern"],
