@@ -190,5 +190,7 @@ describe("the former copies carry every style as the client does", () => {
     expect(await read("https://api.example.com/v1/items?filter[a]=1")).toEqual({ status: 200, body: { filter: { a: "1" } } });
     expect(await read("https://api.example.com/v1/items?filter[n]=x")).toEqual({ status: 400, body: ["query parameter filter/n must be integer"] });
     expect(await read("https://api.example.com/v1/items?filter[a][b]=1")).toEqual({ status: 400, body: ["query parameter filter: filter[a][b] nests an object, which style deepObject does not define"] });
+    // One value given twice was read as the last one; Prism refuses it (400, "must be integer"), and so does the emulator now.
+    expect(await read("https://api.example.com/v1/items?limit=1&limit=2")).toEqual({ status: 400, body: ["query parameter limit is given 2 times; it is one value"] });
   });
 });
