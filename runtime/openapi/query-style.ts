@@ -27,15 +27,27 @@ export function schemaShape(schema: unknown): QueryShape | undefined {
   return shapes.size === 1 ? ([...shapes][0] as QueryShape) : undefined;
 }
 
+/** A document giving a query parameter a style OpenAPI does not define; `pointer` names the `style` member. */
+export class QueryStyleError extends Error {
+  override readonly name = "QueryStyleError";
+  readonly rule = "query-style";
+  constructor(
+    message: string,
+    readonly pointer: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * A query parameter object's meta: its style and explode as written or defaulted, and the shape
- * of its (resolved) schema when given. A style OpenAPI does not define for the query is an Error
- * naming `pointer`: reading it as another style would send or understand other bytes.
+ * of its (resolved) schema when given. A style OpenAPI does not define for the query is a
+ * QueryStyleError: reading it as another style would send or understand other bytes.
  */
 export function queryParamMeta(parameter: { name: string; style?: string; explode?: boolean }, schema: unknown, pointer: string): QueryParamMeta {
   const { style, explode } = parameterStyle({ ...parameter, in: "query" });
   if (!QUERY_STYLES.includes(style as QueryStyle)) {
-    throw new Error(`${pointer}/style: query parameter ${parameter.name} has style ${JSON.stringify(style)}; OpenAPI 3.1 defines ${QUERY_STYLES.join(", ")} for query parameters`);
+    throw new QueryStyleError(`${pointer}/style: query parameter ${parameter.name} has style ${JSON.stringify(style)}; OpenAPI 3.1 defines ${QUERY_STYLES.join(", ")} for query parameters`, `${pointer}/style`);
   }
   const shape = schemaShape(schema);
   return { style: style as QueryStyle, explode, ...(shape ? { shape } : {}) };

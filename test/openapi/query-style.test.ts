@@ -12,7 +12,7 @@ import { createServiceClient } from "../../runtime/core/create-client.js";
 import type { QueryParamMeta } from "../../runtime/core/service-meta.js";
 import { createServiceEmulator, json } from "../../runtime/emulator/app.js";
 import { ajvValidators } from "../../runtime/emulator/ajv-validators.js";
-import { parameterStyle, parseQuery, queryParamMeta, serializeQuery } from "../../runtime/openapi/query-style.js";
+import { parameterStyle, parseQuery, queryParamMeta, QueryStyleError, serializeQuery } from "../../runtime/openapi/query-style.js";
 import { readOperations } from "../../runtime/verify/operations.js";
 import { toWire } from "../../runtime/verify/raw-request.js";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
@@ -34,9 +34,19 @@ describe("defaults (OpenAPI 3.1 §4.8.12.4)", () => {
   });
 
   it("a query style OpenAPI does not define is an error naming the parameter's pointer, never read as another", () => {
-    expect(() => queryParamMeta({ name: "q", style: "matrix" }, { type: "array" }, "#/paths/~1p/get/parameters/0")).toThrow(
-      '#/paths/~1p/get/parameters/0/style: query parameter q has style "matrix"; OpenAPI 3.1 defines form, deepObject, spaceDelimited, pipeDelimited for query parameters',
-    );
+    const refused = (() => {
+      try {
+        queryParamMeta({ name: "q", style: "matrix" }, { type: "array" }, "#/paths/~1p/get/parameters/0");
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(QueryStyleError);
+    expect(refused).toMatchObject({
+      pointer: "#/paths/~1p/get/parameters/0/style",
+      rule: "query-style",
+      message: '#/paths/~1p/get/parameters/0/style: query parameter q has style "matrix"; OpenAPI 3.1 defines form, deepObject, spaceDelimited, pipeDelimited for query parameters',
+    });
     expect(queryParamMeta({ name: "q", style: "deepObject" }, { type: ["object", "null"] }, "#")).toEqual({ style: "deepObject", explode: false, shape: "object" });
     expect(queryParamMeta({ name: "q" }, { anyOf: [{ type: "string" }] }, "#")).toEqual({ style: "form", explode: true });
   });
