@@ -1,6 +1,6 @@
 import { InputError } from "./errors.js";
 import { checkHeaderValue } from "./header-value.js";
-import type { SecuritySchemeMeta } from "./service-meta.js";
+import type { SecuritySchemeMeta, ServiceMeta } from "./service-meta.js";
 
 /** What a token provider is told about the call: `signal` aborts with the call's deadline or the caller's signal. */
 export interface ProviderContext {
@@ -137,4 +137,19 @@ export function headerSecrets(name: string, value: string): string[] {
   if (name.toLowerCase() === "cookie") return [value, ...value.split(";").map((pair) => pair.slice(pair.indexOf("=") + 1))];
   // Without a space this repeats the value, which masks the same text.
   return [value, value.slice(value.indexOf(" ") + 1)];
+}
+
+/** Header names whose values are credentials: the standard ones and the document's API key headers. */
+export function credentialHeaderNames(meta: Pick<ServiceMeta, "securitySchemes">): Set<string> {
+  const names = new Set(["authorization", "proxy-authorization", "cookie"]);
+  for (const scheme of Object.values(meta.securitySchemes)) {
+    if (scheme.type === "apiKey" && scheme.in === "header") names.add(scheme.name.toLowerCase());
+  }
+  return names;
+}
+
+/** Whether a header set carries any of those names. */
+export function carriesCredentials(headers: Headers, names: ReadonlySet<string>): boolean {
+  for (const name of headers.keys()) if (names.has(name)) return true;
+  return false;
 }

@@ -1,0 +1,70 @@
+/**
+ * One call's state, shared by the three places the client extends openapi-fetch: the relay
+ * makes it (relay.ts), our bodySerializer fills it, our first middleware (request-guard.ts)
+ * learns the operation into it, and our fetch (sender.ts) sends by it. It reaches openapi-fetch
+ * as the call's own bodySerializer and fetch, so nothing is shared between calls.
+ */
+import type { Deadline } from "./abort.js";
+import { mediaTypeEssence } from "./media-type.js";
+import type { OperationMeta } from "./service-meta.js";
+
+/** What our first middleware learnt about a call, for the fetch that sends it. */
+export interface Call {
+  /** "METHOD /path/template". */
+  key: string;
+  op: OperationMeta;
+  /** The body our serializer wrote, for attempts after the first; undefined when not known. */
+  body?: BodyInit | null;
+}
+
+export interface CallState {
+  /** Ends at the call's deadline or with the caller's signal. */
+  readonly deadline: Deadline;
+  readonly serialize: (body: unknown, headers?: Headers) => BodyInit;
+  readonly fetch: (request: Request) => Promise<Response>;
+  /** The body as the caller gave it (NONE until our serializer runs), and as our serializer wrote it. */
+  given: unknown;
+  written?: BodyInit;
+  /** The Request our middleware passed on, and what it learnt. */
+  request?: Request;
+  call?: Call;
+}
+
+export const NONE = Symbol("none");
+export const FORM = "application/x-www-form-urlencoded";
+
+/** FormData as it is (fetch writes its boundary), URLSearchParams and form-labelled bodies URL-encoded, everything else JSON. */
+export function serializeBody(state: Pick<CallState, "given" | "written"> | undefined, body: unknown, headers?: Headers): BodyInit {
+  const written =
+    body instanceof FormData
+      ? body
+      : body instanceof URLSearchParams
+        ? body.toString()
+        : mediaTypeEssence(headers?.get("content-type") ?? "") === FORM
+          ? new URLSearchParams(body as Record<string, string>).toString()
+          : JSON.stringify(body);
+  if (state) {
+    state.given = body;
+    state.written = written;
+  }
+  return written;
+}
+
+/** Whether a caller's header set names a Content-Type (a record in any spelling, or Headers). */
+export function labels(headers: unknown): boolean {
+  if (headers instanceof Headers) return headers.has("content-type");
+  if (headers === null || typeof headers !== "object") return false;
+  // null unsets a header in openapi-fetch: it names none.
+  for (const name in headers) if (name.toLowerCase() === "content-type" && (headers as Record<string, unknown>)[name] != null) return true;
+  return false;
+}
+
+export type CallHeaders = Headers | Record<string, string | undefined | null>;
+
+/** The caller's headers with a Content-Type added, never changing the caller's own object. */
+export function labelled(headers: CallHeaders | undefined, type: string): CallHeaders {
+  if (!(headers instanceof Headers)) return { ...headers, "Content-Type": type };
+  const copy = new Headers(headers);
+  copy.set("content-type", type);
+  return copy;
+}

@@ -1,0 +1,106 @@
+/**
+ * What each client method does before openapi-fetch builds its Headers and Request, whose own
+ * errors (TypeError) quote the offending header value or URL, i.e. possibly a secret: header
+ * values and a per-call baseUrl are checked first. Also here: bound path parameters (openapi-fetch
+ * fills the path only when `params.path` is given), header pairs (it reads only objects and
+ * Headers), the operation's default media type, query styles, parseAs and redirect mode, and one
+ * deadline for the call: the token provider, each attempt, the waits between them and reading
+ * the body, which openapi-fetch does before it settles.
+ */
+import { Deadline, linkAbort } from "./abort.js";
+import { checkBaseUrl } from "./base-url.js";
+import { FORM, labelled, labels, NONE, serializeBody, type CallHeaders, type CallState } from "./call-state.js";
+import { checkHeaderValues } from "./header-value.js";
+import { serializeQuery } from "./query.js";
+import { callContextOf, rememberCall } from "./redact.js";
+import type { ServiceMeta } from "./service-meta.js";
+
+export type AnyInit = {
+  params?: { path?: Record<string, unknown>; header?: Record<string, unknown>; query?: Record<string, unknown> };
+  headers?: HeadersInit | Record<string, string | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+  parseAs?: string;
+  redirect?: RequestRedirect;
+  baseUrl?: string;
+  [k: string]: unknown;
+};
+
+export type Send = (path: string, init?: AnyInit) => Promise<unknown>;
+
+export interface RelayContext {
+  meta: ServiceMeta;
+  timeoutMs: number;
+  boundPath: Record<string, unknown> | undefined;
+  /** Whether the client-level headers name a Content-Type. */
+  clientLabels: boolean;
+  states: WeakMap<object, CallState>;
+  send: (request: Request, state: CallState) => Promise<Response>;
+}
+
+function timeoutError(ms: number): DOMException {
+  return new DOMException(`The operation timed out after ${ms} ms`, "TimeoutError");
+}
+
+export function createRelay(ctx: RelayContext): (call: Send, method: string) => Send {
+  const { meta, timeoutMs, boundPath, clientLabels, states, send } = ctx;
+  return (call, method) => async (path, init = {}) => {
+    const { params } = init;
+    checkHeaderValues("headers", init.headers);
+    checkHeaderValues("params.header", params?.header);
+    if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
+    const op = meta.operations[`${method} ${path}`];
+    let headers = (Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers) as CallHeaders | undefined;
+    if (init.body instanceof FormData && headers) {
+      // A caller's multipart Content-Type lacks the boundary; fetch writes the right one from the FormData.
+      if (headers instanceof Headers) {
+        headers = new Headers(headers);
+        headers.delete("content-type");
+      } else headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "content-type"));
+    }
+    // openapi-fetch would label an unlabelled body JSON: the operation's first media type is the
+    // default (URLSearchParams are a form), so our serializer writes the body once, as labelled.
+    // A caller's own serializer sees the headers as the caller gave them, as openapi-fetch says.
+    if (init.body !== undefined && init.bodySerializer === undefined && !(init.body instanceof FormData) && !clientLabels && !labels(headers) && !labels(params?.header)) {
+      const type = init.body instanceof URLSearchParams ? FORM : op?.requestMediaTypes[0];
+      if (type !== undefined) headers = labelled(headers, type);
+    }
+    // One cleared timer per call (AbortSignal.timeout would leave a live timer behind every
+    // request); the caller's signal is relayed to the deadline with one listener per signal
+    // (abort.ts), however many calls share it.
+    const deadline = new Deadline();
+    const timer = setTimeout(() => deadline.abort(timeoutError(timeoutMs)), timeoutMs);
+    const unlink = linkAbort(init.signal, deadline);
+    const state: CallState = {
+      deadline,
+      given: NONE,
+      serialize: (body, headers) => serializeBody(state, body, headers),
+      fetch: (request) => send(request, state),
+    };
+    states.set(state.serialize, state);
+    states.set(state.fetch, state);
+    try {
+      const result = (await call(path, {
+        ...init,
+        headers,
+        params: { ...params, path: boundPath ? { ...boundPath, ...params?.path } : (params?.path ?? {}) },
+        parseAs: init.parseAs ?? op?.parseAs ?? "json",
+        // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes their own.
+        redirect: init.redirect ?? op?.redirect ?? "error",
+        // The caller's signal reaches the call through the deadline (see sender.ts), not through openapi-fetch's Request.
+        signal: undefined,
+        bodySerializer: init.bodySerializer ?? state.serialize,
+        // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
+        querySerializer: init.querySerializer ?? ((query: Record<string, unknown>) => serializeQuery(query, op?.query ?? {})),
+        fetch: init.fetch ?? state.fetch,
+      })) as { error?: unknown; response?: Response };
+      // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
+      const context = callContextOf(result.response);
+      if (context) rememberCall(result.error, context);
+      return result;
+    } finally {
+      clearTimeout(timer);
+      unlink();
+    }
+  };
+}

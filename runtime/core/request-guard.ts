@@ -1,0 +1,88 @@
+/**
+ * The client's first openapi-fetch middleware: the check before sending. The operation exists,
+ * a per-call baseUrl elsewhere carries no credentials, the Content-Type is one the operation
+ * takes, and the document's rules hold. What it learns goes into the call's state for the fetch.
+ */
+import type { Middleware } from "openapi-fetch";
+import { checkBaseUrl } from "./base-url.js";
+import { NONE, type CallState } from "./call-state.js";
+import { carriesCredentials } from "./credentials.js";
+import { InputError } from "./errors.js";
+import { bodyFields } from "./form-fields.js";
+import { mediaTypeEssence } from "./media-type.js";
+import type { RequestParts } from "./rules.js";
+import type { ServiceMeta } from "./service-meta.js";
+
+/** A document's request rules (generated/<id>/rules.ts). */
+export interface RequestChecker {
+  check(operation: string, request: RequestParts): void;
+}
+
+export interface GuardContext {
+  meta: ServiceMeta;
+  /** The configured base URL without its trailing slashes, as openapi-fetch holds it. */
+  root: string;
+  origin: string;
+  states: WeakMap<object, CallState>;
+  credentialHeaders: ReadonlySet<string>;
+  /** The document's checker, or a promise of it while its chunk loads; undefined when validation is off. */
+  rules: () => RequestChecker | Promise<RequestChecker> | undefined;
+  boundHeader: Record<string, unknown> | undefined;
+  boundPath: Record<string, unknown> | undefined;
+}
+
+export function createGuard(ctx: GuardContext): Middleware {
+  const { meta, root, origin, states, credentialHeaders, boundHeader, boundPath } = ctx;
+  return {
+    async onRequest({ request, schemaPath, params, options: callOptions }) {
+      const key = `${request.method} ${schemaPath}`;
+      // The caller may have given their own fetch or bodySerializer for this call, not both.
+      const state = states.get(callOptions.bodySerializer) ?? states.get(callOptions.fetch);
+      const op = meta.operations[key];
+      if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
+      if (callOptions.baseUrl !== root) {
+        // A per-call baseUrl is not where the caller configured credentials, nor credential headers.
+        const callOrigin = checkBaseUrl("baseUrl", callOptions.baseUrl).origin;
+        if (callOrigin !== origin && (op.security.length > 0 || carriesCredentials(request.headers, credentialHeaders))) {
+          throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
+        }
+      }
+      // A per-call fetch is used as openapi-fetch uses it, bypassing ours (no credentials are added); fetch itself
+      // would carry API-key headers and cookies along a redirect to another origin, so that mode is refused there.
+      if (callOptions.fetch !== state?.fetch && request.redirect === "follow" && carriesCredentials(request.headers, credentialHeaders)) {
+        throw new InputError("redirect", "origin", 'redirect: "follow" with a per-call fetch would carry credential headers to another origin');
+      }
+      const rules = ctx.rules();
+      let body: unknown;
+      // The body as the caller gave it, and as sent, when our serializer wrote it: read without parsing the Request again.
+      const ours = callOptions.bodySerializer === state?.serialize && state.written !== undefined;
+      const given = ours ? state.given : NONE;
+      const sent: BodyInit | null | undefined = ours ? state.written : request.body === null ? null : undefined;
+      if (request.body !== null) {
+        const type = request.headers.get("content-type") ?? undefined;
+        const essence = type === undefined ? undefined : mediaTypeEssence(type);
+        if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
+          throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
+        }
+        if (rules && given !== NONE) body = bodyFields(given);
+        else if (rules) {
+          const copy = request.clone();
+          body =
+            essence === "application/x-www-form-urlencoded" || essence === "multipart/form-data"
+              ? bodyFields(essence === "multipart/form-data" ? await copy.formData() : new URLSearchParams(await copy.text()))
+              : await copy.text().then((text) => (text ? JSON.parse(text) : undefined));
+        }
+      }
+      if (rules) {
+        const header = boundHeader ? { ...boundHeader, ...params.header } : params.header;
+        const path = boundPath ? { ...boundPath, ...params.path } : params.path;
+        (rules instanceof Promise ? await rules : rules).check(key, { path, query: params.query, header, body });
+      }
+      if (state) {
+        state.request = request;
+        state.call = { key, op, body: sent };
+      }
+      return undefined;
+    },
+  };
+}

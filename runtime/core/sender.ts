@@ -1,0 +1,170 @@
+/**
+ * The fetch each call hands openapi-fetch: the operation's credentials (an explicit per-call
+ * header wins), the origin guard on what actually leaves, redaction's bookkeeping, and the
+ * document's retries and same-origin redirects, loaded only when a call needs them.
+ */
+import { linkAbort, type Deadline } from "./abort.js";
+import type { Call, CallState } from "./call-state.js";
+import { carriesCredentials, headerSecrets, type createCredentialResolver, type ProviderContext } from "./credentials.js";
+import { InputError } from "./errors.js";
+import { rememberCall, type CallContext } from "./redact.js";
+import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
+import type { ServiceMeta } from "./service-meta.js";
+
+/** A transport as the client calls it: the Request, and the call's deadline beside it. */
+export type Transport = (request: Request, init: { readonly signal: AbortSignal }) => Promise<Response>;
+
+export interface SenderContext {
+  meta: ServiceMeta;
+  origin: string;
+  transport: Transport;
+  resolveCredentials: ReturnType<typeof createCredentialResolver>;
+  credentialHeaders: ReadonlySet<string>;
+  /** Secrets known at creation: credentials as given and credential headers among the client-level headers. */
+  configuredSecrets: readonly string[];
+  retry: RetryOption | undefined;
+  clock: Clock | undefined;
+}
+
+const elsewhereError = () =>
+  new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
+
+export function createSender(ctx: SenderContext): (request: Request, state: CallState) => Promise<Response> {
+  const { meta, transport, resolveCredentials, credentialHeaders, configuredSecrets } = ctx;
+  /** A URL on the configured origin starts with it and a slash (a Request's URL is normalised, and always has a path). */
+  const originPrefix = `${ctx.origin}/`;
+  const retryFor = new Map<string, RetryMeta | undefined>();
+
+  let router: Promise<(request: Request) => Call | undefined> | undefined;
+  /**
+   * A middleware may have replaced the Request our middleware saw: the call is then found by its
+   * method and path, through the one router (runtime/openapi, loaded only then), after whatever
+   * server prefix the URL carries (the document's paths are relative to a base URL that may
+   * have a path of its own).
+   */
+  const lateCall = async (request: Request): Promise<Call | undefined> => {
+    router ??= import("../openapi/router.js").then(({ Router }) => {
+      const routes = new Router(
+        Object.entries(meta.operations).map(([key, op]) => {
+          const [method, path] = key.split(" ") as [string, string];
+          return { method, path, key, op };
+        }),
+      );
+      return (r: Request) => {
+        const { pathname } = new URL(r.url);
+        for (let i = 0; i !== -1; i = pathname.indexOf("/", i + 1)) {
+          const hit = routes.route(r.method, pathname.slice(i));
+          if (hit.kind === "operation") return { key: hit.operation.key, op: hit.operation.op };
+        }
+        return undefined;
+      };
+    });
+    return (await router)(request);
+  };
+
+  /** What redaction needs about a sent call; its secrets are gathered only if an error or a log asks for them. */
+  const contextOf = (call: Call | undefined, headers: Headers): CallContext => {
+    let secrets: string[] | undefined;
+    return {
+      operation: call?.op.operationId ?? "",
+      get secrets() {
+        if (!secrets) {
+          secrets = [...configuredSecrets];
+          for (const [name, value] of headers) if (credentialHeaders.has(name)) secrets.push(...headerSecrets(name, value));
+        }
+        return secrets;
+      },
+    };
+  };
+
+  /**
+   * Sends one Request. `added` learns which credential headers were added, so a later attempt
+   * can ask the provider again. The call's deadline reaches the transport as `init.signal`.
+   */
+  const send = (request: Request, call: Call | undefined, deadline: Deadline, added?: string[]): Promise<Response> => {
+    deadline.throwIfAborted();
+    const elsewhere = !request.url.startsWith(originPrefix);
+    const security = call?.op.security ?? [];
+    if (elsewhere && security.length > 0) throw elsewhereError();
+    // A token provider gets a signal of its own, made only if it asks, and unlinked when it settles,
+    // so nothing it leaves behind stays on the call's signal. An open operation resolves to no headers.
+    let forProvider: AbortController | undefined;
+    let unlink: () => void = () => undefined;
+    const context: ProviderContext = {
+      get signal() {
+        if (!forProvider) {
+          forProvider = new AbortController();
+          unlink = linkAbort(deadline.signal, forProvider);
+        }
+        return forProvider.signal;
+      },
+    };
+    const resolved = resolveCredentials(security, context);
+    // Static credentials are at hand: no promise and no wait on the way to the transport.
+    if (!(resolved instanceof Promise)) return deliver(request, call, deadline, resolved, elsewhere, added);
+    return deadline
+      .until(resolved)
+      .finally(() => unlink())
+      .then((provided) => deliver(request, call, deadline, provided, elsewhere, added));
+  };
+
+  const deliver = (request: Request, call: Call | undefined, deadline: Deadline, credentials: Record<string, string>, elsewhere: boolean, added?: string[]): Promise<Response> => {
+    const { headers } = request;
+    for (const name in credentials) {
+      if (headers.has(name)) continue;
+      headers.set(name, credentials[name]!);
+      added?.push(name);
+    }
+    // What leaves is checked again: a middleware may have moved the request elsewhere.
+    if (elsewhere && carriesCredentials(headers, credentialHeaders)) throw elsewhereError();
+    // The deadline goes beside the Request, not inside it: a Request built with a signal costs
+    // several times one without on Node 20, and fetch builds its own Request from both anyway.
+    // The signal is made only if the transport reads it.
+    const init = {
+      get signal() {
+        return deadline.signal;
+      },
+    };
+    return transport(request, init).then((response) => {
+      rememberCall(response, contextOf(call, headers));
+      return response;
+    });
+  };
+
+  const policyOf = (call: Call | undefined): RetryMeta | undefined => {
+    if (!call) return undefined;
+    if (!retryFor.has(call.key)) retryFor.set(call.key, resolveRetry(call.op.retry, ctx.retry));
+    return retryFor.get(call.key);
+  };
+
+  /** The attempts after the first, or all of them: loaded on the first answer the document says to retry, or for `redirect: "follow"`. */
+  const again = async (request: Request, call: Call | undefined, deadline: Deadline, policy: RetryMeta | undefined, body: BodyInit | null | undefined, added: string[], first?: Response) => {
+    const { sendAgain } = await import("./retry-loop.js");
+    return sendAgain(request, { body, added, policy, clock: ctx.clock, signal: deadline.signal, first, send: (r) => send(r, call, deadline) });
+  };
+
+  /** A call the document may retry, or one whose redirects are ours to follow. */
+  const sendAgainable = async (request: Request, deadline: Deadline, call: Call | undefined, policy: RetryMeta | undefined): Promise<Response> => {
+    const added: string[] = [];
+    // A body only the Request holds is read now, while it can be.
+    const body = call?.body !== undefined ? call.body : request.body !== null ? await request.arrayBuffer() : null;
+    if (request.redirect === "follow" || request.bodyUsed) return again(request, call, deadline, policy, body, added);
+    const first = await send(request, call, deadline, added);
+    if (!policy?.statuses.includes(first.status)) return first;
+    return again(request, call, deadline, policy, body, added, first);
+  };
+
+  const sendCall = (request: Request, deadline: Deadline, call: Call | undefined): Promise<Response> => {
+    const policy = policyOf(call);
+    return !policy && request.redirect !== "follow" ? send(request, call, deadline) : sendAgainable(request, deadline, call, policy);
+  };
+
+  /**
+   * openapi-fetch's Request goes out as it is on the first attempt; only an answer the document
+   * says to retry, or `redirect: "follow"` (done here, hop by hop within the origin), costs more.
+   * A later middleware may have replaced our Request: then the router says which operation it
+   * is, and its body is not ours.
+   */
+  return (request, state) =>
+    state.request === request ? sendCall(request, state.deadline, state.call) : lateCall(request).then((call) => sendCall(request, state.deadline, call));
+}
