@@ -1,5 +1,7 @@
 import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
+import type { QueryParamMeta } from "../core/service-meta.js";
 import { escapeToken, resolveAt } from "../openapi/pointer.js";
+import { parseQuery, queryParamMeta, schemaShape, type QueryShape } from "../openapi/query-style.js";
 import { listOperations, parametersOf, Router, serverPathPrefixes, stripServerPrefix, type DocumentOperation } from "../openapi/router.js";
 
 /**
@@ -53,8 +55,8 @@ export interface ParamSpec {
   name: string;
   in: "path" | "query" | "header" | "cookie";
   required: boolean;
-  explode: boolean;
-  isArray: boolean;
+  /** What its schema says the value is: a header's comma-separated list is read as an array only when it says so. */
+  shape?: QueryShape;
   validate: ValidateFunction;
 }
 
@@ -63,6 +65,8 @@ export interface OperationSpec {
   method: string;
   template: string;
   params: ParamSpec[];
+  /** How each query parameter travels (style, explode, shape), read back with runtime/openapi/query-style.ts parseQuery. */
+  query: Record<string, QueryParamMeta>;
   body?: { required: boolean; content: Map<string, ValidateFunction | undefined> };
   security: Array<Record<string, string[]>>;
   responses: Map<string, ResponseSpec>;
@@ -158,14 +162,16 @@ export class Contract {
 
   private compileOperation(entry: DocumentOperation): OperationSpec {
     const { path: template, method, operation: op, pointer: opPtr } = entry;
+    const query: Record<string, QueryParamMeta> = {};
     const params: ParamSpec[] = parametersOf(this.document, entry).map(({ parameter: p, pointer }) => {
       const schema = this.deref(p.schema ?? {}, `${pointer}/schema`).value;
+      if (p.in === "query") query[p.name] = queryParamMeta(p, schema, pointer);
+      const shape = schemaShape(schema);
       return {
         name: p.name,
         in: p.in,
         required: p.required === true,
-        explode: p.explode ?? (p.style === undefined || p.style === "form"),
-        isArray: schema.type === "array",
+        ...(shape ? { shape } : {}),
         validate: this.compile(`${pointer}/schema`, true),
       };
     });
@@ -204,6 +210,7 @@ export class Contract {
       method: method.toUpperCase(),
       template,
       params,
+      query,
       body,
       security: op.security ?? this.document.security ?? [],
       responses,
@@ -273,18 +280,15 @@ export class Contract {
     if ("problems" in security) return { failure: { kind: "security", problems: security.problems } };
 
     const input: RequestInput = { path: {}, query: {}, header: {}, cookie: cookies, body: undefined, mediaType: "", schemes: security.schemes };
-    const problems: string[] = [];
+    const query = parseQuery(url.search, op.query);
+    const problems: string[] = [...query.problems];
     for (const p of op.params) {
       let raw: unknown;
       if (p.in === "path") raw = pathValues[p.name];
-      else if (p.in === "query") {
-        const all = url.searchParams.getAll(p.name);
-        if (all.length === 0) raw = undefined;
-        else if (p.isArray) raw = p.explode ? all : all[all.length - 1]!.split(",");
-        else raw = all[all.length - 1];
-      } else if (p.in === "header") {
+      else if (p.in === "query") raw = query.values[p.name];
+      else if (p.in === "header") {
         const v = request.headers.get(p.name);
-        raw = v === null ? undefined : p.isArray ? v.split(",").map((s) => s.trim()) : v;
+        raw = v === null ? undefined : p.shape === "array" ? v.split(",").map((s) => s.trim()) : v;
       } else raw = cookies[p.name];
       if (raw === undefined) {
         if (p.required) problems.push(`${p.in} parameter ${p.name} is required`);

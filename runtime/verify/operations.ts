@@ -4,6 +4,7 @@
  * and the valid requests the document's own examples spell out.
  */
 import { firstExample, requestBodyExamples } from "../openapi/examples.js";
+import { queryParamMeta } from "../openapi/query-style.js";
 import { listOperations, parametersOf } from "../openapi/router.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { QueryStyles, RawRequest, Scheme } from "./raw-request.js";
@@ -50,8 +51,9 @@ export function readOperations(doc: any): DocOperation[] {
       ...(p.schema ? { schemaPtr: resolvePointer(doc, `${pPtr}/schema`) } : {}),
     }));
     const body = raw.requestBody ? resolve(doc, `${ptr}/requestBody`) : undefined;
-    const styles: QueryStyles = {};
-    for (const p of parameters) if (p.in === "query") styles[p.name] = { explode: p.raw.explode ?? (p.raw.style === undefined || p.raw.style === "form") };
+    const styles: QueryStyles = Object.fromEntries(
+      parameters.filter((p) => p.in === "query").map((p) => [p.name, queryParamMeta(p.raw, p.schemaPtr === undefined ? undefined : resolve(doc, p.schemaPtr), p.ptr)]),
+    );
     out.push({
       key: `${method.toUpperCase()} ${path}`,
       operationId: raw.operationId ?? `${method} ${path}`,

@@ -3,6 +3,8 @@
  * would (a request breaking exactly one rule), and show in a report what it sent.
  */
 import { basicAuthorization, REDACTED } from "../core/index.js";
+import type { QueryParamMeta } from "../core/service-meta.js";
+import { serializeQuery } from "../openapi/query-style.js";
 
 export interface RawRequest {
   method: string;
@@ -14,8 +16,8 @@ export interface RawRequest {
   withCredentials: boolean;
 }
 
-/** How the document says a query parameter travels (form style; explode true unless it says false). */
-export type QueryStyles = Record<string, { explode: boolean }>;
+/** How the document says each query parameter of an operation travels (runtime/openapi/query-style.ts). */
+export type QueryStyles = Readonly<Record<string, QueryParamMeta>>;
 
 /** A security scheme as the verifier applies it. */
 export type Scheme = { type: "http"; scheme: string } | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string } | { type: "oauth2" | "openIdConnect" };
@@ -34,16 +36,12 @@ export function encodeBody(body: unknown, contentType: string): string {
   return JSON_MEDIA.test(contentType) || typeof body !== "string" ? JSON.stringify(body) : body;
 }
 
+/**
+ * The query as the client writes it. The schema's shape is left out: a raw request may break
+ * the schema on purpose, and the server, not the sender, is to refuse it.
+ */
 function encodeQuery(query: Record<string, unknown>, styles: QueryStyles): string {
-  const out = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) {
-      if (styles[name]?.explode === false) out.append(name, value.map(String).join(","));
-      else for (const v of value) out.append(name, String(v));
-    } else out.append(name, typeof value === "object" && value !== null ? JSON.stringify(value) : String(value));
-  }
-  return out.toString();
+  return serializeQuery(query, Object.fromEntries(Object.entries(styles).map(([name, { style, explode }]) => [name, { style, explode }])));
 }
 
 export interface Wire {

@@ -3,6 +3,7 @@ import type { PaginationMeta } from "../../runtime/core/paginate.js";
 import type { RetryMeta } from "../../runtime/core/retry.js";
 import type { OperationMeta, QueryParamMeta, QueryStyle, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
 import { deref, joinPointer } from "../../runtime/openapi/pointer.js";
+import { parameterStyle, QUERY_STYLES, schemaShape } from "../../runtime/openapi/query-style.js";
 import { listOperations, parametersOf, type DocumentOperation } from "../../runtime/openapi/router.js";
 import type { OpenApiDocument } from "./openapi-types.js";
 
@@ -87,11 +88,9 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
   return { id, servers, bind, securitySchemes, operations };
 }
 
-const QUERY_STYLES: readonly QueryStyle[] = ["form", "deepObject", "spaceDelimited", "pipeDelimited"];
-
 /**
- * Each query parameter's style and explode (OpenAPI 3.1 §4.8.12.4: explode defaults to true for
- * form only) and the value shape its schema says. What the runtime cannot serialize as the
+ * Each query parameter's style and explode, as written or defaulted, and the value shape its
+ * schema says (runtime/openapi/query-style.ts). What the runtime cannot serialize as the
  * document says fails the build at the parameter, never falls back to another style.
  */
 function queryOf(id: string, doc: OpenApiDocument, op: DocumentOperation): Record<string, QueryParamMeta> {
@@ -101,27 +100,18 @@ function queryOf(id: string, doc: OpenApiDocument, op: DocumentOperation): Recor
     const refuse = (key: string, what: string) => {
       throw new DocumentError(`${id}: query parameter ${p.name} (${pointer}) ${what}`, `${pointer}/${key}`, "client-query-style");
     };
-    const style: QueryStyle = p.style ?? "form";
+    const { style, explode } = parameterStyle(p) as { style: QueryStyle; explode: boolean };
     if (!QUERY_STYLES.includes(style)) refuse("style", `has style ${JSON.stringify(p.style)}; the client serializes query styles ${QUERY_STYLES.join(", ")}`);
     if (p.content !== undefined) refuse("content", "is described by content, not schema; the client serializes query parameters by style");
     // Reserved characters sent as they are would let a value add parameters.
     if (p.allowReserved === true) refuse("allowReserved", "has allowReserved: true; the client percent-encodes every query value");
-    const explode: boolean = p.explode ?? style === "form";
     if ((style === "spaceDelimited" || style === "pipeDelimited") && explode) refuse("explode", `has style ${style} with explode: true, which OpenAPI 3.1 does not define`);
-    const shape = shapeOf(doc, p.schema);
+    const shape = schemaShape(p.schema === undefined ? undefined : deref(doc, p.schema));
     if (shape !== undefined && style === "deepObject" && shape !== "object") refuse("style", `has style deepObject, which carries an object, but its schema is ${shape === "array" ? "an array" : "a single value"}`);
     if (shape === "scalar" && style !== "form" && style !== "deepObject") refuse("style", `has style ${style}, which carries an array or an object, but its schema is a single value`);
     query[p.name] = { style, explode, ...(shape ? { shape } : {}) };
   }
   return query;
-}
-
-/** "scalar", "array" or "object" when the schema's `type` says one of them (null aside); otherwise undefined. */
-function shapeOf(doc: OpenApiDocument, raw: unknown): QueryParamMeta["shape"] {
-  const schema = raw === undefined ? undefined : deref(doc, raw);
-  const types: unknown[] = Array.isArray(schema?.type) ? schema.type : schema?.type === undefined ? [] : [schema.type];
-  const shapes = new Set(types.filter((t) => t !== "null").map((t) => (t === "array" || t === "object" ? t : "scalar")));
-  return shapes.size === 1 ? ([...shapes][0] as QueryParamMeta["shape"]) : undefined;
 }
 
 /** x-pagination must name query parameters the operation has and pointers into its body, and nothing else. */

@@ -16,8 +16,7 @@ function secretsOf(credentials: Record<string, unknown>): Record<string, string>
 
 export async function sendRaw(baseUrl: string, meta: ServiceMeta, credentials: Record<string, unknown>, req: RawRequest): Promise<Response> {
   const op = meta.operations[`${req.method} ${req.path}`]!;
-  const styles = Object.fromEntries(Object.entries(op.query).map(([k, v]) => [k, { explode: v.explode }]));
-  const wire = toWire(baseUrl, req, { styles, mediaTypes: op.requestMediaTypes, security: op.security, schemes: meta.securitySchemes as Record<string, Scheme> }, secretsOf(credentials));
+  const wire = toWire(baseUrl, req, { styles: op.query, mediaTypes: op.requestMediaTypes, security: op.security, schemes: meta.securitySchemes as Record<string, Scheme> }, secretsOf(credentials));
   return fetch(wire.url, {
     method: wire.method,
     headers: wire.headers,
