@@ -11,7 +11,7 @@ import { Deadline, linkAbort } from "./abort.js";
 import { checkBaseUrl } from "./base-url.js";
 import { FORM, labelled, labels, NONE, serializeBody, type CallHeaders, type CallState } from "./call-state.js";
 import { checkHeaderValues } from "./header-value.js";
-import { serializeQuery } from "./query.js";
+import { serializeQuery } from "../openapi/query-style.js";
 import { callContextOf, rememberCall } from "./redact.js";
 import type { ServiceMeta } from "./service-meta.js";
 

@@ -5,7 +5,7 @@
  * mock as the valid request its hostile variants start from.
  */
 import { deref } from "../../runtime/openapi/pointer.js";
-import { serializeQuery } from "../../runtime/core/query.js";
+import { serializeQuery } from "../../runtime/openapi/query-style.js";
 import type { SecuritySchemeMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
 import { listOperations, type DocumentOperation } from "../../runtime/openapi/router.js";
 import type { OpenApiDocument } from "./bundle.js";

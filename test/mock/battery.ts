@@ -4,7 +4,7 @@
  * (scripts/lib/hostile-requests.ts), and every answer is checked against the document.
  */
 import { createCredentialResolver } from "../../runtime/core/credentials.js";
-import { serializeQuery } from "../../runtime/core/query.js";
+import { serializeQuery } from "../../runtime/openapi/query-style.js";
 import { MOCK_ERRORS } from "../../runtime/mock/mock-errors.js";
 import { escapeToken } from "../../runtime/openapi/pointer.js";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
