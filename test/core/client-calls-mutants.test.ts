@@ -65,6 +65,22 @@ describe("the rule check's view of a call (request-guard.ts)", () => {
     expect(checked[0]!.request.header).toEqual({ "Tenant-Id": "t-1", "X-Req": "r" });
   });
 
+  it("sees the body as the caller gave it when the caller brings only a fetch", async () => {
+    const { client, checked } = checkedClient();
+    const own = fakeFetch();
+    const body = { name: "k", when: new Date(0) };
+    await client.POST("/v1/keys", { body, fetch: own.fetch });
+    expect(checked[0]!.request.body).toBe(body);
+    expect(own.sent).toHaveLength(1);
+  });
+
+  it("refuses a body without a Content-Type, naming the header", async () => {
+    const { client, sent } = checkedClient();
+    const error = await thrown(() => client.POST("/v1/keys", { body: "x", bodySerializer: () => new Uint8Array([1]), headers: { "Content-Type": null } }));
+    expect([error?.constructor, error?.field]).toEqual([InputError, "Content-Type"]);
+    expect(sent).toHaveLength(0);
+  });
+
   it("refuses a Content-Type the operation does not take, naming it", async () => {
     const { client, sent } = checkedClient();
     const error = await thrown(() => client.POST("/v1/keys", { body: "x", bodySerializer: (b: string) => b, headers: { "Content-Type": "text/plain" } }));
@@ -91,6 +107,15 @@ describe("labels and headers of a call (relay.ts, call-state.ts)", () => {
       [true, "t-2"],
     ]);
     expect(headers.get("content-type")).toBe("multipart/form-data");
+  });
+
+  it("drops a multipart Content-Type from a header record without sending its undefined values", async () => {
+    const { sent, fetch } = fakeFetch();
+    const form = new FormData();
+    form.append("a", "1");
+    await testClient({ fetch }).POST!("/v1/form", { body: form, headers: { "Content-Type": "multipart/form-data", "X-Optional": undefined } });
+    expect(sent[0]!.headers).not.toHaveProperty("x-optional");
+    expect(sent[0]!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
   });
 
   it("labels an unlabelled body given Headers with the operation's first media type, keeping the caller's object", async () => {
@@ -120,14 +145,14 @@ describe("labels and headers of a call (relay.ts, call-state.ts)", () => {
 });
 
 describe("per-call fetch and bodySerializer (request-guard.ts)", () => {
-  it('follows redirects for a call with credentials when the client\'s own fetch sends it, with or without a caller\'s bodySerializer', async () => {
+  it('follows redirects for a call carrying a credential header when the client\'s own fetch sends it, with or without a caller\'s bodySerializer', async () => {
     const { sent, fetch } = fakeFetch();
-    const client = testClient({ fetch });
+    const client = testClient({ fetch, credentials: {}, headers: { "X-ApiKey": "lvl-KEY-1" } });
     await client.GET!("/v1/keys/{id}", { params: { path: { id: "k" } }, redirect: "follow" });
     await client.POST!("/v1/keys", { body: { a: 1 }, bodySerializer: JSON.stringify, redirect: "follow" });
     expect(sent.map((s) => [s.init.method, s.headers["x-apikey"]])).toEqual([
-      ["GET", allCredentials.apiKey],
-      ["POST", allCredentials.apiKey],
+      ["GET", "lvl-KEY-1"],
+      ["POST", "lvl-KEY-1"],
     ]);
   });
 
@@ -201,6 +226,24 @@ describe("after a middleware replaced the Request (sender.ts)", () => {
     const other = createServiceClient(withRetry(["POST /v1/form"]), { ...base, fetch: serialized.fetch, clock: instant }) as any;
     await other.POST("/v1/form", { body: { a: "1" }, bodySerializer: () => "b=2", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect([...replaced.sent, ...serialized.sent].map((s) => s.init.body)).toEqual(["a=1&mw=1", "a=1&mw=1", "b=2", "b=2"]);
+  });
+});
+
+describe("which operation a call is (request-guard.ts, sender.ts)", () => {
+  it("is the one called, even where the base URL's path and the template spell another operation's path", async () => {
+    const plain = { security: [], requestMediaTypes: ["application/json"], parseAs: "json", redirect: "error", query: {} } as const;
+    const nested: ServiceMeta = {
+      id: "nested-v1",
+      servers: [{ name: "public", url: "https://api.example.com/v1", variables: {} }],
+      bind: [],
+      securitySchemes: {},
+      operations: { "GET /open": { ...plain, operationId: "open" }, "GET /v1/open": { ...plain, operationId: "nestedOpen", retry: policy } },
+    };
+    const { sent, fetch } = fakeFetch(() => new Response("busy", { status: 503 }));
+    const client = createServiceClient(nested, { fetch, clock: instant }) as any;
+    // https://api.example.com/v1/open: "GET /open" on the base URL, and the path of "GET /v1/open" too.
+    expect((await client.GET("/open")).response.status).toBe(503);
+    expect(sent).toHaveLength(1);
   });
 });
 
