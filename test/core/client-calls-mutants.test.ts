@@ -81,6 +81,12 @@ describe("the rule check's view of a call (request-guard.ts)", () => {
     expect(sent).toHaveLength(0);
   });
 
+  it("sees the bound path parameters with the call's own", async () => {
+    const { client, checked } = checkedClient();
+    await client.GET("/v1/instances/{instance_id}/topics/{id}", { params: { path: { id: "t-1" } } });
+    expect(checked[0]!.request.path).toEqual({ instance_id: "inst-1", id: "t-1" });
+  });
+
   it("refuses a Content-Type the operation does not take, naming it", async () => {
     const { client, sent } = checkedClient();
     const error = await thrown(() => client.POST("/v1/keys", { body: "x", bodySerializer: (b: string) => b, headers: { "Content-Type": "text/plain" } }));
@@ -132,6 +138,12 @@ describe("labels and headers of a call (relay.ts, call-state.ts)", () => {
     expect(sent[0]!.headers).not.toHaveProperty("x-optional");
   });
 
+  it("labels an unlabelled body given a header record naming other headers", async () => {
+    const { sent, fetch } = fakeFetch();
+    await testClient({ fetch }).POST!("/v1/form", { body: { a: "1" }, headers: { "X-Trace": "t-1" } });
+    expect([sent[0]!.headers["content-type"], sent[0]!.init.body]).toEqual(["application/x-www-form-urlencoded", "a=1"]);
+  });
+
   it("a Content-Type unset with null names none: the operation's first media type labels the body", async () => {
     const { sent, fetch } = fakeFetch();
     await testClient({ fetch }).POST!("/v1/form", { body: { a: "1" }, headers: { "Content-Type": null } });
@@ -162,6 +174,12 @@ describe("per-call fetch and bodySerializer (request-guard.ts)", () => {
     expect([error?.constructor, error?.field]).toEqual([InputError, "redirect"]);
     expect(error.message).toMatch(/per-call fetch/);
     expect(own.sent).toHaveLength(0);
+  });
+
+  it("a per-call fetch sends a caller's credential header when the call does not follow redirects", async () => {
+    const own = fakeFetch();
+    await testClient({ fetch: fakeFetch().fetch, credentials: {} }).GET!("/v1/open", { fetch: own.fetch, headers: { "X-ApiKey": "mine" } });
+    expect(own.sent.map((s) => s.headers["x-apikey"])).toEqual(["mine"]);
   });
 
   it("a caller's fetch and bodySerializer together send the call as openapi-fetch does, without our credentials", async () => {
@@ -251,7 +269,7 @@ describe("the token provider's signal (sender.ts)", () => {
   it("is one signal per attempt, however often the provider reads it", async () => {
     const seen: AbortSignal[] = [];
     const { fetch } = fakeFetch();
-    const client = testClient({ fetch, credentials: { bearerAuth: ({ signal }: { signal: AbortSignal }) => (seen.push(signal, signal), seen.push(signal), "tok-12345678") } });
+    const client = testClient({ fetch, credentials: { bearerAuth: (context: { signal: AbortSignal }) => (seen.push(context.signal, context.signal, context.signal), "tok-12345678") } });
     await client.GET!("/v1/either");
     expect(new Set(seen).size).toBe(1);
   });
