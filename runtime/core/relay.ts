@@ -102,8 +102,10 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
         fetch: init.fetch ?? state.fetch,
       })) as { error?: unknown; response?: Response };
       // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
-      const context = callContextOf(result.response);
-      if (context) rememberCall(result.error, context);
+      if (result.error !== undefined) {
+        const context = callContextOf(result.response);
+        if (context) rememberCall(result.error, context);
+      }
       return result;
     } finally {
       clearTimeout(timer);
