@@ -13,7 +13,7 @@ import { FORM, labelled, labels, NONE, serializeBody, type CallHeaders, type Cal
 import { checkHeaderValues } from "./header-value.js";
 import { serializeQuery } from "../openapi/query-style.js";
 import { callContextOf, rememberCall } from "./redact.js";
-import type { ServiceMeta } from "./service-meta.js";
+import type { OperationMeta, ServiceMeta } from "./service-meta.js";
 
 export type AnyInit = {
   params?: { path?: Record<string, unknown>; header?: Record<string, unknown>; query?: Record<string, unknown> };
@@ -44,6 +44,13 @@ function timeoutError(ms: number): DOMException {
 
 export function createRelay(ctx: RelayContext): (call: Send, method: string) => Send {
   const { meta, timeoutMs, boundPath, clientLabels, states, send } = ctx;
+  const serializers = new Map<OperationMeta | undefined, (query: Record<string, unknown>) => string>();
+  /** One query serializer per operation, made once. */
+  const queryOf = (op: OperationMeta | undefined) => {
+    let serializer = serializers.get(op);
+    if (!serializer) serializers.set(op, (serializer = (query) => serializeQuery(query, op?.query ?? {})));
+    return serializer;
+  };
   return (call, method) => async (path, init = {}) => {
     const { params } = init;
     checkHeaderValues("headers", init.headers);
@@ -77,8 +84,8 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       serialize: (body, headers) => serializeBody(state, body, headers),
       fetch: (request) => send(request, state),
     };
-    states.set(state.serialize, state);
-    states.set(state.fetch, state);
+    // The guard finds the state by the call's fetch, or by its serializer when the caller brings a fetch.
+    states.set(init.fetch === undefined ? state.fetch : state.serialize, state);
     try {
       const result = (await call(path, {
         ...init,
@@ -91,12 +98,14 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
         signal: undefined,
         bodySerializer: init.bodySerializer ?? state.serialize,
         // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
-        querySerializer: init.querySerializer ?? ((query: Record<string, unknown>) => serializeQuery(query, op?.query ?? {})),
+        querySerializer: init.querySerializer ?? queryOf(op),
         fetch: init.fetch ?? state.fetch,
       })) as { error?: unknown; response?: Response };
       // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
-      const context = callContextOf(result.response);
-      if (context) rememberCall(result.error, context);
+      if (result.error !== undefined) {
+        const context = callContextOf(result.response);
+        if (context) rememberCall(result.error, context);
+      }
       return result;
     } finally {
       clearTimeout(timer);

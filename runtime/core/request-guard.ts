@@ -36,8 +36,8 @@ export function createGuard(ctx: GuardContext): Middleware {
   return {
     async onRequest({ request, schemaPath, params, options: callOptions }) {
       const key = `${request.method} ${schemaPath}`;
-      // The caller may have given their own fetch or bodySerializer for this call, not both.
-      const state = states.get(callOptions.bodySerializer) ?? states.get(callOptions.fetch);
+      // Found by the call's fetch, or by its serializer when the caller brought a fetch (see relay.ts).
+      const state = states.get(callOptions.fetch) ?? states.get(callOptions.bodySerializer);
       const op = meta.operations[key];
       if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
       if (callOptions.baseUrl !== root) {

@@ -126,7 +126,8 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
       },
     };
     return transport(request, init).then((response) => {
-      rememberCall(response, contextOf(call, headers));
+      // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
+      if (!response.ok) rememberCall(response, contextOf(call, headers));
       return response;
     });
   };

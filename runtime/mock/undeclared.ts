@@ -12,6 +12,7 @@ import { essence, parsedAsJson, parseMediaType } from "./media.js";
 import { deref } from "../openapi/pointer.js";
 import { route, type OperationInfo } from "./operations.js";
 import { QUERY_OVERRIDES } from "./prefer.js";
+import { parameterStyle, schemaShape } from "../openapi/query-style.js";
 
 /** At most this many names are reported per request (a header must stay small). */
 export const MAX_WARNINGS = 20;
@@ -39,16 +40,35 @@ function declaredProperties(doc: any, schema: any, depth = 0): Set<string> | und
   return names;
 }
 
-function declaredQuery(doc: any, operation: OperationInfo): Set<string> {
+/**
+ * Whether a query key is one the operation declares: a parameter's own name, a deepObject
+ * parameter's `name[key]`, or (for an exploded form object, whose keys are its properties) a
+ * property the schema names, or any key when the schema leaves them open.
+ */
+function declaredQuery(doc: any, operation: OperationInfo): (key: string) => boolean {
   const names = new Set<string>(QUERY_OVERRIDES);
-  for (const param of operation.parameters) if (param.in === "query") names.add(param.name);
+  const deepObjects: string[] = [];
+  let openObject = false;
+  for (const param of operation.parameters) {
+    if (param.in !== "query") continue;
+    names.add(param.name);
+    const { style, explode } = parameterStyle(param);
+    const schema = deref(doc, param.schema);
+    if (schemaShape(schema) !== "object") continue;
+    if (style === "deepObject") deepObjects.push(`${param.name}[`);
+    else if (style === "form" && explode) {
+      const properties = declaredProperties(doc, schema);
+      if (properties) properties.forEach((n) => names.add(n));
+      else openObject = true;
+    }
+  }
   for (const requirement of operation.raw.security ?? doc.security ?? []) {
     for (const scheme of Object.keys(requirement)) {
       const s = deref(doc, doc.components?.securitySchemes?.[scheme]);
       if (s?.type === "apiKey" && s.in === "query") names.add(s.name);
     }
   }
-  return names;
+  return (key) => openObject || names.has(key) || deepObjects.some((prefix) => key.startsWith(prefix) && key.endsWith("]"));
 }
 
 function bodySchema(doc: any, operation: OperationInfo, contentType: string): { schema: any; kind: "json" | "form" | "multipart" } | undefined {
@@ -66,8 +86,8 @@ function bodySchema(doc: any, operation: OperationInfo, contentType: string): { 
 export async function undeclaredInputs(doc: any, operation: OperationInfo, request: Request): Promise<Undeclared[]> {
   const out: Undeclared[] = [];
   const url = new URL(request.url);
-  const query = declaredQuery(doc, operation);
-  for (const name of new Set(url.searchParams.keys())) if (!query.has(name)) out.push({ where: "query", name });
+  const declared = declaredQuery(doc, operation);
+  for (const name of new Set(url.searchParams.keys())) if (!declared(name)) out.push({ where: "query", name });
   const contentType = request.headers.get("content-type");
   const target = contentType === null ? undefined : bodySchema(doc, operation, contentType);
   if (target && request.body !== null) {

@@ -4,6 +4,7 @@
  * replace and delete where the document has them. What a run creates is deleted where the
  * document has a delete operation; the rest is reported as left behind.
  */
+import { PaginationError, walkPages, type PaginationMeta } from "../core/paginate.js";
 import type { Answer } from "./sender.js";
 import { documentedRequests, type DocOperation } from "./operations.js";
 import { escapeSegment, resolve, valueAt } from "./pointer.js";
@@ -110,8 +111,19 @@ export async function cleanUp(ctx: RunContext): Promise<void> {
 }
 
 /** Every item of the list, page by page as `x-pagination` says (at most 50 pages). */
+/** A page the verifier already recorded as failed: the walk stops without a check of its own. */
+class PageFailed extends Error {}
+
+/** More pages than any list a verification creates needs: a server that never ends its list fails here. */
+const MAX_PAGES = 50;
+
+/**
+ * Walks the list as the client does (runtime/core/paginate.ts, the one pager), recording each
+ * page as a check; a page the pager refuses (no items array, a repeat, more items than asked
+ * for, a next link that does not advance) is a failed check naming `x-pagination`.
+ */
 async function walkList(ctx: RunContext, list: DocOperation, steps: Check[]): Promise<{ items: any[]; total?: number; failed: boolean }> {
-  const paging = list.raw["x-pagination"] as { offsetParam: string; limitParam: string; items: string; total?: string };
+  const paging = list.raw["x-pagination"] as PaginationMeta;
   const base = documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
   if (!base) return { items: [], failed: true };
   const limitParam = list.parameters.find((p) => p.in === "query" && p.name === paging.limitParam);
@@ -119,22 +131,28 @@ async function walkList(ctx: RunContext, list: DocOperation, steps: Check[]): Pr
   const limit = Number(limitSchema?.maximum ?? limitSchema?.default ?? 100);
   const items: any[] = [];
   let total: number | undefined;
-  for (let page = 0; page < 50; page++) {
+  let page = 0;
+  const fetchPage = async (query: Record<string, unknown>) => {
+    if (page === MAX_PAGES) throw new PaginationError(`the list did not end within ${MAX_PAGES} pages`);
     const req = structuredClone(base);
-    req.params.query[paging.offsetParam] = page * limit;
-    req.params.query[paging.limitParam] = limit;
+    Object.assign(req.params.query, query);
     const r = await ctx.call(list, req);
-    steps.push({ kind: "flow", name: `list page ${page + 1}`, passed: ok(r.answer.status) && r.failures.length === 0, failures: ok(r.answer.status) ? r.failures : [{ message: `list answered ${r.answer.status}`, pointer: `${list.ptr}/responses` }, ...r.failures], request: r.request, status: r.answer.status });
-    if (!ok(r.answer.status)) return { items, failed: true };
+    page++;
+    steps.push({ kind: "flow", name: `list page ${page}`, passed: ok(r.answer.status) && r.failures.length === 0, failures: ok(r.answer.status) ? r.failures : [{ message: `list answered ${r.answer.status}`, pointer: `${list.ptr}/responses` }, ...r.failures], request: r.request, status: r.answer.status });
+    if (!ok(r.answer.status)) throw new PageFailed();
     const body = parse(r.answer);
-    const pageItems = valueAt(body, paging.items);
-    if (!Array.isArray(pageItems)) return { items, failed: true };
-    items.push(...pageItems);
-    if (paging.total !== undefined && page === 0) {
+    if (paging.total !== undefined && page === 1) {
       const t = valueAt(body, paging.total);
       if (typeof t === "number") total = t;
     }
-    if (pageItems.length < limit || (total !== undefined && items.length >= total)) break;
+    return body;
+  };
+  try {
+    for await (const item of walkPages(paging, { [paging.offsetParam]: 0, [paging.limitParam]: limit }, fetchPage)) items.push(item);
+  } catch (error) {
+    if (error instanceof PaginationError) steps.push({ kind: "flow", name: "list pages", passed: false, failures: [{ message: error.message, pointer: `${list.ptr}/x-pagination` }] });
+    else if (!(error instanceof PageFailed)) throw error;
+    return { items, failed: true };
   }
   return { items, ...(total !== undefined ? { total } : {}), failed: false };
 }

@@ -116,7 +116,8 @@ for (const [what, ms] of Object.entries(bounds.holds)) row(`event loop held by o
 console.log("bench: bundle sizes ...");
 for (const [id, size] of Object.entries(await bundleSizes())) {
   row(`bundle ${id} first load (min+gz)`, size.gzip / 1024, "KB", 6);
-  row(`bundle ${id} with the rules chunk loaded on creation (min+gz)`, size.totalGzip / 1024, "KB", null);
+  row(`bundle ${id} with the rules chunk loaded on creation (min+gz)`, size.totalGzip / 1024, "KB", 8.5);
+  row(`bundle ${id} with every chunk it may load (min+gz)`, size.allGzip / 1024, "KB", null);
   if (size.pullsOthers.length > 0) rows.push({ metric: `bundle ${id} pulls in`, value: size.pullsOthers.join(", "), target: "nothing", ratio: "", ok: false });
 }
 for (const [name, size] of Object.entries(await helperBundleSizes())) {
