@@ -127,7 +127,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     if (typeof value === "string" && credentialHeaders.has(name.toLowerCase())) configuredSecrets.push(...headerSecrets(name, value));
   }
   const states = new WeakMap<object, CallState>();
-  const send = createSender({ meta, origin, transport, resolveCredentials, credentialHeaders, configuredSecrets, retry: options.retry, clock: options.clock });
+  const send = createSender({ meta, root, origin, transport, resolveCredentials, credentialHeaders, configuredSecrets, retry: options.retry, clock: options.clock });
   const client = createClient<Paths>({
     baseUrl,
     // Every call brings its own fetch and bodySerializer (see relay.ts); these stand for a caller's own.

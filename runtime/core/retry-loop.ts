@@ -75,16 +75,25 @@ export const systemClock: Clock = {
   now: () => Date.now(),
 };
 
-/** Every HTTP-date form (RFC 9110 §5.6.7) opens with a day name; Date.parse alone takes "1.5" or "-5" for a day in 2001. */
-const HTTP_DATE_START = /^[A-Za-z]{3}/;
+const DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
+const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
+const TIME = "\\d{2}:\\d{2}:\\d{2}";
+/**
+ * The three HTTP-date forms (RFC 9110 §5.6.7): IMF-fixdate, the obsolete RFC 850 form and
+ * asctime. Date.parse alone reads far more ("1.5", "-5", "Nov 6 1994", "Mon 2001").
+ */
+const HTTP_DATE = new RegExp(
+  `^(?:${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${MONTH}-\\d{2} ${TIME} GMT|(${DAY} ${MONTH} (?: \\d|\\d{2}) ${TIME} \\d{4}))$`,
+);
 
 /** RFC 9110 §10.2.3: delay-seconds or an HTTP date; anything else is ignored. */
 export function retryAfterMs(header: string | null, now: number): number | undefined {
   if (header === null) return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
-  // The asctime form ends with the year and names no zone, yet means GMT; Date.parse would read it as local time.
-  const date = HTTP_DATE_START.test(value) ? Date.parse(/\d{4}$/.test(value) ? `${value} GMT` : value) : Number.NaN;
+  const form = HTTP_DATE.exec(value);
+  // The asctime form names no zone, yet means GMT; Date.parse would read it as local time.
+  const date = form ? Date.parse(form[1] ? `${value} GMT` : value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 

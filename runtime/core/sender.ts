@@ -16,6 +16,8 @@ export type Transport = (request: Request, init: { readonly signal: AbortSignal 
 
 export interface SenderContext {
   meta: ServiceMeta;
+  /** The configured base URL without its trailing slashes. */
+  root: string;
   origin: string;
   transport: Transport;
   resolveCredentials: ReturnType<typeof createCredentialResolver>;
@@ -33,6 +35,8 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   const { meta, transport, resolveCredentials, credentialHeaders, configuredSecrets } = ctx;
   /** A URL on the configured origin starts with it and a slash (a Request's URL is normalised, and always has a path). */
   const originPrefix = `${ctx.origin}/`;
+  /** The configured base URL's own path, without a trailing slash ("" at the origin's root). */
+  const basePath = new URL(ctx.root).pathname.replace(/\/+$/, "");
   const retryFor = new Map<string, RetryMeta | undefined>();
 
   let router: Promise<(request: Request) => Call | undefined> | undefined;
@@ -52,6 +56,11 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
       );
       return (r: Request) => {
         const { pathname } = new URL(r.url);
+        // Under the configured base URL's path, the rest is the template's path, and nothing else is.
+        if (pathname.startsWith(`${basePath}/`)) {
+          const hit = routes.route(r.method, pathname.slice(basePath.length));
+          if (hit.kind === "operation") return { key: hit.operation.key, op: hit.operation.op };
+        }
         for (let i = 0; i !== -1; i = pathname.indexOf("/", i + 1)) {
           const hit = routes.route(r.method, pathname.slice(i));
           if (hit.kind === "operation") return { key: hit.operation.key, op: hit.operation.op };
@@ -63,10 +72,12 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   };
 
   /** What redaction needs about a sent call; its secrets are gathered only if an error or a log asks for them. */
-  const contextOf = (call: Call | undefined, headers: Headers): CallContext => {
+  const contextOf = (call: Call | undefined, request: Request): CallContext => {
+    const { headers } = request;
     let secrets: string[] | undefined;
     return {
-      operation: call?.op.operationId ?? "",
+      // A Request a middleware moved off the document is named by its path, as unwrap names an unknown one.
+      operation: call?.op.operationId ?? new URL(request.url).pathname,
       get secrets() {
         if (!secrets) {
           secrets = [...configuredSecrets];
@@ -127,7 +138,7 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     };
     return transport(request, init).then((response) => {
       // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
-      if (!response.ok) rememberCall(response, contextOf(call, headers));
+      if (!response.ok) rememberCall(response, contextOf(call, request));
       return response;
     });
   };
