@@ -248,18 +248,27 @@ describe("after a middleware replaced the Request (sender.ts)", () => {
 });
 
 describe("which operation a call is (request-guard.ts, sender.ts)", () => {
+  const plain = { security: [], requestMediaTypes: ["application/json"], parseAs: "json", redirect: "error", query: {} } as const;
+  // https://api.example.com/v1/open is "GET /open" on the base URL, and the path of "GET /v1/open" too.
+  const nested: ServiceMeta = {
+    id: "nested-v1",
+    servers: [{ name: "public", url: "https://api.example.com/v1", variables: {} }],
+    bind: [],
+    securitySchemes: {},
+    operations: { "GET /open": { ...plain, operationId: "open" }, "GET /v1/open": { ...plain, operationId: "nestedOpen", retry: policy } },
+  };
+
   it("is the one called, even where the base URL's path and the template spell another operation's path", async () => {
-    const plain = { security: [], requestMediaTypes: ["application/json"], parseAs: "json", redirect: "error", query: {} } as const;
-    const nested: ServiceMeta = {
-      id: "nested-v1",
-      servers: [{ name: "public", url: "https://api.example.com/v1", variables: {} }],
-      bind: [],
-      securitySchemes: {},
-      operations: { "GET /open": { ...plain, operationId: "open" }, "GET /v1/open": { ...plain, operationId: "nestedOpen", retry: policy } },
-    };
     const { sent, fetch } = fakeFetch(() => new Response("busy", { status: 503 }));
     const client = createServiceClient(nested, { fetch, clock: instant }) as any;
-    // https://api.example.com/v1/open: "GET /open" on the base URL, and the path of "GET /v1/open" too.
+    expect((await client.GET("/open")).response.status).toBe(503);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("is still the one called when a middleware replaced the Request (the router then reads the path under the base URL first)", async () => {
+    const { sent, fetch } = fakeFetch(() => new Response("busy", { status: 503 }));
+    const client = createServiceClient(nested, { fetch, clock: instant }) as any;
+    client.use({ onRequest: ({ request }: { request: Request }) => new Request(request.url, { method: request.method, headers: request.headers }) });
     expect((await client.GET("/open")).response.status).toBe(503);
     expect(sent).toHaveLength(1);
   });
