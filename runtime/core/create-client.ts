@@ -91,7 +91,11 @@ function checkOptions(meta: ServiceMeta, options: AnyOptions) {
       // Checked here so a bad bound value fails at creation, naming the option it came from.
       pathSegment(`bind.${name}`, bind[name]);
       (boundPath ??= {})[name] = bind[name];
-    } else (boundHeader ??= {})[name] = bind[name];
+    } else {
+      // Bound headers join the client-level headers openapi-fetch writes; Headers would quote a bad value.
+      checkHeaderValues("bind", { [name]: bind[name] });
+      (boundHeader ??= {})[name] = bind[name];
+    }
   }
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new InputError("timeoutMs", "minimum", `timeoutMs: must be a positive number`);

@@ -18,6 +18,15 @@ describe.each(BAD)("the header value %j", (value) => {
     expect(renderings(error)).not.toContain("SUPERSECRET");
   });
 
+  it("given as a bound header parameter, is refused at creation without being echoed", async () => {
+    const { sent, fetch } = fakeFetch();
+    const error = await thrown(() => testClient({ fetch, validate: false, bind: { "Tenant-Id": value } }));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error).toMatchObject({ field: "bind.Tenant-Id", rule: "headerSafe" });
+    expect(renderings(error)).not.toContain("SUPERSECRET");
+    expect(sent).toEqual([]);
+  });
+
   it("given per call, is refused before sending without being echoed", async () => {
     const { sent, fetch } = fakeFetch();
     const error = await thrown(() => testClient({ fetch }).GET!("/v1/open", { headers: { "X-Custom": value } }));
