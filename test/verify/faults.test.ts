@@ -140,6 +140,22 @@ const FAULTS: Record<string, { wrap: (next: Handler) => Handler; operation: stri
     pointer: /\/head\/responses\/200\/headers\/Key-Total$/,
     message: /Key-Total \d+ but \d+ items listed/,
   },
+  // The verifier walks lists with the client's pager (runtime/core/paginate.ts), which refuses a page over its limit.
+  "a list page holding more keys than the limit asked for": {
+    wrap: (next) => async (r) => {
+      const res = await next(r);
+      const limit = Number(new URL(r.url).searchParams.get("limit"));
+      if (!isList(r) || !ok(res) || !(limit > 0)) return res;
+      return withJson(res, (b) => {
+        if (b.resources.length === 0) return;
+        b.resources = Array.from({ length: limit + 1 }, () => b.resources[0]);
+        b.metadata.collectionTotal = limit + 1;
+      });
+    },
+    operation: "listKeys",
+    pointer: /\/get\/x-pagination$/,
+    message: /holds \d+ items for limit \d+/,
+  },
   "a redirect to another origin": {
     wrap: (next) => async (r) => (isList(r) ? new Response(null, { status: 302, headers: { location: "https://elsewhere.example/api/v2/keys" } }) : next(r)),
     operation: "listKeys",
