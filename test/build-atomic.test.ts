@@ -4,13 +4,14 @@
  * errors name the file, the JSON pointer, the line and the rule. Runs the real build on a
  * scratch copy of one document (identity v4: shared fragments, x-client.bind).
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuild, type BuildSummary } from "../scripts/lib/build-run.js";
 import { layoutFor, OPENAPI_DIR } from "../scripts/lib/paths.js";
 import { readServices } from "../scripts/lib/services.js";
+import { snapshotOutputs } from "./harness/build-outputs.js";
 
 const ID = "identity-v4";
 let root: string;
@@ -23,19 +24,7 @@ const fragment = () => join(layout.openapiDir, "shared/identity/operations/getUs
 const lines: string[] = [];
 
 /** Every file under generated/ and dist/ with its content and modification time. */
-function snapshot(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else out[relative(root, path)] = `${statSync(path).mtimeMs} ${readFileSync(path, "utf8")}`;
-    }
-  };
-  walk(layout.generatedDir);
-  walk(layout.distDir);
-  return out;
-}
+const snapshot = () => snapshotOutputs(root, layout);
 
 const build = (options: { noCache?: boolean } = {}): Promise<BuildSummary> =>
   runBuild({ layout, ...options, log: (l) => lines.push(l), error: (l) => lines.push(l) });

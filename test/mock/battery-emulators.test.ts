@@ -5,8 +5,7 @@
  * operation or a documented mock error in the document's shape. `npm test` sends a seeded
  * sample; `npm run fuzz:mock` sends every case (MOCK_FUZZ_RUNS, MOCK_FUZZ_SEED).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { startServerProcess, type ServerProcess } from "../harness/server-process.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMULATED_SERVICES } from "../../runtime/emulator/index.js";
 import { servicesWithCatalogues } from "../security/fixtures.js";
@@ -17,26 +16,16 @@ const SEED = Number(process.env.MOCK_FUZZ_SEED ?? 1);
 const LONG = process.env.MOCK_FUZZ_RUNS !== undefined;
 const ids = servicesWithCatalogues.map((s) => s.id).filter((id) => EMULATED_SERVICES.includes(id));
 
-let child: ChildProcess;
-let stderr = "";
+let server: ServerProcess;
 let urls: Record<string, { edge: string; serve: string }> = {};
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../scripts/bench/emulator-mock-server.ts", import.meta.url)), ...ids], { stdio: ["ignore", "pipe", "pipe"] });
-  child.stderr!.on("data", (d) => (stderr += d));
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      if (out.includes("\n")) resolve(out.split("\n")[0]!);
-    });
-    child.once("exit", (code) => reject(new Error(`emulator process exited (${code}) before listening: ${stderr}`)));
-  });
-  urls = JSON.parse(line);
+  server = await startServerProcess(new URL("../../scripts/bench/emulator-mock-server.ts", import.meta.url), ids, "emulator");
+  urls = JSON.parse(server.line);
   // Warm-up, not judged: a tenant's first request makes its RSA key (up to seconds on a busy machine) and each operation compiles its schemas once.
   for (const id of ids) for (const { wire } of await baselines(id)) for (const form of ["edge", "serve"] as const) await sendWire(Number(new URL(urls[id]![form]).port), serialize(wire), 30_000).catch(() => {});
 }, 120_000);
-afterAll(() => child?.kill());
+afterAll(() => server?.child.kill());
 
 async function cases(): Promise<HostileCase[]> {
   const next = random(SEED);
@@ -76,13 +65,13 @@ describe.each(["edge", "serve"] as const)("emulator bad-input battery over HTTP 
 
 describe("afterwards", () => {
   it("the emulator process is alive and serves every baseline", async () => {
-    expect(child.exitCode).toBeNull();
+    expect(server.child.exitCode).toBeNull();
     for (const id of ids) {
       for (const { operation, wire } of await baselines(id)) {
         const answer = await sendWire(Number(new URL(urls[id]!.edge).port), serialize(wire));
         expect(answer.status, `${id} ${operation}`).toBeLessThan(500);
       }
     }
-    expect(stderr).not.toMatch(/internal failure|uncaught|unhandled/i);
+    expect(server.stderr()).not.toMatch(/internal failure|uncaught|unhandled/i);
   }, 60_000);
 });

@@ -5,9 +5,8 @@
  * error in the document's error shape, and the process must outlive the battery.
  * `npm run fuzz:mock` runs every case plus seeded combinations (MOCK_FUZZ_SEED, MOCK_FUZZ_RUNS).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { startServerProcess, type ServerProcess } from "../harness/server-process.js";
 import { createHash } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesWithCatalogues } from "../security/fixtures.js";
 import { baselines, combinedCases, hostileCases, judge, random, serialize, type HostileCase } from "./battery.js";
@@ -27,26 +26,16 @@ const LONG = process.env.MOCK_FUZZ_RUNS !== undefined;
 const COMBINED = Number(process.env.MOCK_FUZZ_RUNS ?? 0);
 const ids = servicesWithCatalogues.map((s) => s.id);
 
-let child: ChildProcess;
-let stderr = "";
+let server: ServerProcess;
 let ports: Record<string, number> = {};
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../scripts/bench/mock-server.ts", import.meta.url)), ...ids], { stdio: ["ignore", "pipe", "pipe"] });
-  child.stderr!.on("data", (d) => (stderr += d));
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      if (out.includes("\n")) resolve(out.split("\n")[0]!);
-    });
-    child.once("exit", (code) => reject(new Error(`mock process exited (${code}) before listening: ${stderr}`)));
-  });
-  ports = Object.fromEntries(Object.entries(JSON.parse(line) as Record<string, string>).map(([id, url]) => [id, Number(new URL(url).port)]));
+  server = await startServerProcess(new URL("../../scripts/bench/mock-server.ts", import.meta.url), ids, "mock");
+  ports = Object.fromEntries(Object.entries(JSON.parse(server.line) as Record<string, string>).map(([id, url]) => [id, Number(new URL(url).port)]));
 }, 60_000);
 
 afterAll(() => {
-  child?.kill();
+  server?.child.kill();
 });
 
 /** In npm test: each mutation on most services, on an operation picked by the seed. */
@@ -100,13 +89,13 @@ describe("mock bad-input battery", () => {
   }, 600_000);
 
   it("is still alive afterwards, serves every baseline, and logged no internal failure", async () => {
-    expect(child.exitCode).toBeNull();
+    expect(server.child.exitCode).toBeNull();
     for (const id of ids) {
       for (const { operation, wire } of await baselines(id)) {
         const answer = await sendWire(ports[id]!, serialize(wire));
         expect(answer.status, `${id} ${operation}`).toBeLessThan(400);
       }
     }
-    expect(stderr).not.toMatch(/internal failure|uncaught|unhandled/i);
+    expect(server.stderr()).not.toMatch(/internal failure|uncaught|unhandled/i);
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import { mswEmulator } from "cloud-interfaces/msw";
 import { EMULATED_SERVICES } from "cloud-interfaces/emulator";
 import { servicesWithCatalogues } from "../security/fixtures.js";
 import { hostileCases, judge, random, type HostileCase } from "../mock/battery.js";
+import { failUnhandled } from "../harness/msw-unhandled.js";
 
 const SEED = Number(process.env.MOCK_FUZZ_SEED ?? 1);
 const LONG = process.env.MOCK_FUZZ_RUNS !== undefined;
@@ -20,13 +21,7 @@ const mocks = ids.map((id) => mswEmulator(id, { baseUrl: origin(id) }));
 const server = setupServer(...mocks.flatMap((m) => m.handlers));
 const unhandled: string[] = [];
 beforeAll(() =>
-  server.listen({
-    onUnhandledFrame({ frame }) {
-      const request = (frame.data as { request?: Request }).request;
-      unhandled.push(`${request?.method} ${request?.url}`);
-      throw new Error(`no MSW handler for ${request?.method} ${request?.url}`);
-    },
-  }),
+  server.listen(failUnhandled(unhandled)),
 );
 afterAll(() => server.close());
 

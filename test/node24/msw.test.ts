@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKmsV2Client } from "cloud-interfaces/kms-v2";
 import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
 import { mswEmulator } from "cloud-interfaces/msw";
+import { failUnhandled } from "../harness/msw-unhandled.js";
 
 const kms = mswEmulator("kms-v2");
 const notifications = mswEmulator("notifications-v1", { baseUrl: "https://eu-de.event-notifications.example.com/event-notifications" });
@@ -15,14 +16,7 @@ const server = setupServer(...kms.handlers, ...notifications.handlers);
 /** A request no handler matches fails, and is recorded here instead of printed as an MSW error. */
 const unhandled: string[] = [];
 beforeAll(() =>
-  server.listen({
-    // Throwing fails the request (MSW's 500), as the "error" strategy does, without its stderr report.
-    onUnhandledFrame({ frame }) {
-      const request = (frame.data as { request?: Request }).request;
-      unhandled.push(`${request?.method} ${request?.url}`);
-      throw new Error(`no MSW handler for ${request?.method} ${request?.url}`);
-    },
-  }),
+  server.listen(failUnhandled(unhandled)),
 );
 afterAll(() => {
   server.close();

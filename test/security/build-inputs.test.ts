@@ -5,10 +5,10 @@
  * outside content into an output, and never fetch. The breaking-change gate's bundler and the
  * linter refuse the same inputs.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleDocument } from "../../scripts/lib/bundle.js";
 import { runBuild } from "../../scripts/lib/build-run.js";
@@ -16,6 +16,7 @@ import { MAX_SOURCE_BYTES } from "../../scripts/lib/input-guard.js";
 import { lintSource } from "../../scripts/lib/lint.js";
 import { layoutFor, OPENAPI_DIR } from "../../scripts/lib/paths.js";
 import { readServices } from "../../scripts/lib/services.js";
+import { snapshotOutputs } from "../harness/build-outputs.js";
 
 const ID = "widget";
 const MARKER = "OUTSIDE-SECRET-7f3a";
@@ -30,19 +31,7 @@ const doc = () => join(layout.openapiDir, "widget.yaml");
 const fragment = () => join(layout.openapiDir, "widget/schemas/WidgetUrlFailure.yaml");
 const FRAGMENT_REF = "$ref: ./widget/schemas/WidgetUrlFailure.yaml";
 
-function snapshot(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else out[relative(root, path)] = `${statSync(path).mtimeMs} ${readFileSync(path, "utf8")}`;
-    }
-  };
-  walk(layout.generatedDir);
-  walk(layout.distDir);
-  return out;
-}
+const snapshot = () => snapshotOutputs(root, layout);
 
 function replaceIn(file: string, from: string, to: string): () => void {
   const original = readFileSync(file, "utf8");
