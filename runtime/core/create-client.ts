@@ -3,6 +3,7 @@ import type { BindPaths } from "./bind-types.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
 import { labels, serializeBody, type CallState } from "./call-state.js";
 import { checkCredentials, createCredentialResolver, credentialHeaderNames, headerSecrets, staticSecrets } from "./credentials.js";
+import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "./body-limit.js";
 import { InputError } from "./errors.js";
 import { checkHeaderValues } from "./header-value.js";
 import { pathSegment, serializePath } from "./path.js";
@@ -36,6 +37,11 @@ export interface ServiceClientOptions<Region extends string, ServerName extends 
   validate?: boolean;
   /** Time source for retry waits; tests inject one. */
   clock?: Clock;
+  /**
+   * The largest answer body a call reads, in bytes (default 16 MiB, `DEFAULT_MAX_BODY_BYTES`;
+   * Infinity for no limit). A larger one rejects the call with a ResponseTooLargeError, read no further.
+   */
+  maxResponseBytes?: number;
 }
 
 /** What the generated client adds to openapi-fetch's: auto-pagination of the operations that declare `x-pagination`. */
@@ -104,8 +110,10 @@ function checkOptions(meta: ServiceMeta, options: AnyOptions) {
   checkHeaderValues("headers", options.headers);
   // Retry overrides fail where they are given, not at the first call that would retry.
   if (options.retry) resolveRetry({ statuses: [], maxAttempts: 1, backoffMs: 0, maxWaitMs: 0 }, options.retry);
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!isByteLimit(maxResponseBytes)) throw new InputError("maxResponseBytes", "minimum", "maxResponseBytes: must be a positive whole number of bytes, or Infinity");
 
-  return { baseUrl, origin, credentials, boundPath, boundHeader, timeoutMs };
+  return { baseUrl, origin, credentials, boundPath, boundHeader, timeoutMs, maxResponseBytes };
 }
 
 export function createServiceClient<Paths extends {}, BoundKeys extends PropertyKey, Pages = {}>(
@@ -113,7 +121,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   options: AnyOptions,
   loadRules?: () => Promise<RequestChecker>,
 ): ServiceClient<Paths, BoundKeys, Pages> {
-  const { baseUrl, origin, credentials, boundPath, boundHeader, timeoutMs } = checkOptions(meta, options);
+  const { baseUrl, origin, credentials, boundPath, boundHeader, timeoutMs, maxResponseBytes } = checkOptions(meta, options);
   const root = baseUrl.replace(/\/+$/, "");
   // Longest first, so "/a/{id}" is not mistaken for the tail "/{id}".
   const templates = [...new Set(Object.keys(meta.operations).map((key) => key.slice(key.indexOf(" ") + 1)))].sort((a, b) => b.length - a.length);
@@ -131,7 +139,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     if (typeof value === "string" && credentialHeaders.has(name.toLowerCase())) configuredSecrets.push(...headerSecrets(name, value));
   }
   const states = new WeakMap<object, CallState>();
-  const send = createSender({ meta, root, origin, transport, resolveCredentials, credentialHeaders, configuredSecrets, retry: options.retry, clock: options.clock });
+  const send = createSender({ meta, root, origin, transport, resolveCredentials, credentialHeaders, configuredSecrets, retry: options.retry, clock: options.clock, maxResponseBytes });
   const client = createClient<Paths>({
     baseUrl,
     // Every call brings its own fetch and bodySerializer (see relay.ts); these stand for a caller's own.

@@ -77,3 +77,22 @@ export class ApiError extends MaskedError {
     return { operation: maskSecrets(this.operation, this.secrets), status: this.status, correlationId: this.correlationId, body: this.body };
   }
 }
+
+/**
+ * An answer larger than the client's `maxResponseBytes`: refused as soon as that is known (its
+ * Content-Length, or the byte past the limit), and the rest is not read.
+ */
+export class ResponseTooLargeError extends MaskedError {
+  override readonly name = "ResponseTooLargeError";
+  readonly operation: string;
+  readonly maxBytes: number;
+  constructor(operation: string, maxBytes: number) {
+    super(`${operation}: the answer is larger than maxResponseBytes (${maxBytes} bytes); it was not read further`, []);
+    this.operation = operation;
+    this.maxBytes = maxBytes;
+  }
+
+  protected rendered(): Record<string, unknown> {
+    return { operation: this.operation, maxBytes: this.maxBytes };
+  }
+}

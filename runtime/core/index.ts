@@ -1,4 +1,5 @@
-export { ApiError, InputError } from "./errors.js";
+export { ApiError, InputError, ResponseTooLargeError } from "./errors.js";
+export { DEFAULT_MAX_BODY_BYTES } from "./body-limit.js";
 export { unwrap } from "./unwrap.js";
 export { REDACTED, redact } from "./redact.js";
 export { basicAuthorization, type BasicCredentials, type CredentialValue, type SecretSource } from "./credentials.js";

@@ -6,7 +6,8 @@
 import { linkAbort, type Deadline } from "./abort.js";
 import type { Call, CallState, SentBody } from "./call-state.js";
 import { carriesCredentials, headerSecrets, type createCredentialResolver, type ProviderContext } from "./credentials.js";
-import { InputError } from "./errors.js";
+import { declaredOver, limitResponse } from "./body-limit.js";
+import { InputError, ResponseTooLargeError } from "./errors.js";
 import { rememberCall, type CallContext } from "./redact.js";
 import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
 import type { ServiceMeta } from "./service-meta.js";
@@ -26,13 +27,15 @@ export interface SenderContext {
   configuredSecrets: readonly string[];
   retry: RetryOption | undefined;
   clock: Clock | undefined;
+  /** The largest body a call reads (body-limit.ts). */
+  maxResponseBytes: number;
 }
 
 const elsewhereError = () =>
   new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
 
 export function createSender(ctx: SenderContext): (request: Request, state: CallState) => Promise<Response> {
-  const { meta, transport, resolveCredentials, credentialHeaders, configuredSecrets } = ctx;
+  const { meta, transport, resolveCredentials, credentialHeaders, configuredSecrets, maxResponseBytes } = ctx;
   /** A URL on the configured origin starts with it and a slash (a Request's URL is normalised, and always has a path). */
   const originPrefix = `${ctx.origin}/`;
   /** The configured base URL's own path, without a trailing slash ("" at the origin's root). */
@@ -136,7 +139,13 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
         return deadline.signal;
       },
     };
-    return transport(request, init).then((response) => {
+    return transport(request, init).then((answer) => {
+      const tooLarge = () => new ResponseTooLargeError(call?.op.operationId ?? new URL(request.url).pathname, maxResponseBytes);
+      if (declaredOver(answer.headers, maxResponseBytes)) {
+        answer.body?.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      const response = limitResponse(answer, maxResponseBytes, tooLarge);
       // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
       if (!response.ok) rememberCall(response, contextOf(call, request));
       return response;

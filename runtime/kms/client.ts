@@ -83,6 +83,7 @@ export function createKmsClient(options: KmsClientOptions) {
     retry: options.retry,
     clock: options.clock,
     validate: options.validate,
+    maxResponseBytes: options.maxResponseBytes,
   });
   // What this helper reads from the document's rules (the filter grammar, the page size, the key
   // media type) is loaded on creation, beside the client's own rules chunk, and not imported:

@@ -117,7 +117,7 @@ export function createEdgeServer(options: EdgeOptions): Server {
     return Buffer.concat(chunks);
   }
 
-  function toRequest(req: IncomingMessage, body: Buffer): Request {
+  function toRequest(req: IncomingMessage, body: Buffer, signal: AbortSignal): Request {
     const headers = new Headers();
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
       try {
@@ -127,7 +127,8 @@ export function createEdgeServer(options: EdgeOptions): Server {
       }
     }
     const method = req.method ?? "GET";
-    const init: RequestInit & { duplex?: string } = { method, headers };
+    // The signal tells a handler that works on (a proxy reading its upstream) when nobody waits for its answer any more.
+    const init: RequestInit & { duplex?: string } = { method, headers, signal };
     // A GET or HEAD body has no meaning (RFC 9110 §9.3.1) and WHATWG Request refuses one; it is dropped.
     if (!BODYLESS.has(method) && body.length > 0) {
       init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>;
@@ -167,15 +168,23 @@ export function createEdgeServer(options: EdgeOptions): Server {
       }
       if (FORBIDDEN_METHODS.has(method)) throw new EdgeRefusal({ status: 405, kind: "method-not-allowed", message: `${method} is not served by this mock` });
       const body = await readBody(req);
-      const request = toRequest(req, body);
+      const abandoned = new AbortController();
+      const onClose = () => abandoned.abort(new Error("the client closed the connection"));
+      res.once("close", onClose);
+      const request = toRequest(req, body, abandoned.signal);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`handler took longer than ${HANDLER_TIMEOUT_MS} ms`)), HANDLER_TIMEOUT_MS);
+        timer = setTimeout(() => {
+          const error = new Error(`handler took longer than ${HANDLER_TIMEOUT_MS} ms`);
+          abandoned.abort(error);
+          reject(error);
+        }, HANDLER_TIMEOUT_MS);
       });
       try {
         response = await Promise.race([handler(request), timeout]);
       } finally {
         clearTimeout(timer);
+        res.off("close", onClose);
       }
     } catch (error) {
       // The client went away mid-request: nobody is left to answer.

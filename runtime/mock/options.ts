@@ -7,8 +7,8 @@
 import { parseArgs } from "node:util";
 
 export interface OptionSpec {
-  /** `port`: an integer 0-65535; `integer`: any safe integer; the rest as parseArgs reads them. */
-  kind: "boolean" | "string" | "port" | "integer" | "number" | "list";
+  /** `port`: an integer 0-65535; `integer`: any safe integer; `bytes`: a size (16MiB, 512KiB, 1000); the rest as parseArgs reads them. */
+  kind: "boolean" | "string" | "port" | "integer" | "number" | "bytes" | "list";
   /** Placeholder shown in help (`--port N`); booleans have none. */
   placeholder?: string;
   short?: string;
@@ -30,7 +30,10 @@ export const OPTIONS = {
   "allow-send": { kind: "boolean", description: "verify: with --allow-writes, also deliver real notifications" },
   only: { kind: "string", placeholder: "ID,...", description: "verify: only these operationIds" },
   rate: { kind: "number", placeholder: "N", description: "verify: at most N requests a second" },
-  deadline: { kind: "number", placeholder: "SECONDS", description: "verify: stop sending after this long" },
+  deadline: { kind: "number", placeholder: "SECONDS", description: "verify: end the run after this long, with a partial report (exit 2)" },
+  "request-timeout": { kind: "number", placeholder: "SECONDS", description: "verify: the longest one answer may take, its whole body included; a slower one is a failed check" },
+  "max-body": { kind: "bytes", placeholder: "SIZE", description: "verify, proxy: the largest answer body read (16MiB, 512KiB or bytes); a larger one is refused, read no further" },
+  "allow-unverified": { kind: "boolean", description: "verify: checks that could not be made (no credentials, a permission, a missing resource) do not keep the run from passing" },
   report: { kind: "string", placeholder: "FORMAT", description: "verify: text, json or junit" },
   out: { kind: "string", placeholder: "FILE", description: "verify: write the report here instead of stdout" },
   target: { kind: "string", placeholder: "URL", description: "proxy: the real server to forward to" },
@@ -40,7 +43,7 @@ export const OPTIONS = {
 
 export type OptionName = keyof typeof OPTIONS;
 
-type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "port" | "integer" | "number" ? number : S["kind"] extends "list" ? string[] : string;
+type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "port" | "integer" | "number" | "bytes" ? number : S["kind"] extends "list" ? string[] : string;
 
 /** Every option's programmatic type; `StartMockOptions` and `serveHandler` take a subset. */
 export type OptionValues = { [K in OptionName]?: ValueOf<(typeof OPTIONS)[K]> };
@@ -72,6 +75,14 @@ export function checkOption<K extends OptionName>(name: K, value: unknown): Valu
     return list as never;
   }
   const text = String(value);
+  if (spec.kind === "bytes") {
+    const m = typeof value === "number" ? null : /^(\d+)\s*(B|KiB|MiB|GiB|KB|MB|GB)?$/i.exec(text);
+    const unit = m?.[2]?.toLowerCase();
+    const factor = !unit || unit === "b" ? 1 : { kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, kb: 1e3, mb: 1e6, gb: 1e9 }[unit]!;
+    const n = typeof value === "number" ? value : m ? Number(m[1]) * factor : NaN;
+    if (!(n > 0) || !Number.isSafeInteger(n)) throw new UsageError(`--${name}: must be a positive size in bytes (16MiB, 512KiB or 1000), got ${JSON.stringify(value)}`);
+    return n as never;
+  }
   if (spec.kind === "number") {
     const n = typeof value === "number" ? value : /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
     if (!(n > 0) || !Number.isFinite(n)) throw new UsageError(`--${name}: must be a positive number, got ${JSON.stringify(value)}`);

@@ -1,7 +1,8 @@
 /**
  * `cloud-interfaces verify` and `cloud-interfaces proxy`: what the commands do with their options,
- * parsed by the shared option set (declared in runtime/cli/commands.ts). Exit codes: 0 every
- * check passed, 1 a check failed, 2 usage or connection error.
+ * parsed by the shared option set (declared in runtime/cli/commands.ts). Exit codes: 0 something
+ * verified and nothing failed or left unverified, 1 a check failed, 2 usage or connection error,
+ * credentials rejected, checks not verified, or the deadline reached before the end.
  */
 import { writeFileSync } from "node:fs";
 import type { OptionValues } from "../mock/options.js";
@@ -10,7 +11,7 @@ import { VerifyConnectionError } from "./sender.js";
 import { verifyServer, VerifyUsageError, type VerifyOptions } from "./verify.js";
 
 /** The options of the shared option set (runtime/mock/options.ts) that `verify` takes. */
-export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "allow-writes" | "allow-send" | "only" | "rate" | "deadline" | "report" | "out">;
+export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "allow-writes" | "allow-send" | "allow-unverified" | "only" | "rate" | "deadline" | "request-timeout" | "max-body" | "report" | "out">;
 
 /** `name=value` pairs; the message names the option and the rule. */
 function pairs(option: string, list: string[] | undefined): Record<string, string> {
@@ -29,6 +30,8 @@ export function verifyOptionsOf(values: VerifyCommandValues): VerifyOptions & { 
   const report = values.report ?? "text";
   if (report !== "text" && report !== "json" && report !== "junit") throw new VerifyUsageError(`--report: must be text, json or junit, got ${JSON.stringify(report)}`);
   const { rate, deadline } = values;
+  const timeout = values["request-timeout"];
+  const maxBody = values["max-body"];
   return {
     baseUrl: values["base-url"],
     credentialsEnv: pairs("credentials-env", values["credentials-env"]),
@@ -38,6 +41,9 @@ export function verifyOptionsOf(values: VerifyCommandValues): VerifyOptions & { 
     ...(values.only ? { only: values.only.split(",").map((s) => s.trim()).filter(Boolean) } : {}),
     ...(rate !== undefined ? { rate } : {}),
     ...(deadline !== undefined ? { deadlineMs: deadline * 1000 } : {}),
+    ...(timeout !== undefined ? { requestTimeoutMs: timeout * 1000 } : {}),
+    ...(maxBody !== undefined ? { maxBodyBytes: maxBody } : {}),
+    ...(values["allow-unverified"] ? { allowUnverified: true } : {}),
     report,
     ...(values.out ? { out: values.out } : {}),
   };
@@ -53,9 +59,10 @@ export async function runVerify(serviceId: string, values: VerifyCommandValues, 
     const text = render(report, format);
     if (out) {
       writeFileSync(out, text);
-      stderr(`verify ${serviceId}: ${report.passed ? "passed" : "FAILED"}, ${report.summary.failed} of ${report.summary.checks} checks failed; report in ${out}\n`);
+      const { verified, failed, notVerified, checks } = report.summary;
+      stderr(`verify ${serviceId}: ${report.verdict === "pass" ? "passed" : report.verdict.toUpperCase()}, ${verified} verified, ${failed} failed, ${notVerified} not verified of ${checks} checks${report.incomplete ? ` (${report.incomplete})` : ""}; report in ${out}\n`);
     } else stdout(text);
-    return report.passed ? 0 : 1;
+    return report.exitCode;
   } catch (error) {
     if (error instanceof VerifyUsageError || error instanceof VerifyConnectionError) {
       stderr(`verify: ${error.message}\n`);
@@ -69,7 +76,7 @@ export async function runVerify(serviceId: string, values: VerifyCommandValues, 
   }
 }
 
-export type ProxyCommandValues = Pick<OptionValues, "target" | "port" | "host" | "strict">;
+export type ProxyCommandValues = Pick<OptionValues, "target" | "port" | "host" | "strict" | "max-body">;
 
 /** Starts the proxy and prints the drift summary when the process is stopped. */
 export async function runProxy(serviceId: string, values: ProxyCommandValues): Promise<number> {
@@ -80,7 +87,7 @@ export async function runProxy(serviceId: string, values: ProxyCommandValues): P
   const { startProxy } = await import("./proxy.js");
   let proxy;
   try {
-    proxy = await startProxy(serviceId, { target: values.target, ...(values.port !== undefined ? { port: values.port } : {}), ...(values.host ? { host: values.host } : {}), strict: values.strict === true });
+    proxy = await startProxy(serviceId, { target: values.target, ...(values.port !== undefined ? { port: values.port } : {}), ...(values.host ? { host: values.host } : {}), strict: values.strict === true, ...(values["max-body"] !== undefined ? { maxBodyBytes: values["max-body"] } : {}) });
   } catch (error) {
     process.stderr.write(`proxy: ${(error as Error).message}\n`);
     return 2;

@@ -38,7 +38,7 @@ export function uniquified(req: RawRequest, tag: string): RawRequest {
 }
 
 /** Calls, and on a documented 409 (the example's name is taken) calls again with unique fields. */
-async function callUnique(ctx: RunContext, op: DocOperation, req: RawRequest) {
+export async function callUnique(ctx: RunContext, op: DocOperation, req: RawRequest) {
   const first = await ctx.call(op, req);
   if (first.answer.status !== 409 || req.body === undefined) return first;
   return ctx.call(op, uniquified(req, Math.random().toString(36).slice(2, 8)));
@@ -106,11 +106,10 @@ export async function cleanUp(ctx: RunContext): Promise<void> {
     if (!base) continue;
     base.params.path[item!.param] = id;
     const r = await ctx.call(del, base);
-    ctx.record(del, { kind: "flow", name: `clean up ${id}`, passed: ok(r.answer.status) && r.failures.length === 0, failures: ok(r.answer.status) ? r.failures : [{ message: `delete of created ${id} answered ${r.answer.status}`, pointer: `${del.ptr}/responses` }, ...r.failures], request: r.request, status: r.answer.status });
+    ctx.recordValid(del, { kind: "flow", name: `clean up ${id}` }, r, `the delete of the created ${id}`);
   }
 }
 
-/** Every item of the list, page by page as `x-pagination` says (at most 50 pages). */
 /** A page the verifier already recorded as failed: the walk stops without a check of its own. */
 class PageFailed extends Error {}
 
@@ -122,7 +121,7 @@ const MAX_PAGES = 50;
  * page as a check; a page the pager refuses (no items array, a repeat, more items than asked
  * for, a next link that does not advance) is a failed check naming `x-pagination`.
  */
-async function walkList(ctx: RunContext, list: DocOperation, steps: Check[]): Promise<{ items: any[]; total?: number; failed: boolean }> {
+async function walkList(ctx: RunContext, list: DocOperation): Promise<{ items: any[]; total?: number; failed: boolean }> {
   const paging = list.raw["x-pagination"] as PaginationMeta;
   const base = documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
   if (!base) return { items: [], failed: true };
@@ -138,8 +137,9 @@ async function walkList(ctx: RunContext, list: DocOperation, steps: Check[]): Pr
     Object.assign(req.params.query, query);
     const r = await ctx.call(list, req);
     page++;
-    steps.push({ kind: "flow", name: `list page ${page}`, passed: ok(r.answer.status) && r.failures.length === 0, failures: ok(r.answer.status) ? r.failures : [{ message: `list answered ${r.answer.status}`, pointer: `${list.ptr}/responses` }, ...r.failures], request: r.request, status: r.answer.status });
-    if (!ok(r.answer.status)) throw new PageFailed();
+    ctx.recordValid(list, { kind: "flow", name: `list page ${page}` }, r, `page ${page} of ${list.operationId}`);
+    // A page that breaks the document is reported above and still walked: the pager may find more.
+    if (!ok(r.answer.status) || r.answer.incomplete) throw new PageFailed();
     const body = parse(r.answer);
     if (paging.total !== undefined && page === 1) {
       const t = valueAt(body, paging.total);
@@ -150,7 +150,7 @@ async function walkList(ctx: RunContext, list: DocOperation, steps: Check[]): Pr
   try {
     for await (const item of walkPages(paging, { [paging.offsetParam]: 0, [paging.limitParam]: limit }, fetchPage)) items.push(item);
   } catch (error) {
-    if (error instanceof PaginationError) steps.push({ kind: "flow", name: "list pages", passed: false, failures: [{ message: error.message, pointer: `${list.ptr}/x-pagination` }] });
+    if (error instanceof PaginationError) ctx.record(list, { kind: "flow", name: "list pages", verdict: "failed", failures: [{ message: error.message, pointer: `${list.ptr}/x-pagination` }] });
     else if (!(error instanceof PageFailed)) throw error;
     return { items, failed: true };
   }
@@ -159,10 +159,9 @@ async function walkList(ctx: RunContext, list: DocOperation, steps: Check[]): Pr
 
 const contains = (items: any[], id: string) => items.some((i) => i && typeof i === "object" && Object.values(i).some((v) => String(v) === id));
 
-/** One check from a step's outcome: the step's own failures plus what the flow expected of it. */
-function flowCheck(name: string, r: { answer: Answer; failures: Failure[]; request: Check["request"] } | undefined, expected: Failure[]): Check {
-  const failures = [...expected, ...(r?.failures ?? [])];
-  return { kind: "flow", name, passed: failures.length === 0, failures, ...(r ? { request: r.request, status: r.answer.status } : {}) };
+/** A check of what the flow expected of the answers it already has (no request of its own). */
+function flowCheck(name: string, expected: Failure[]): Check {
+  return { kind: "flow", name, verdict: expected.length ? "failed" : "verified", failures: expected };
 }
 
 export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => boolean): Promise<void> {
@@ -170,32 +169,27 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
     const create = ctx.ops.find((o) => o.method === "POST" && o.path === list.path);
     if (!create || !runnable(create)) continue;
     const documented = documentedRequests(ctx.doc, create, ctx.bind).requests;
-    let created: { id: string; answer: Answer } | undefined;
+    let created: string | undefined;
     for (const { example, request } of documented) {
       const r = await callUnique(ctx, create, request);
       const id = ok(r.answer.status) ? idOf(parse(r.answer)) : undefined;
       const expected: Failure[] = ok(r.answer.status) && id === undefined ? [{ message: "the created resource has no identifier", pointer: `${create.ptr}/responses` }] : [];
-      // A documented conflict (the example's name is taken) is an answer, not a failure: the next example is tried.
-      if (!ok(r.answer.status) && r.failures.length === 0) continue;
-      ctx.record(create, flowCheck(`create (example ${example})`, r, ok(r.answer.status) ? expected : [{ message: `create answered ${r.answer.status}`, pointer: `${create.ptr}/responses` }]));
-      if (id !== undefined) {
-        created = { id, answer: r.answer };
+      const check = ctx.recordValid(create, { kind: "flow", name: `create (example ${example})` }, r, `example ${example} of ${create.operationId}`, expected);
+      if (check.verdict === "verified" && id !== undefined) {
+        created = id;
         break;
       }
     }
-    if (!created) {
-      ctx.record(create, flowCheck("create", undefined, [{ message: `no documented example of ${create.operationId} created a resource`, pointer: `${create.ptr}/requestBody` }]));
-      continue;
-    }
-    const { id } = created;
+    if (documented.length === 0) ctx.record(create, { kind: "flow", name: "create", verdict: "not verified", failures: [], reason: `the document gives no example of ${create.operationId} to create a resource with` });
+    // What the create's check says (failed, or not verified with its reason) stands for the flow.
+    if (created === undefined) continue;
+    const id = created;
 
-    const steps: Check[] = [];
-    const listed = await walkList(ctx, list, steps);
-    for (const s of steps) ctx.record(list, s);
+    const listed = await walkList(ctx, list);
     if (!listed.failed) {
-      ctx.record(list, flowCheck(`the list contains the created ${id}`, undefined, contains(listed.items, id) ? [] : [{ message: `${id}, created by ${create.operationId}, is missing from ${list.operationId}`, pointer: `${list.ptr}/x-pagination/items` }]));
+      ctx.record(list, flowCheck(`the list contains the created ${id}`, contains(listed.items, id) ? [] : [{ message: `${id}, created by ${create.operationId}, is missing from ${list.operationId}`, pointer: `${list.ptr}/x-pagination/items` }]));
       if (listed.total !== undefined) {
-        ctx.record(list, flowCheck("the documented total agrees with the list", undefined, listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.ptr}/x-pagination/total` }]));
+        ctx.record(list, flowCheck("the documented total agrees with the list", listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.ptr}/x-pagination/total` }]));
       }
       await countHeader(ctx, list.path, listed.items.length, runnable);
     }
@@ -213,16 +207,20 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
       const op = byMethod(method);
       if (!op) continue;
       const r = await onItem(op);
-      if (r) ctx.record(op, flowCheck(`${label} the created ${id}`, r, ok(r.answer.status) ? [] : [{ message: `${label} answered ${r.answer.status}`, pointer: `${op.ptr}/responses` }]));
+      if (r) ctx.recordValid(op, { kind: "flow", name: `${label} the created ${id}` }, r, `${label} of the created ${id}`);
     }
     const del = item ? ctx.ops.find((o) => o.path === item.path && o.method === "DELETE") : undefined;
     if (del && runnable(del)) {
       const r = await onItem(del);
-      if (r) ctx.record(del, flowCheck(`delete the created ${id}`, r, ok(r.answer.status) ? [] : [{ message: `delete answered ${r.answer.status}`, pointer: `${del.ptr}/responses` }]));
+      const deleted = r ? ctx.recordValid(del, { kind: "flow", name: `delete the created ${id}` }, r, `delete of the created ${id}`) : undefined;
       const get = byMethod("GET");
-      if (get && r && ok(r.answer.status)) {
+      if (get && deleted?.verdict === "verified") {
         const after = await onItem(get);
-        if (after) ctx.record(get, flowCheck(`the deleted ${id} is gone`, after, after.answer.status === 404 ? [] : [{ message: `get after delete answered ${after.answer.status}, not 404`, pointer: `${get.ptr}/responses` }]));
+        if (after) {
+          // A 404 is what this step expects: the rest of the answer is still held to the document.
+          const gone = after.answer.status === 404 ? [] : [{ message: `get after delete answered ${after.answer.status}, not 404`, pointer: `${get.ptr}/responses` }];
+          ctx.record(get, { kind: "flow", name: `the deleted ${id} is gone`, verdict: after.answer.incomplete || gone.length || after.failures.length ? "failed" : "verified", failures: after.answer.incomplete ? [{ message: after.answer.incomplete, pointer: `${get.ptr}/responses` }] : [...gone, ...after.failures], request: after.request, status: after.answer.status });
+        }
       }
     } else ctx.leftBehind.push({ operation: create.operationId, id });
   }
@@ -244,5 +242,6 @@ async function countHeader(ctx: RunContext, path: string, listed: number, runnab
   const r = await ctx.call(head, base);
   const value = Number(r.answer.headers[name.toLowerCase()]);
   const pointer = `${head.ptr}/responses/${okStatus}/headers/${escapeSegment(name)}`;
-  ctx.record(head, flowCheck(`${name} agrees with the list`, r, !ok(r.answer.status) ? [{ message: `count answered ${r.answer.status}`, pointer: `${head.ptr}/responses` }] : value === listed ? [] : [{ message: `${name} ${r.answer.headers[name.toLowerCase()] ?? "(missing)"} but ${listed} items listed`, pointer }]));
+  const agrees = !ok(r.answer.status) || value === listed ? [] : [{ message: `${name} ${r.answer.headers[name.toLowerCase()] ?? "(missing)"} but ${listed} items listed`, pointer }];
+  ctx.recordValid(head, { kind: "flow", name: `${name} agrees with the list` }, r, `the count of ${path}`, agrees);
 }

@@ -16,6 +16,8 @@ import { credentialNames } from "../mock/violations.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { FetchLike } from "./sender.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
+import { declaredOver, DEFAULT_MAX_BODY_BYTES, isByteLimit, readLimited } from "../core/body-limit.js";
+import { formatBytes } from "./sender.js";
 
 export interface ProxyViolation {
   /** "request": the client broke the document; "response": the server did. */
@@ -38,6 +40,8 @@ export interface ProxyOptions {
   write?: (line: string) => void;
   /** Instead of the global fetch (tests). */
   fetch?: FetchLike;
+  /** The largest upstream answer body read, in bytes (default 16 MiB); a larger one is answered 502, read no further. */
+  maxBodyBytes?: number;
 }
 
 export interface RunningProxy {
@@ -56,7 +60,8 @@ export function createProxyHandler(serviceId: string, options: ProxyOptions, rec
   const operations = readOperations(doc);
   const shapes = errorShapes(doc, operations);
   const target = new URL(options.target);
-  const send = options.fetch ?? ((r: Request) => fetch(r));
+  const send = options.fetch ?? ((r: Request, init?: { signal?: AbortSignal }) => fetch(r, init));
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   return async (request) => {
     const url = new URL(request.url);
     const bytes = new Uint8Array(await request.arrayBuffer());
@@ -96,14 +101,44 @@ export function createProxyHandler(serviceId: string, options: ProxyOptions, rec
       if (!HOP_BY_HOP.has(name)) headers.set(name, value);
     });
     const forwardUrl = `${target.origin}${target.pathname.replace(/\/$/, "")}${url.pathname}${url.search}`;
+    // The upstream is read only while someone waits for the answer (the edge aborts the request's signal when its client is gone or it gave up).
+    const upstream = new AbortController();
+    const stop = () => upstream.abort(request.signal.reason);
+    if (request.signal.aborted) stop();
+    request.signal.addEventListener("abort", stop, { once: true });
     let answer: Response;
+    let body: string;
     try {
-      answer = await send(new Request(forwardUrl, { method: request.method, headers, body: bytes.length && request.method !== "GET" && request.method !== "HEAD" ? bytes : null, redirect: "manual" }));
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message;
-      return shapes.respond({ status: 502, kind: "internal", message: `the target ${target.origin} did not answer (${cause})`, method: request.method });
+      try {
+        answer = await send(new Request(forwardUrl, { method: request.method, headers, body: bytes.length && request.method !== "GET" && request.method !== "HEAD" ? bytes : null, redirect: "manual" }), { signal: upstream.signal });
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message;
+        return shapes.respond({ status: 502, kind: "internal", message: `the target ${target.origin} did not answer (${cause})`, method: request.method });
+      }
+      const tooLarge = () => {
+        upstream.abort();
+        const message = `the target's answer is larger than ${formatBytes(maxBody)} (the proxy's byte limit, --max-body); it was not read further`;
+        record({ side: "response", operation, ...where, status: answer.status, problems: [message] });
+        return shapes.respond({ status: 502, kind: "internal", message, method: request.method });
+      };
+      if (request.method === "HEAD") {
+        answer.body?.cancel().catch(() => undefined);
+        body = "";
+      } else {
+        if (declaredOver(answer.headers, maxBody)) return tooLarge();
+        let read;
+        try {
+          read = await readLimited(answer.body, maxBody, upstream.signal);
+        } catch (error) {
+          const cause = (error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message;
+          return shapes.respond({ status: 502, kind: "internal", message: `the target ${target.origin} broke off its answer (${cause})`, method: request.method });
+        }
+        if ("over" in read) return tooLarge();
+        body = new TextDecoder().decode(read.bytes);
+      }
+    } finally {
+      request.signal.removeEventListener("abort", stop);
     }
-    const body = request.method === "HEAD" ? "" : await answer.text();
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (!HOP_BY_HOP.has(name) && name !== "content-encoding") out[name] = value;
@@ -125,6 +160,7 @@ export function summarize(serviceId: string, violations: readonly ProxyViolation
 }
 
 export async function startProxy(serviceId: string, options: ProxyOptions): Promise<RunningProxy> {
+  if (options.maxBodyBytes !== undefined && !isByteLimit(options.maxBodyBytes)) throw new Error(`--max-body: must be a positive whole number of bytes, got ${options.maxBodyBytes}`);
   let targetUrl: URL;
   try {
     targetUrl = new URL(options.target);

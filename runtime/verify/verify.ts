@@ -5,14 +5,16 @@
  */
 import { Contract } from "../emulator/contract.js";
 import { loadBundledDocument } from "../emulator/documents.js";
-import { answerFailures, foreignRedirect, isErrorRedirect } from "./checks.js";
-import { cleanUp, runFlows, trackCreated } from "./flows.js";
+import { answerFailures, foreignRedirect } from "./checks.js";
+import { callUnique, cleanUp, runFlows, trackCreated } from "./flows.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames, documentedRequests, readOperations, securitySchemes, type DocOperation } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
 import type { Check, Failure, OperationReport, VerifyReport } from "./report.js";
 import { refusal, type Permissions } from "./safety.js";
 import { DeadlineReached, Sender, type Answer, type FetchLike } from "./sender.js";
+import { accessOf, checkOf, countChecks, EXIT_CODES, judgeNegative, judgeValid, runVerdict, type Access } from "./verdict.js";
+import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "../core/body-limit.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
 
 export interface VerifyOptions {
@@ -30,10 +32,14 @@ export interface VerifyOptions {
   only?: string[];
   /** Requests per second (default 10); Infinity for no limit. */
   rate?: number;
-  /** Overall deadline in milliseconds (default 300 000). */
+  /** Overall deadline in milliseconds (default 300 000): connecting, answers and checking; the report is then partial. */
   deadlineMs?: number;
-  /** Per-request time limit in milliseconds (default 30 000). */
+  /** Per-request time limit in milliseconds, the whole body included (default 30 000): a slower answer is a failed check. */
   requestTimeoutMs?: number;
+  /** The largest answer body read, in bytes (default 16 MiB); a larger one is a failed check, read no further. */
+  maxBodyBytes?: number;
+  /** Report checks that could not be made (no credentials, a permission, a missing resource) as notes: they no longer keep the run from passing. */
+  allowUnverified?: boolean;
   /** Instead of the global fetch (e.g. an emulator's `handle`, in-process). */
   fetch?: FetchLike;
   /** The bundled document to verify against (default the packaged one). */
@@ -45,6 +51,11 @@ export class VerifyUsageError extends Error {
   override readonly name = "VerifyUsageError";
 }
 
+export type Called = { answer: Answer; failures: Failure[]; request: Check["request"]; notes: string[] };
+
+/** The run stopped early because the given credentials were rejected everywhere (exit code 2). */
+class CredentialsRejected extends Error {}
+
 export interface RunContext {
   doc: any;
   contract: Contract;
@@ -52,10 +63,13 @@ export interface RunContext {
   sender: Sender;
   bind: Record<string, string>;
   permissions: Permissions;
+  access: Access;
   selected: (op: DocOperation) => boolean;
   /** Sends one request for `op`; records the status seen and returns the answer with its conformance failures. */
-  call(op: DocOperation, req: RawRequest): Promise<{ answer: Answer; failures: Failure[]; request: Check["request"]; notes: string[] }>;
+  call(op: DocOperation, req: RawRequest): Promise<Called>;
   record(op: DocOperation, check: Check): void;
+  /** Records the check of a documented valid request's answer (an example, a flow step). */
+  recordValid(op: DocOperation, base: Omit<Check, "verdict" | "failures" | "request" | "status">, r: Called, label: string, expected?: Failure[]): Check;
   leftBehind: VerifyReport["leftBehind"];
   /** Resources documented requests created, deleted (or listed as left behind) at the end. */
   created: { op: DocOperation; id: string | undefined }[];
@@ -88,6 +102,14 @@ function scrub<T>(value: T, secrets: readonly string[]): T {
   return JSON.parse(text) as T;
 }
 
+const METHOD_ORDER: Record<string, number> = { GET: 0, HEAD: 0, OPTIONS: 0 };
+
+function checkLimit(name: string, value: number | undefined, fallback: number, bytes = false): number {
+  const v = value ?? fallback;
+  if (bytes ? !isByteLimit(v) : !(v > 0 && v < 2 ** 31)) throw new VerifyUsageError(`--${name}: must be a positive number${bytes ? " of bytes" : " below 2^31 ms"}, got ${v}`);
+  return v;
+}
+
 export async function verifyServer(serviceId: string, options: VerifyOptions): Promise<VerifyReport> {
   const started = Date.now();
   let base: URL;
@@ -108,20 +130,27 @@ export async function verifyServer(serviceId: string, options: VerifyOptions): P
   for (const name of Object.keys(bind)) if (!known.has(name.toLowerCase())) throw new VerifyUsageError(`--bind ${name}: not a parameter of the document`);
   const rate = options.rate ?? 10;
   if (!(rate > 0)) throw new VerifyUsageError(`--rate: must be a positive number of requests per second, got ${rate}`);
+  const limits = {
+    deadlineMs: checkLimit("deadline", options.deadlineMs, 300_000),
+    requestTimeoutMs: checkLimit("request-timeout", options.requestTimeoutMs, 30_000),
+    maxBodyBytes: checkLimit("max-body", options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, true),
+  };
   const secrets = readSecrets(doc, options);
   const masked = secretForms(secrets);
   const schemes = securitySchemes(doc);
   const sender = new Sender(base.href, {
     rate,
-    deadline: started + (options.deadlineMs ?? 300_000),
-    timeoutMs: options.requestTimeoutMs ?? 30_000,
-    fetch: options.fetch ?? ((request) => fetch(request)),
+    deadline: started + limits.deadlineMs,
+    timeoutMs: limits.requestTimeoutMs,
+    maxBodyBytes: limits.maxBodyBytes,
+    fetch: options.fetch ?? ((request, init) => fetch(request, init)),
   });
   const baseUrl = base.href.replace(/\/$/, "");
 
-  const reports = new Map<string, OperationReport>(ops.map((o) => [o.key, { operation: o.key, operationId: o.operationId, checks: [] }]));
+  const reports = new Map<string, Omit<OperationReport, "counts">>(ops.map((o) => [o.key, { operation: o.key, operationId: o.operationId, checks: [] }]));
   const seen = new Set<string>();
   const permissions: Permissions = { allowWrites: options.allowWrites === true, allowSend: options.allowSend === true };
+  const access = accessOf(secrets, options.credentialsEnv ?? {});
   const ctx: RunContext = {
     doc,
     contract,
@@ -129,18 +158,24 @@ export async function verifyServer(serviceId: string, options: VerifyOptions): P
     sender,
     bind,
     permissions,
+    access,
     selected: (op) => !only || only.includes(op.operationId),
     leftBehind: [],
     created: [],
-    record: (op, check) => reports.get(op.key)!.checks.push(check),
+    record: (op, check) => reports.get(op.key)!.checks.push(checkOf(check, { verdict: check.verdict, failures: check.failures, ...(check.reason ? { reason: check.reason } : {}) })),
+    recordValid(op, base, r, label, expected) {
+      const check = checkOf({ ...base, request: r.request, status: r.answer.status, ...(r.notes.length ? { notes: r.notes } : {}) }, judgeValid(op, r.answer, r.failures, access, label, expected));
+      reports.get(op.key)!.checks.push(check);
+      return check;
+    },
     async call(op, req) {
       const wire = toWire(baseUrl, req, { styles: op.styles, mediaTypes: op.mediaTypes, security: op.security, schemes }, secrets);
       const answer = await sender.send(wire);
-      seen.add(`${op.key} ${answer.status}`);
+      if (!answer.incomplete) seen.add(`${op.key} ${answer.status}`);
       const notes: string[] = [];
       const foreign = foreignRedirect(answer, sender.origin);
       if (foreign) notes.push(foreign);
-      return { answer, failures: answerFailures(contract, op, answer), request: describeWire(wire, masked), notes };
+      return { answer, failures: answer.incomplete ? [] : answerFailures(contract, op, answer), request: describeWire(wire, masked), notes };
     },
   };
 
@@ -151,19 +186,11 @@ export async function verifyServer(serviceId: string, options: VerifyOptions): P
       if (why) reports.get(op.key)!.skipped = why;
     }
     const runnable = (op: DocOperation) => !reports.get(op.key)!.skipped;
+    // Deletes go after the flows, which may build on what a documented example names (a source a topic routes).
+    const [deletes, rest] = [ops.filter((o) => runnable(o) && o.method === "DELETE"), ops.filter((o) => runnable(o) && o.method !== "DELETE")];
+    await documentedChecks(ctx, rest, options.credentialsEnv ?? {});
     if (permissions.allowWrites) await runFlows(ctx, runnable);
-    for (const op of ops.filter(runnable)) {
-      const { requests, missing } = documentedRequests(doc, op, bind);
-      if (requests.length === 0) {
-        ctx.record(op, { kind: "documented", name: "documented request", passed: false, failures: [{ message: `the document gives no example for ${missing.join(", ")}; pass it with --bind`, pointer: op.ptr }] });
-        continue;
-      }
-      for (const { example, request } of requests) {
-        const { answer, failures, request: shown, notes } = await ctx.call(op, request);
-        ctx.record(op, { kind: "documented", name: `example ${example}`, passed: failures.length === 0, failures, request: shown, status: answer.status, ...(notes.length ? { notes } : {}) });
-        trackCreated(ctx, op, answer);
-      }
-    }
+    await documentedChecks(ctx, deletes, options.credentialsEnv ?? {}, false);
     const { cases } = deriveNegativeCases(contract, bind);
     const byOp = new Map(ops.map((o) => [o.key, o]));
     for (const c of cases) {
@@ -173,36 +200,74 @@ export async function verifyServer(serviceId: string, options: VerifyOptions): P
     }
     await cleanUp(ctx);
   } catch (error) {
-    if (!(error instanceof DeadlineReached)) throw error;
-    incomplete = `the overall deadline of ${options.deadlineMs ?? 300_000} ms was reached; later checks were not run`;
+    if (error instanceof DeadlineReached) incomplete = `deadline reached: the overall deadline of ${limits.deadlineMs} ms ran out; later checks were not run`;
+    else if (error instanceof CredentialsRejected) incomplete = error.message;
+    else throw error;
   }
 
-  const operations = [...reports.values()];
-  const checks = operations.flatMap((o) => o.checks);
-  const failed = checks.filter((c) => !c.passed).length;
+  const operations: OperationReport[] = [...reports.values()].map((o) => ({ ...o, counts: countChecks(o.checks) }));
+  const counts = countChecks(operations.flatMap((o) => o.checks));
+  const verdict = runVerdict(operations, incomplete !== undefined, options.allowUnverified === true);
   const allCases = ops.flatMap((o) => Object.keys(o.raw.responses ?? {}).map((s) => `${o.key} ${s}`));
   const report: VerifyReport = {
     service: serviceId,
     baseUrl,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
-    passed: failed === 0 && !incomplete,
-    summary: { checks: checks.length, passed: checks.length - failed, failed, requests: sender.sent },
+    verdict,
+    passed: verdict === "pass",
+    exitCode: EXIT_CODES[verdict],
+    summary: { checks: counts.verified + counts.failed + counts.notVerified, ...counts, skipped: operations.filter((o) => o.skipped).length, requests: sender.sent },
     coverage: {
       operations: { exercised: operations.filter((o) => o.checks.some((c) => c.status !== undefined)).length, total: ops.length },
       responseCases: { exercised: allCases.filter((c) => seen.has(c)).length, total: allCases.length, missing: allCases.filter((c) => !seen.has(c)) },
     },
     leftBehind: ctx.leftBehind,
     ...(incomplete ? { incomplete } : {}),
+    limits,
     operations,
   };
   return scrub(report, masked);
 }
 
+/**
+ * The operations' documented requests, reads first, so one example does not change what another
+ * reads. A create whose example collides with what the run made already is
+ * sent again with its unique fields varied. When every documented request of a secured operation
+ * was answered 401 although credentials were given, the run stops: the credentials are rejected.
+ */
+async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables: Record<string, string>, stopOnRejected = true): Promise<void> {
+  const rejected = new Set<string>();
+  let secured = 0;
+  let refused = 0;
+  for (const op of [...ops].sort((a, b) => (METHOD_ORDER[a.method] ?? 1) - (METHOD_ORDER[b.method] ?? 1))) {
+    const { requests, missing } = documentedRequests(ctx.doc, op, ctx.bind);
+    if (requests.length === 0) {
+      ctx.record(op, { kind: "documented", name: "documented request", verdict: "not verified", failures: [], reason: `the document gives no example for ${missing.join(", ")}; give one with ${missing.map((m) => `--bind ${m.replace(/^\w+\./, "")}=…`).join(" ")}` });
+      continue;
+    }
+    for (const { example, request } of requests) {
+      const r = await callUnique(ctx, op, request);
+      ctx.recordValid(op, { kind: "documented", name: `example ${example}` }, r, `example ${example} of ${op.operationId}`);
+      trackCreated(ctx, op, r.answer);
+      if (op.security.length && !ctx.access.missing(op) && !r.answer.incomplete) {
+        secured++;
+        if (r.answer.status === 401) {
+          refused++;
+          for (const set of op.security) for (const name of set) rejected.add(name);
+        }
+      }
+    }
+  }
+  if (stopOnRejected && secured > 0 && refused === secured) {
+    const given = [...rejected].filter((name) => variables[name]).map((name) => `${name} (from ${variables[name]})`);
+    throw new CredentialsRejected(`credentials rejected: all ${secured} documented requests of secured operations were answered 401; check the secret of ${given.join(", ")}`);
+  }
+}
+
 /** A request breaking exactly one rule must get a documented error: a 4xx, or the documented error redirect. */
 async function negativeCheck(ctx: RunContext, op: DocOperation, c: NegativeCase): Promise<void> {
   const { answer, failures, request, notes } = await ctx.call(op, c.request);
-  const rejected = (answer.status >= 400 && answer.status < 500) || isErrorRedirect(answer);
-  const all = rejected ? failures : [{ message: `a request breaking ${c.constraint} was answered ${answer.status}, not a documented error`, pointer: c.rule }, ...failures];
-  ctx.record(op, { kind: "negative", name: `breaks ${c.constraint}`, passed: all.length === 0, failures: all, request, status: answer.status, ...(notes.length ? { notes } : {}) });
+  const outcome = judgeNegative(op, answer, failures, ctx.access, { constraint: c.constraint, rule: c.rule, security: c.expect === "unauthorized" });
+  ctx.record(op, checkOf({ kind: "negative", name: `breaks ${c.constraint}`, request, status: answer.status, ...(notes.length ? { notes } : {}) }, outcome));
 }
