@@ -28,7 +28,7 @@ export function validatorSchema(id: string, pointer: string, coerce: boolean): o
   return coerce ? { type: "object", properties: { v: ref } } : ref;
 }
 
-const ajvs = new Map<boolean, Ajv>();
+const ajvs = new Map<string, Ajv>();
 const documentNumbers = new WeakMap<object, number>();
 let documentCount = 0;
 
@@ -36,14 +36,18 @@ let documentCount = 0;
  * Validators for any document, each compiled on first use (compiling every schema of a document
  * up front costs about a second, and a test usually touches a few operations).
  */
-export function ajvValidators(serviceId: string, document: object): ValidatorSource {
+export function ajvValidators(serviceId: string, document: object, options: { firstErrorOnly?: boolean } = {}): ValidatorSource {
+  // Stopping at the first error costs the same on valid data, and keeps an answer with
+  // thousands of errors cheap (Ajv gathers all errors by concatenation: quadratic in their number).
+  const allErrors = options.firstErrorOnly !== true;
   let n = documentNumbers.get(document);
   if (n === undefined) documentNumbers.set(document, (n = documentCount++));
   // One $id per document object, so two emulators of the same document share compiled schemas.
   const id = `urn:emulator:${serviceId}:${n}`;
   return (pointer, coerce) => {
-    let ajv = ajvs.get(coerce);
-    if (!ajv) ajvs.set(coerce, (ajv = emulatorAjv(coerce)));
+    const key = `${coerce}:${allErrors}`;
+    let ajv = ajvs.get(key);
+    if (!ajv) ajvs.set(key, (ajv = emulatorAjv(coerce, { allErrors })));
     if (!ajv.getSchema(id)) ajv.addSchema({ ...document, $id: id });
     let compiled: ValidateFunction | undefined;
     const validate = ((data: unknown) => {

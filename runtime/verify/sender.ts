@@ -82,8 +82,9 @@ export class Sender {
       try {
         return await this.options.fetch(new Request(url, { method: wire.method, headers: wire.headers, body: wire.body ?? null, redirect: "manual" }), { signal });
       } catch (error) {
-        if (attempt === 1 && !signal.aborted && STALE_CONNECTION.has(codeOf(error) ?? "")) continue;
-        throw error;
+        if (attempt > 1 || signal.aborted || !STALE_CONNECTION.has(codeOf(error) ?? "")) throw error;
+        // One turn of the event loop, so the transport has seen the close before it picks a connection again.
+        await new Promise((resolve) => setTimeout(resolve, 0));
       }
     }
   }

@@ -4,10 +4,19 @@
  * resource the example names and the server does not have) is "not verified", never a pass;
  * a run's verdict is a pass only when something was verified and nothing failed or went unverified.
  */
-import { isErrorRedirect } from "./checks.js";
 import type { DocOperation } from "./operations.js";
 import type { Check, Counts, Failure, OperationReport, Verdict } from "./report.js";
 import type { Answer } from "./sender.js";
+
+/** A documented error redirect: a 3xx whose Location carries an OAuth `error` (SSO logout's 303 `error=`). */
+export function isErrorRedirect(answer: Answer): boolean {
+  if (answer.status < 300 || answer.status >= 400) return false;
+  try {
+    return new URL(answer.headers["location"] ?? "", "http://x").searchParams.has("error");
+  } catch {
+    return false;
+  }
+}
 
 /** The most failures a check keeps in full; the rest are counted. */
 export const MAX_FAILURES_PER_CHECK = 10;
@@ -88,7 +97,8 @@ export function judgeNegative(op: DocOperation, answer: Answer, failures: Failur
 /** A check from an outcome, its failures capped so a report stays small whatever the server sends. */
 export function checkOf(base: Omit<Check, "verdict" | "failures">, outcome: Outcome): Check {
   const { failures } = outcome;
-  const kept = failures.length <= MAX_FAILURES_PER_CHECK ? failures : [...failures.slice(0, MAX_FAILURES_PER_CHECK), { message: `… and ${failures.length - MAX_FAILURES_PER_CHECK} more`, pointer: failures[MAX_FAILURES_PER_CHECK]!.pointer }];
+  // An answer's own failures arrive capped already (checks.ts answerFailures: at most two lines of counts after them).
+  const kept = failures.length <= MAX_FAILURES_PER_CHECK + 2 ? failures : [...failures.slice(0, MAX_FAILURES_PER_CHECK), { message: `… and ${failures.length - MAX_FAILURES_PER_CHECK} more`, pointer: failures[MAX_FAILURES_PER_CHECK]!.pointer }];
   return { ...base, verdict: outcome.verdict, failures: kept, ...(outcome.reason ? { reason: outcome.reason } : {}) };
 }
 
