@@ -39,7 +39,7 @@ export function accessOf(secrets: Record<string, string>, variables: Record<stri
     missing(op) {
       if (op.security.length === 0 || op.security.some((set) => set.every((name) => secrets[name] !== undefined))) return undefined;
       const wanted = op.security[0]!.filter((name) => secrets[name] === undefined);
-      return `no credentials for ${wanted.join(" + ")}: give them with ${wanted.map((n) => `--credentials-env ${n}=${variables[n] ?? "VAR"}`).join(" ")}`;
+      return `no credentials for ${wanted.join(" + ")}: give them with ${wanted.map((n) => `--credentials-env ${n}=${variables[n] ?? "<VARIABLE>"}`).join(" ")}`;
     },
   };
 }

@@ -13,6 +13,8 @@ export interface HostileServer {
   readonly written: number;
   /** Requests received. */
   readonly requests: number;
+  /** Answers not yet ended or closed. */
+  readonly open: number;
   close(): Promise<void>;
 }
 
@@ -24,8 +26,11 @@ type Answer = (req: IncomingMessage, res: ServerResponse, wrote: (n: number) => 
 async function listen(answer: Answer, configure: (server: Server) => void = () => undefined): Promise<HostileServer> {
   let written = 0;
   let requests = 0;
+  let open = 0;
   const server = createServer((req, res) => {
     requests++;
+    open++;
+    res.on("close", () => open--);
     req.resume();
     res.on("error", () => undefined);
     req.on("end", () => answer(req, res, (n) => (written += n)));
@@ -40,6 +45,9 @@ async function listen(answer: Answer, configure: (server: Server) => void = () =
     },
     get requests() {
       return requests;
+    },
+    get open() {
+      return open;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -63,6 +63,21 @@ describe("cloud-interfaces verify / proxy", () => {
     expect(stdout).not.toContain(SECRET);
   }, 60_000);
 
+  it("exits 2 without credentials: the secured checks are not verified, and the report names the option", async () => {
+    const { code, stdout } = await cli(["verify", "notifications-v1", "--base-url", good.url, "--allow-writes", "--rate", "1000", "--only", "listTopics"]);
+    expect(code).toBe(2);
+    expect(stdout).toMatch(/^notifications-v1 at http:\/\/127\.0\.0\.1:\d+: NOT VERIFIED$/m);
+    expect(stdout).toContain("? not verified: 401: no credentials for bearerAuth: give them with --credentials-env bearerAuth=<VARIABLE>");
+    expect((await cli(["verify", "notifications-v1", "--base-url", good.url, "--rate", "1000", "--only", "listTopics", "--allow-unverified"])).code).toBe(0);
+  }, 60_000);
+
+  it("exits 2 with a partial report when the deadline is reached", async () => {
+    const { code, stdout } = await run(good.url, "--rate", "5", "--deadline", "1");
+    expect(code).toBe(2);
+    expect(stdout).toMatch(/INCOMPLETE/);
+    expect(stdout).toMatch(/incomplete: deadline reached: the overall deadline of 1000 ms ran out/);
+  }, 60_000);
+
   it("exits 2 on usage and connection errors", async () => {
     expect((await cli(["verify", "notifications-v1"])).code).toBe(2);
     const unset = await cli(["verify", "notifications-v1", "--base-url", good.url, "--credentials-env", "bearerAuth=NOT_SET_ANYWHERE"]);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createEmulator, serveHandler } from "cloud-interfaces/emulator";
 import { createKmsV2Client } from "cloud-interfaces/kms-v2";
 import { startProxy } from "cloud-interfaces/verify";
+import { hostileServers } from "../harness/hostile-servers.js";
 
 const KEY_TYPE = "application/vnd.svc.kms.key+json";
 const INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
@@ -94,5 +95,40 @@ describe("cloud-interfaces proxy in front of the kms-v2 emulator", () => {
     expect(bad.status).toBeGreaterThanOrEqual(400);
     const after = await fetch(`${proxy.url}/api/v2/keys`, { method: "HEAD", headers: { authorization: "Bearer t", "svc-instance": INSTANCE } });
     expect(after.status).toBe(200);
+  });
+});
+
+describe("the proxy's limits on what it reads of the target", () => {
+  const listKeys = (proxyUrl: string, signal?: AbortSignal) =>
+    fetch(`${proxyUrl}/api/v2/keys`, { headers: { authorization: "Bearer proxy-test-token", "svc-instance": INSTANCE }, ...(signal ? { signal } : {}) });
+
+  it("answers 502 for a target body over --max-body, read no further, and logs it", async () => {
+    const server = await hostileServers.endless();
+    const lines: string[] = [];
+    const proxy = await startProxy("kms-v2", { target: server.url, maxBodyBytes: 64 * 1024, write: (l) => lines.push(l) });
+    closers.push(server.close, proxy.close);
+    const answer = await listKeys(proxy.url);
+    expect(answer.status).toBe(502);
+    expect(await answer.text()).toContain("larger than 64 KiB (the proxy's byte limit, --max-body)");
+    expect(lines.join("\n")).toMatch(/server broke the document on listKeys .*larger than 64 KiB/);
+    expect(server.written).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("stops reading the target when its own client is gone", async () => {
+    const server = await hostileServers.drip(5);
+    const proxy = await startProxy("kms-v2", { target: server.url, write: () => undefined });
+    closers.push(server.close, proxy.close);
+    const gone = new AbortController();
+    const pending = listKeys(proxy.url, gone.signal).catch((e: Error) => e.name);
+    // Once the target has been asked, the client leaves.
+    while (server.requests === 0) await new Promise((r) => setTimeout(r, 5));
+    gone.abort();
+    expect(await pending).toBe("AbortError");
+    // The proxy drops its upstream connection: the target's answer is closed before it ends.
+    await new Promise<void>((resolve) => {
+      const check = () => (server.open === 0 ? resolve() : setTimeout(check, 10));
+      check();
+    });
+    expect(server.open).toBe(0);
   });
 });
