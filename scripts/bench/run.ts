@@ -18,6 +18,7 @@ import { CASES, type CaseName } from "./client-overhead.js";
 import { measureEmulatorBounds } from "./emulator-bounds.js";
 import { measureEmulatorLoad } from "./emulator-load.js";
 import { measureMockLoad, mockBenchTable } from "./mock-load.js";
+import { DEADLINE_S, measureVerifyHostile } from "./verify-hostile.js";
 import { buildTimes, testTime, typecheckTime } from "./timed.js";
 
 interface ClientLine {
@@ -112,6 +113,12 @@ row("kms create latency at 10 keys (median)", bounds.latency10 * 1000, "µs", nu
 row("kms create latency at 10,000 keys (median)", bounds.latency10k * 1000, "µs", 1.5, bounds.latency10 * 1000);
 rows.push({ metric: "kms requests the hold times are of", value: bounds.kmsStatuses.join("; "), target: "all 200", ratio: "", ok: bounds.kmsStatuses.every((s) => /^(HEAD )?200/.test(s)) });
 for (const [what, ms] of Object.entries(bounds.holds)) row(`event loop held by one request: ${what}`, ms, "ms", 100);
+
+console.log("bench: verify against hostile servers (time and peak RSS of the command) ...");
+for (const r of await measureVerifyHostile()) {
+  rows.push({ metric: `verify vs ${r.server}: wall time (exit ${r.exitCode})`, value: `${r.seconds.toFixed(1)} s`, target: `≤ ${DEADLINE_S + 5} s (deadline + 5 s)`, ratio: "", ok: r.seconds <= DEADLINE_S + 5 });
+  rows.push({ metric: `verify vs ${r.server}: peak RSS (server wrote ${r.writtenMiB.toFixed(0)} MiB)`, value: `${r.peakRssMiB.toFixed(0)} MB`, target: "≤ 300 MB", ratio: "", ok: r.peakRssMiB <= 300 });
+}
 
 console.log("bench: bundle sizes ...");
 for (const [id, size] of Object.entries(await bundleSizes())) {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_MAX_BODY_BYTES, InputError, ResponseTooLargeError } from "cloud-interfaces/core";
-import { HARD_STOP_BYTES, hostileServers, type HostileServer } from "../harness/hostile-servers.js";
+import { HARD_STOP_BYTES, hostileServers, type HostileServer } from "../../scripts/lib/hostile-servers.js";
 import { testClient, thrown } from "./harness.js";
 
 let server: HostileServer | undefined;

@@ -6,26 +6,12 @@
  * battery adds seconds.
  */
 import { describe, expect, it, onTestFinished } from "vitest";
-import { SERVICE_IDS } from "cloud-interfaces/mock";
 import { renderJson, renderText, verifyServer, type VerifyOptions, type VerifyReport } from "cloud-interfaces/verify";
-import { loadBundledDocument } from "../../runtime/emulator/documents.js";
-import { firstExample } from "../../runtime/openapi/examples.js";
-import { readOperations, securitySchemes, type DocOperation } from "../../runtime/verify/operations.js";
-import { resolve } from "../../runtime/verify/pointer.js";
-import { HARD_STOP_BYTES, hostileServers, type HostileServer } from "../harness/hostile-servers.js";
+import { securitySchemes, type DocOperation } from "../../runtime/verify/operations.js";
+import { documentedAnswer, HARD_STOP_BYTES, hostileServers, invalidList, listTarget, type HostileServer } from "../../scripts/lib/hostile-servers.js";
 
-const target = SERVICE_IDS.map((id) => {
-  const doc = loadBundledDocument(id) as any;
-  const list = readOperations(doc).find((o) => o.method === "GET" && o.raw["x-pagination"] && o.security.length > 0);
-  return list && { id, doc, list };
-}).find(Boolean)!;
-
-/** The documented answer of the list for a status: its first media type and that one's first example. */
-function documented(op: DocOperation, status: string): { headers: Record<string, string>; body: any } {
-  const response = resolve(target.doc, `${op.ptr}/responses/${status}`);
-  const [mediaType, media] = Object.entries<any>(response.content)[0]!;
-  return { headers: { "content-type": mediaType }, body: structuredClone(firstExample(target.doc, media).value) };
-}
+const target = listTarget();
+const documented = (op: DocOperation, status: string) => documentedAnswer(target.doc, op, status);
 
 const schemes = Object.keys(securitySchemes(target.doc));
 const ENV = Object.fromEntries(schemes.map((s, i) => [`HOSTILE_SECRET_${i}`, `hostile-secret-${i}-value`]));
@@ -91,12 +77,9 @@ describe.concurrent(`verify against hostile servers (${target.id} ${target.list.
     expect(server.written / server.requests).toBeLessThan(16 * 1024 * 1024);
   });
 
-  it("a 200 with 20,000 invalid items keeps 10 failures of the check in full and counts the rest", async () => {
-    const ok = documented(target.list, "200");
-    const items = (target.list.raw["x-pagination"] as { items: string }).items;
-    const parent = items.split("/").slice(1, -1).reduce((node: any, key) => node[key], ok.body);
-    parent[items.split("/").at(-1)!] = Array.from({ length: 20_000 }, (_, i) => ({ invalid: `item ${i} of a list that breaks the document, padded to make it large` }));
-    const { report } = await run(hostileServers.always(200, ok.headers, JSON.stringify(ok.body)), { maxBodyBytes: 16 * 1024 * 1024 });
+  it("a 200 with 20,000 invalid items keeps its first failures and notes there may be more", async () => {
+    const wrong = invalidList(target, 20_000);
+    const { report } = await run(hostileServers.always(200, wrong.headers, wrong.body), { maxBodyBytes: 16 * 1024 * 1024 });
     const example = checks(report).find((c) => c.kind === "documented")!;
     expect(example.verdict).toBe("failed");
     // Over 1 MiB: the first problem, and the note that there may be more (counting them all costs Ajv quadratic time).
@@ -106,11 +89,8 @@ describe.concurrent(`verify against hostile servers (${target.id} ${target.list.
   });
 
   it("a smaller wrong answer has its problems counted", async () => {
-    const ok = documented(target.list, "200");
-    const items = (target.list.raw["x-pagination"] as { items: string }).items;
-    const parent = items.split("/").slice(1, -1).reduce((node: any, key) => node[key], ok.body);
-    parent[items.split("/").at(-1)!] = Array.from({ length: 200 }, () => ({ invalid: true }));
-    const { report } = await run(hostileServers.always(200, ok.headers, JSON.stringify(ok.body)));
+    const wrong = invalidList(target, 200);
+    const { report } = await run(hostileServers.always(200, wrong.headers, wrong.body));
     const example = checks(report).find((c) => c.kind === "documented")!;
     expect(example.failures).toHaveLength(11);
     expect(Number(/^… and (\d+) more$/.exec(example.failures[10]!.message)?.[1])).toBeGreaterThanOrEqual(200 - 10);

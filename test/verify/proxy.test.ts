@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createEmulator, serveHandler } from "cloud-interfaces/emulator";
 import { createKmsV2Client } from "cloud-interfaces/kms-v2";
 import { startProxy } from "cloud-interfaces/verify";
-import { hostileServers } from "../harness/hostile-servers.js";
+import { hostileServers } from "../../scripts/lib/hostile-servers.js";
 
 const KEY_TYPE = "application/vnd.svc.kms.key+json";
 const INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";

@@ -6,6 +6,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SERVICE_IDS } from "../../generated/service-ids.js";
+import { loadBundledDocument } from "../../runtime/emulator/documents.js";
+import { firstExample } from "../../runtime/openapi/examples.js";
+import { readOperations, type DocOperation } from "../../runtime/verify/operations.js";
+import { resolve } from "../../runtime/verify/pointer.js";
 
 export interface HostileServer {
   url: string;
@@ -107,3 +112,32 @@ export const hostileServers = {
       res.end(body);
     }),
 };
+
+/**
+ * What the batteries aim the servers at: the first service of the registry with a secured,
+ * paginated list, and that list (its documented answers give the servers their bodies).
+ */
+export function listTarget(): { id: string; doc: any; list: DocOperation } {
+  for (const id of SERVICE_IDS) {
+    const doc = loadBundledDocument(id) as any;
+    const list = readOperations(doc).find((o) => o.method === "GET" && o.raw["x-pagination"] && o.security.length > 0);
+    if (list) return { id, doc, list };
+  }
+  throw new Error("no service of openapi/services.json has a secured, paginated list");
+}
+
+/** The documented answer of an operation for a status: its first media type and that one's first example. */
+export function documentedAnswer(doc: any, op: DocOperation, status: string): { headers: Record<string, string>; body: any } {
+  const response = resolve(doc, `${op.ptr}/responses/${status}`);
+  const [mediaType, media] = Object.entries<any>(response.content)[0]!;
+  return { headers: { "content-type": mediaType }, body: structuredClone(firstExample(doc, media).value) };
+}
+
+/** The list's documented success with its items replaced by `count` items no schema allows. */
+export function invalidList(target: ReturnType<typeof listTarget>, count: number): { headers: Record<string, string>; body: string } {
+  const ok = documentedAnswer(target.doc, target.list, "200");
+  const tokens = (target.list.raw["x-pagination"] as { items: string }).items.split("/").slice(1);
+  const parent = tokens.slice(0, -1).reduce((node: any, key) => node[key], ok.body);
+  parent[tokens.at(-1)!] = Array.from({ length: count }, (_, i) => ({ invalid: `item ${i} of a list that breaks the document` }));
+  return { headers: ok.headers, body: JSON.stringify(ok.body) };
+}
