@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { watchAbandon } from "./abandoned.js";
 import { MOCK_ERROR_HEADER, MOCK_WARNING_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
 import type { ErrorAnswer, ErrorShapes } from "./errors.js";
 import { listeningUrl } from "./listen.js";
@@ -117,7 +118,7 @@ export function createEdgeServer(options: EdgeOptions): Server {
     return Buffer.concat(chunks);
   }
 
-  function toRequest(req: IncomingMessage, body: Buffer, signal: AbortSignal): Request {
+  function toRequest(req: IncomingMessage, body: Buffer): Request {
     const headers = new Headers();
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
       try {
@@ -127,8 +128,7 @@ export function createEdgeServer(options: EdgeOptions): Server {
       }
     }
     const method = req.method ?? "GET";
-    // The signal tells a handler that works on (a proxy reading its upstream) when nobody waits for its answer any more.
-    const init: RequestInit & { duplex?: string } = { method, headers, signal };
+    const init: RequestInit & { duplex?: string } = { method, headers };
     // A GET or HEAD body has no meaning (RFC 9110 §9.3.1) and WHATWG Request refuses one; it is dropped.
     if (!BODYLESS.has(method) && body.length > 0) {
       init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>;
@@ -168,15 +168,16 @@ export function createEdgeServer(options: EdgeOptions): Server {
       }
       if (FORBIDDEN_METHODS.has(method)) throw new EdgeRefusal({ status: 405, kind: "method-not-allowed", message: `${method} is not served by this mock` });
       const body = await readBody(req);
-      const abandoned = new AbortController();
-      const onClose = () => abandoned.abort(new Error("the client closed the connection"));
+      const request = toRequest(req, body);
+      // A handler that works on (the proxy reading its upstream) learns when nobody waits for its answer.
+      const abandon = watchAbandon(request);
+      const onClose = () => abandon(new Error("the client closed the connection"));
       res.once("close", onClose);
-      const request = toRequest(req, body, abandoned.signal);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           const error = new Error(`handler took longer than ${HANDLER_TIMEOUT_MS} ms`);
-          abandoned.abort(error);
+          abandon(error);
           reject(error);
         }, HANDLER_TIMEOUT_MS);
       });

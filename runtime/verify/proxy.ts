@@ -10,6 +10,7 @@ import { readBundle } from "../mock/documents.js";
 import { errorShapes } from "../mock/errors.js";
 import type { MockHandler } from "../mock/handler.js";
 import { createEdgeServer } from "../mock/node-edge.js";
+import { abandonedSignal } from "../mock/abandoned.js";
 import { readOperations, route } from "../mock/operations.js";
 import { describeUndeclared, undeclaredInputs } from "../mock/undeclared.js";
 import { credentialNames } from "../mock/violations.js";
@@ -101,11 +102,12 @@ export function createProxyHandler(serviceId: string, options: ProxyOptions, rec
       if (!HOP_BY_HOP.has(name)) headers.set(name, value);
     });
     const forwardUrl = `${target.origin}${target.pathname.replace(/\/$/, "")}${url.pathname}${url.search}`;
-    // The upstream is read only while someone waits for the answer (the edge aborts the request's signal when its client is gone or it gave up).
+    // The upstream is read only while someone waits for the answer (the edge says when its client is gone or it gave up).
     const upstream = new AbortController();
-    const stop = () => upstream.abort(request.signal.reason);
-    if (request.signal.aborted) stop();
-    request.signal.addEventListener("abort", stop, { once: true });
+    const abandoned = abandonedSignal(request) ?? request.signal;
+    const stop = () => upstream.abort(abandoned.reason);
+    if (abandoned.aborted) stop();
+    abandoned.addEventListener("abort", stop, { once: true });
     let answer: Response;
     let body: string;
     try {
@@ -137,7 +139,7 @@ export function createProxyHandler(serviceId: string, options: ProxyOptions, rec
         body = new TextDecoder().decode(read.bytes);
       }
     } finally {
-      request.signal.removeEventListener("abort", stop);
+      abandoned.removeEventListener("abort", stop);
     }
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
