@@ -58,7 +58,10 @@ export function redact(value: unknown, secrets: readonly string[] = []): unknown
     if (depth > MAX_DEPTH) return REDACTED;
     if (Array.isArray(node)) return node.map((item) => walk(item, depth + 1));
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) out[mask(k, pattern)] = SECRET_KEY.test(k) ? REDACTED : walk(v, depth + 1);
+    for (const [k, v] of Object.entries(node)) {
+      // Defined, not assigned: a body's own "__proto__" key would otherwise set the copy's prototype.
+      Object.defineProperty(out, mask(k, pattern), { value: SECRET_KEY.test(k) ? REDACTED : walk(v, depth + 1), enumerable: true, writable: true, configurable: true });
+    }
     return out;
   };
   return walk(value, 0);
