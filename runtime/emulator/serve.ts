@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { listen } from "../mock/listen.js";
-import type { ListenOptions } from "../mock/options.js";
+import { checkOption, type ListenOptions, type OptionValues } from "../mock/options.js";
+import { corsHeaders, preflightAnswer } from "../mock/cors.js";
 import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, MAX_HEADER_BYTES, MAX_HEADER_COUNT, REQUEST_TIMEOUT_MS } from "../mock/limits.js";
 import { BodyTooLarge } from "./request-limits.js";
 import type { Emulator, MockHandler } from "./types.js";
@@ -19,9 +20,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
-const tooLarge = (res: ServerResponse) => {
+/** Writes an answer's head, with the CORS headers where they apply. */
+type Head = (status: number, headers: Record<string, string | string[]>) => ServerResponse;
+
+const tooLarge = (head: Head) => {
   const body = JSON.stringify({ type: "about:blank", title: "Payload Too Large", status: 413, detail: `body: over ${MAX_BODY_BYTES} bytes (rule at most ${MAX_BODY_BYTES} bytes)` });
-  res.writeHead(413, { "content-type": "application/problem+json", "x-mock-error": "body-too-large", connection: "close" }).end(body);
+  head(413, { "content-type": "application/problem+json", "x-mock-error": "body-too-large", connection: "close" }).end(body);
 };
 
 /**
@@ -29,12 +33,19 @@ const tooLarge = (res: ServerResponse) => {
  * that cannot take a fetch function (other processes, browsers, OAuth libraries that insist on
  * a real URL). Every request is answered; a handler that throws gives 500.
  */
-export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions & Pick<OptionValues, "cors"> = {}): Promise<{ url: string; close(): Promise<void> }> {
+  if (options.cors !== undefined) checkOption("cors", options.cors);
+  const cors = options.cors !== false;
   // The base URL is where the server listens, never the request's Host header: a client must not
   // re-route a request or choose the issuer an identity emulator announces.
   let base = "";
   // The edge's limits (runtime/mock/limits.ts): head size and count, and the time a request may take to arrive.
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, requireHostHeader: false }, (req, res) => void (typeof handler === "function" ? answer(handler, req, res, base) : answerFast(handler, req, res, base)));
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, requireHostHeader: false }, (req, res) => {
+    const preflight = cors ? preflightAnswer(req.method ?? "", (name) => req.headers[name] as string | undefined) : undefined;
+    if (preflight) return void res.writeHead(preflight.status, preflight.headers).end();
+    const head: Head = (status, headers) => res.writeHead(status, cors ? { ...headers, ...corsHeaders(req.headers.origin, Object.keys(headers)) } : headers);
+    void (typeof handler === "function" ? answer(handler, req, res, base, head) : answerFast(handler, req, res, base, head));
+  });
   server.maxHeadersCount = MAX_HEADER_COUNT;
   // Malformed HTTP gets an answer with a body naming the problem, not Node's bare 400 (the edge does the same in the document's shape).
   // CONNECT is no operation of any document; without a listener Node drops the socket unanswered.
@@ -62,10 +73,10 @@ export async function serveHandler(handler: MockHandler | Emulator, options: Lis
   };
 }
 
-async function answer(handler: MockHandler, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
+async function answer(handler: MockHandler, req: IncomingMessage, res: ServerResponse, base: string, head: Head): Promise<void> {
   try {
     const read = await readBody(req);
-    if (read === undefined) return tooLarge(res);
+    if (read === undefined) return tooLarge(head);
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
     const method = req.method ?? "GET";
@@ -78,10 +89,10 @@ async function answer(handler: MockHandler, req: IncomingMessage, res: ServerRes
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) out["set-cookie"] = cookies;
-    res.writeHead(response.status, out);
+    head(response.status, out);
     res.end(method === "HEAD" ? undefined : Buffer.from(await response.arrayBuffer()));
   } catch (error) {
-    if (!res.headersSent) res.writeHead(500, { "content-type": "application/problem+json" });
+    if (!res.headersSent) head(500, { "content-type": "application/problem+json" });
     res.end(JSON.stringify({ title: "Emulator failure", detail: error instanceof Error ? error.message : String(error) }));
   }
 }
@@ -90,7 +101,7 @@ async function answer(handler: MockHandler, req: IncomingMessage, res: ServerRes
  * The emulator's own path: no WHATWG Request or Response objects, which on Node 20 cost several
  * times what the emulation does (measured with scripts/bench/emulator-load.ts).
  */
-async function answerFast(emulator: Emulator, req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
+async function answerFast(emulator: Emulator, req: IncomingMessage, res: ServerResponse, base: string, head: Head): Promise<void> {
   try {
     const body = await readBody(req);
     const reply = await emulator.dispatch({
@@ -111,10 +122,10 @@ async function answerFast(emulator: Emulator, req: IncomingMessage, res: ServerR
     const payload = req.method === "HEAD" || reply.body === undefined ? undefined : Buffer.from(reply.body);
     // A length instead of chunked framing: simpler for every client, and what the edge sends.
     const headers = { ...reply.headers, ...(req.method === "HEAD" ? {} : { "content-length": String(payload?.length ?? 0) }), ...(body === undefined ? { connection: "close" } : {}) };
-    res.writeHead(reply.status, headers);
+    head(reply.status, headers);
     res.end(payload);
   } catch (error) {
-    if (!res.headersSent) res.writeHead(500, { "content-type": "application/problem+json" });
+    if (!res.headersSent) head(500, { "content-type": "application/problem+json" });
     res.end(JSON.stringify({ title: "Emulator failure", detail: error instanceof Error ? error.message : String(error) }));
   }
 }

@@ -26,7 +26,7 @@ export { OPTIONS, type OptionValues, type ListenOptions } from "./options.js";
  * The mock's options: the shared option set (runtime/mock/options.ts, the same names and rules
  * as the CLI's `--port`, `--host`, `--log`, `--stateful`, `--seed`, `--strict`) plus hooks.
  */
-export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "log" | "stateful" | "seed" | "strict"> {
+export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "log" | "stateful" | "seed" | "strict" | "cors"> {
   /** Called once per answered request. */
   onRequest?: (entry: MockLogEntry) => void;
   /** Where log lines and internal failures go (default stderr). */
@@ -47,7 +47,7 @@ export async function createMockHandler(serviceId: ServiceId, options: Pick<Opti
 }
 
 export async function startMock(serviceId: ServiceId, options: StartMockOptions = {}): Promise<RunningMock> {
-  for (const name of ["port", "host", "log", "stateful", "seed", "strict"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
+  for (const name of ["port", "host", "log", "stateful", "seed", "strict", "cors"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
   if (options.seed !== undefined && !options.stateful) throw new UsageError("--seed: only with --stateful (Prism's answers are the document's fixed examples)");
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
@@ -64,6 +64,7 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
     shapes,
     operations,
     credentials: credentialNames(doc),
+    ...(options.cors !== undefined ? { cors: options.cors } : {}),
     ...(options.log !== undefined ? { log: options.log } : {}),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.write ? { write: options.write } : {}),

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { watchAbandon } from "./abandoned.js";
+import { corsHeaders, preflightAnswer } from "./cors.js";
 import { MOCK_ERROR_HEADER, MOCK_WARNING_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
 import type { ErrorAnswer, ErrorShapes } from "./errors.js";
 import { listeningUrl } from "./listen.js";
@@ -35,6 +36,8 @@ export interface EdgeOptions {
   write?: (line: string) => void;
   /** Shorter head / request timeouts than limits.ts (tests of the 408 path); production uses the defaults. */
   timeouts?: { headersMs: number; requestMs: number };
+  /** CORS headers and preflight answers (runtime/mock/cors.ts); default true. */
+  cors?: boolean;
 }
 
 /**
@@ -82,6 +85,7 @@ function parseViolations(header: string | null): Violation[] {
 
 export function createEdgeServer(options: EdgeOptions): Server {
   const { service, handler, shapes, operations, credentials } = options;
+  const cors = options.cors !== false;
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
 
   const finish = (entry: MockLogEntry) => {
@@ -167,6 +171,11 @@ export function createEdgeServer(options: EdgeOptions): Server {
         throw new EdgeRefusal({ status: 400, kind: "malformed-http", message: `Transfer-Encoding: ${codings.join(", ")} is not supported; send the body with chunked framing only (rule RFC 9112 §6.1)` });
       }
       if (FORBIDDEN_METHODS.has(method)) throw new EdgeRefusal({ status: 405, kind: "method-not-allowed", message: `${method} is not served by this mock` });
+      const preflight = cors ? preflightAnswer(method, (name) => req.headers[name] as string | undefined) : undefined;
+      if (preflight) {
+        res.writeHead(preflight.status, preflight.headers).end();
+        return finish({ service, method, path: safePath(target, credentials), status: preflight.status, durationMs: performance.now() - started, violations: [] });
+      }
       const body = await readBody(req);
       const request = toRequest(req, body);
       // A handler that works on (the proxy reading its upstream) learns when nobody waits for its answer.
@@ -213,6 +222,7 @@ export function createEdgeServer(options: EdgeOptions): Server {
       if (method !== "HEAD" || payload.length > 0) headers["content-length"] = String(payload.length);
       // A refused body may still be arriving; closing is cheaper than draining it.
       if (response.headers.get(MOCK_ERROR_HEADER) === "body-too-large") headers.connection = "close";
+      if (cors) Object.assign(headers, corsHeaders(req.headers.origin, Object.keys(headers)));
       try {
         res.writeHead(response.status, headers);
       } catch {

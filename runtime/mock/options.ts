@@ -22,6 +22,7 @@ export const OPTIONS = {
   log: { kind: "boolean", description: "one line per request on stderr, with its violations and warnings" },
   stateful: { kind: "boolean", description: "serve the stateful emulator (state in memory, needs ajv) instead of Prism's examples" },
   seed: { kind: "integer", placeholder: "N", description: "with --stateful: seed of the emulator's randomness, for the same ids and tokens on every run" },
+  cors: { kind: "boolean", description: "mock, proxy: answer CORS preflights and let pages on any origin read answers (on by default, as Prism's CLI; --no-cors turns it off)" },
   strict: { kind: "boolean", description: "refuse (400, the document's error shape) query parameters, form fields and JSON properties the operation does not declare" },
   "base-url": { kind: "string", placeholder: "URL", description: "verify: the server to check; every request goes to its origin only" },
   "credentials-env": { kind: "list", placeholder: "SCHEME=VAR", description: "verify: the environment variable holding a security scheme's secret (Basic: user:password); repeatable" },
@@ -114,9 +115,17 @@ export function parseCommand(command: CommandSpec, argv: string[]): { values: Op
     const spec: OptionSpec = OPTIONS[name];
     parserOptions[name] = { type: spec.kind === "boolean" ? "boolean" : "string", ...(spec.short ? { short: spec.short } : {}), ...(spec.kind === "list" ? { multiple: true } : {}) };
   }
+  // `--no-<name>` turns off a boolean option that is on by default (Node 20's parseArgs has no allowNegative).
+  const negated: Record<string, boolean> = {};
+  const args = argv.filter((arg) => {
+    const name = /^--no-(.+)$/.exec(arg)?.[1] as OptionName | undefined;
+    if (!name || !names.includes(name) || OPTIONS[name].kind !== "boolean") return true;
+    negated[name] = false;
+    return false;
+  });
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: argv, options: parserOptions, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options: parserOptions, allowPositionals: true, strict: true });
   } catch (error) {
     // parseArgs' own sentence ("Unknown option '--x'. To specify a positional argument ...") without its advice.
     throw new UsageError(`${command.name}: ${(error as Error).message.split(". ")[0]!.replace(/\.$/, "")}`);
@@ -124,7 +133,7 @@ export function parseCommand(command: CommandSpec, argv: string[]): { values: Op
   const values: Record<string, unknown> = {};
   if (parsed.values.help) return { values: { help: true }, operands: [] };
   for (const name of names) {
-    const raw = parsed.values[name] ?? command.options[name];
+    const raw = negated[name] ?? parsed.values[name] ?? command.options[name];
     if (raw !== undefined) values[name] = checkOption(name, raw);
   }
   const expected = command.operands ?? [];

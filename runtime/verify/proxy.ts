@@ -37,6 +37,8 @@ export interface ProxyOptions {
   host?: string;
   /** Refuse what the document does not declare or allow, with its documented error, instead of forwarding. */
   strict?: boolean;
+  /** CORS headers and preflight answers, as the mock's (default true). */
+  cors?: boolean;
   /** Where violation lines go (default stderr). */
   write?: (line: string) => void;
   /** Instead of the global fetch (tests). */
@@ -178,7 +180,7 @@ export async function startProxy(serviceId: string, options: ProxyOptions): Prom
   };
   const doc = readBundle(serviceId as ServiceId);
   const operations = readOperations(doc);
-  const server = createEdgeServer({ service: serviceId, handler: createProxyHandler(serviceId, options, record), shapes: errorShapes(doc, operations), operations, credentials: credentialNames(doc), write });
+  const server = createEdgeServer({ service: serviceId, handler: createProxyHandler(serviceId, options, record), shapes: errorShapes(doc, operations), operations, credentials: credentialNames(doc), write, ...(options.cors !== undefined ? { cors: options.cors } : {}) });
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -75,7 +75,7 @@ describe("the option set", () => {
   it("parses a command's options with its defaults, and only its options", () => {
     const mock = COMMANDS.find((c) => c.name === "mock")!;
     expect(parseCommand(mock, ["kms-v2", "--stateful", "--seed", "7", "--strict"])).toEqual({
-      values: { port: 4010, host: "127.0.0.1", stateful: true, seed: 7, strict: true },
+      values: { port: 4010, host: "127.0.0.1", stateful: true, seed: 7, strict: true, cors: true },
       operands: ["kms-v2"],
     });
   });
