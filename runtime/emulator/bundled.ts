@@ -26,8 +26,8 @@ const [kmsV2, identityV4, identityV3, notificationsV1, metricsV1, widget] = awai
 
 export const BUNDLED_SERVICES: Record<string, CompiledService> = {
   "kms-v2": { define: kmsDefinition, document: kmsV2.document, validators: kmsV2.validators },
-  "identity-v4": { define: () => identityDefinition("v4"), document: identityV4.document, validators: identityV4.validators },
-  "identity-v3": { define: () => identityDefinition("v3"), document: identityV3.document, validators: identityV3.validators },
+  "identity-v4": { define: (document: unknown) => identityDefinition("v4", document), document: identityV4.document, validators: identityV4.validators },
+  "identity-v3": { define: (document: unknown) => identityDefinition("v3", document), document: identityV3.document, validators: identityV3.validators },
   "notifications-v1": { define: notificationsDefinition, document: notificationsV1.document, validators: notificationsV1.validators },
   "metrics-v1": { define: metricsDefinition, document: metricsV1.document, validators: metricsV1.validators },
   "widget": { define: widgetDefinition, document: widget.document, validators: widget.validators },

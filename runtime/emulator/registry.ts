@@ -26,11 +26,11 @@ export const SERVICE_LOADERS: Record<string, () => Promise<CompiledService>> = {
   },
   "identity-v4": async () => {
     const [m, compiled] = await Promise.all([import("./services/identity.js"), import("../../generated/identity-v4/emulator.js")]);
-    return { define: (document: unknown) => m.identityDefinition("v4"), document: compiled.document, validators: compiled.validators };
+    return { define: (document: unknown) => m.identityDefinition("v4", document), document: compiled.document, validators: compiled.validators };
   },
   "identity-v3": async () => {
     const [m, compiled] = await Promise.all([import("./services/identity.js"), import("../../generated/identity-v3/emulator.js")]);
-    return { define: (document: unknown) => m.identityDefinition("v3"), document: compiled.document, validators: compiled.validators };
+    return { define: (document: unknown) => m.identityDefinition("v3", document), document: compiled.document, validators: compiled.validators };
   },
   "notifications-v1": async () => {
     const [m, compiled] = await Promise.all([import("./services/notifications.js"), import("../../generated/notifications-v1/emulator.js")]);

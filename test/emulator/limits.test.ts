@@ -101,7 +101,7 @@ describe("state caps", () => {
   });
 
   it("metrics: paths, datapoints, domains and pattern length stop at their caps; a refused send stores nothing", async () => {
-    const { fetch, emu } = emulator("metrics-v1", { caps: { metricsPathsPerDomain: 2, metricsDatapoints: 3, metricsDomains: 1, metricsPatternLength: 20 } });
+    const { fetch, emu } = emulator("metrics-v1", { seedFromExamples: false, caps: { metricsPathsPerDomain: 2, metricsDatapoints: 3, metricsDomains: 1, metricsPatternLength: 20 } });
     const send = (samples: unknown[], token = "iam token-1") => fetch("https://metrics.example.com/v1/metrics", { method: "POST", headers: { "X-Auth-User-Token": token, "content-type": "application/json" }, body: JSON.stringify(samples) });
     expect((await send([{ name: "a.b", value: 1, timestamp: 1 }])).status).toBe(200);
     expect((await send([{ name: "a.c", value: 1 }, { name: "a.d", value: 1 }])).status).toBe(400);

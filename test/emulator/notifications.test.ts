@@ -6,8 +6,8 @@ import { emulator } from "./harness.js";
 const INSTANCE = "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d";
 const EXAMPLE_INSTANCE = "9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f";
 
-function setup(instance = INSTANCE) {
-  const env = emulator("notifications-v1");
+function setup(instance = INSTANCE, seedFromExamples = false) {
+  const env = emulator("notifications-v1", { seedFromExamples });
   const client = createNotificationsV1Client({ validate: false, region: "us-south", credentials: { bearerAuth: "token" }, bind: { instance_id: instance }, fetch: env.fetch });
   return { ...env, client };
 }
@@ -83,9 +83,14 @@ describe("notifications-v1 emulator", () => {
     expect((await fetch(url, { method: "POST", headers: { authorization: "Bearer t", "content-type": "text/plain" }, body: "x" })).status).toBe(415);
   });
 
-  it("seeds the document examples: the example topic lists the example source", async () => {
-    const { client } = setup(EXAMPLE_INSTANCE);
-    const topics = (await client.GET("/v1/instances/{instance_id}/topics", {})).data!;
-    expect(topics.topics[0]).toMatchObject({ name: "Build failures", source_count: 1, sources_names: ["CI pipeline"] });
+  it("starts every instance with the source and topic the examples refer to, as their success examples show them, and not what a create example makes", async () => {
+    for (const instance of [EXAMPLE_INSTANCE, INSTANCE]) {
+      const { client } = setup(instance, true);
+      const topics = (await client.GET("/v1/instances/{instance_id}/topics", {})).data!;
+      expect(topics.topics).toEqual([expect.objectContaining({ id: "f2c4c8a0-7e1b-4c3d-9a6e-2b5d8f1e3c7a", name: "Build failures", source_count: 1, sources_names: ["CI pipeline"] })]);
+      const sources = (await client.GET("/v1/instances/{instance_id}/sources", {})).data!;
+      expect(sources.sources.map((s) => s.id)).toEqual(["e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5"]);
+      expect(topics.topics.some((t) => t.name === "Failed builds, high severity")).toBe(false);
+    }
   });
 });

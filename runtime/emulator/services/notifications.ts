@@ -1,6 +1,7 @@
 import { json, empty, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
 import type { EmulatorOptions } from "../types.js";
 import { CapReached, capsOf, type Caps } from "../caps.js";
+import { EMPTY_WORLD, readWorld, type World } from "../world.js";
 
 /** One collator for every sort: String#localeCompare builds one per call, and a 1,000-item sort took tens of ms. */
 const collator = new Intl.Collator();
@@ -61,6 +62,8 @@ export interface NotificationsState {
   /** Every stored notification in send order, with its size: the oldest goes first past a cap. */
   sentLog: Array<{ instance: NotificationsInstance; bytes: number }>;
   sentBytes: number;
+  /** What every instance starts with: the sources and topics the document's examples name (runtime/emulator/world.ts). */
+  world: { sources: SourceRecord[]; topics: TopicRecord[] };
 }
 
 export interface NotificationsSeed {
@@ -85,8 +88,47 @@ function error(env: Pick<Env, "uuid">, status: number, code: string, detail?: st
 
 const iso = (env: Pick<Env, "now">) => new Date(env.now()).toISOString();
 
-function newInstance(): NotificationsInstance {
-  return { sources: new Map(), topics: new Map(), templates: new Map(), sent: [] };
+function newInstance(state: Pick<NotificationsState, "world">): NotificationsInstance {
+  const copy = structuredClone(state.world);
+  return { sources: new Map(copy.sources.map((s) => [s.id, s])), topics: new Map(copy.topics.map((t) => [t.id, t])), templates: new Map(), sent: [] };
+}
+
+/**
+ * The sources and topics the examples refer to (x-refers: source, topic), each as the
+ * document's success examples show it; a topic keeps the rules its examples show for the
+ * sources that exist.
+ */
+function worldRecords(world: World, now: string): NotificationsState["world"] {
+  const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+  const sources: SourceRecord[] = world.values("source").map((id) => {
+    const s = world.shown(id) ?? {};
+    return { id: String(id), name: text(s.name, `source ${String(id)}`), description: text(s.description, ""), enabled: s.enabled !== false, type: text(s.type, "api"), created_at: text(s.created_at ?? s.updated_at, now), updated_at: text(s.updated_at, now) };
+  });
+  const known = new Set(sources.map((s) => s.id));
+  const topics: TopicRecord[] = world.values("topic").map((id) => {
+    const t = world.shown(id) ?? {};
+    const shownSources = Array.isArray(t.sources) ? (t.sources as Array<Record<string, any>>) : [];
+    return {
+      id: String(id),
+      name: text(t.name, `topic ${String(id)}`),
+      ...(typeof t.description === "string" ? { description: t.description } : {}),
+      sources: shownSources
+        .filter((ts) => known.has(ts.id))
+        .map((ts) => ({
+          id: ts.id,
+          rules: (Array.isArray(ts.rules) ? ts.rules : []).map((rule: Record<string, any>) => ({
+            id: text(rule.id, ""),
+            enabled: rule.enabled !== false,
+            event_type_filter: text(rule.event_type_filter, "$.*"),
+            ...(typeof rule.notification_filter === "string" ? { notification_filter: rule.notification_filter } : {}),
+            updated_at: text(rule.updated_at, now),
+          })),
+        })),
+      created_at: text(t.created_at ?? t.updated_at, now),
+      updated_at: text(t.updated_at, now),
+    };
+  });
+  return { sources, topics };
 }
 
 function instanceOf(ctx: Context<NotificationsState>): NotificationsInstance {
@@ -94,22 +136,18 @@ function instanceOf(ctx: Context<NotificationsState>): NotificationsInstance {
   let instance = ctx.state.instances.get(id);
   if (!instance) {
     if (ctx.state.instances.size >= ctx.state.caps.notificationsInstances) throw new CapReached("instances", ctx.state.caps.notificationsInstances);
-    ctx.state.instances.set(id, (instance = newInstance()));
+    ctx.state.instances.set(id, (instance = newInstance(ctx.state)));
   }
   return instance;
 }
 
-function exampleValue(document: any, path: string, name: string): any {
-  const content = document?.paths?.[path]?.get?.responses?.["200"]?.content?.["application/json"];
-  return structuredClone(Object.values<any>(content?.examples ?? {})[0]?.value?.[name] ?? []);
-}
-
 function initialState(env: Env, options: EmulatorOptions, document: unknown): NotificationsState {
-  const state: NotificationsState = { instances: new Map(), caps: capsOf(options), sentLog: [], sentBytes: 0 };
   const now = iso(env);
+  const world = worldRecords(options.seedFromExamples === false ? EMPTY_WORLD : readWorld(document), now);
+  const state: NotificationsState = { instances: new Map(), caps: capsOf(options), sentLog: [], sentBytes: 0, world };
   const add = (id: string, seed: NonNullable<NotificationsSeed["instances"]>[string]) => {
     let instance = state.instances.get(id);
-    if (!instance) state.instances.set(id, (instance = newInstance()));
+    if (!instance) state.instances.set(id, (instance = newInstance(state)));
     for (const s of seed.sources ?? []) {
       const source: SourceRecord = { id: s.id ?? env.uuid(), name: s.name ?? "source", description: s.description ?? "", enabled: s.enabled ?? true, type: s.type ?? "api", created_at: s.created_at ?? s.updated_at ?? now, updated_at: s.updated_at ?? now };
       instance.sources.set(source.id, source);
@@ -123,18 +161,6 @@ function initialState(env: Env, options: EmulatorOptions, document: unknown): No
       instance.templates.set(template.id, template);
     }
   };
-  if (options.seedFromExamples !== false) {
-    const sources = exampleValue(document, "/v1/instances/{instance_id}/sources", "sources");
-    // The topic example names its sources; link them by name to the example sources.
-    const topics = exampleValue(document, "/v1/instances/{instance_id}/topics", "topics").map((t: any) => ({
-      id: t.id,
-      name: t.name,
-      description: t.description,
-      sources: (t.sources_names ?? []).flatMap((n: string) => sources.filter((s: any) => s.name === n).map((s: any) => ({ id: s.id, rules: [] }))),
-    }));
-    const templates = exampleValue(document, "/v1/instances/{instance_id}/templates", "templates").map((t: any) => ({ ...t, params: t.params ?? {} }));
-    add("9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f", { sources, topics, templates });
-  }
   for (const [id, seed] of Object.entries(((options.seed ?? {}) as NotificationsSeed).instances ?? {})) add(id, seed);
   return state;
 }
