@@ -7,7 +7,8 @@ import type { CompiledService } from "./registry.js";
 import { identityDefinition } from "./services/identity.js";
 import { kmsDefinition } from "./services/kms.js";
 import { metricsDefinition } from "./services/metrics.js";
-import { notificationsDefinition } from "./services/notifications.js";
+import { engineDefinition } from "./engine.js";
+import { notificationsPlugin } from "../notifications/emulator.js";
 import { widgetDefinition } from "./services/widget.js";
 import { importPeer } from "../mock/optional-peers.js";
 
@@ -28,7 +29,7 @@ export const BUNDLED_SERVICES: Record<string, CompiledService> = {
   "kms-v2": { define: kmsDefinition, document: kmsV2.document, validators: kmsV2.validators },
   "identity-v4": { define: (document: unknown) => identityDefinition("v4", document), document: identityV4.document, validators: identityV4.validators },
   "identity-v3": { define: (document: unknown) => identityDefinition("v3", document), document: identityV3.document, validators: identityV3.validators },
-  "notifications-v1": { define: notificationsDefinition, document: notificationsV1.document, validators: notificationsV1.validators },
+  "notifications-v1": { define: (document: unknown) => engineDefinition("notifications-v1", document, notificationsPlugin), document: notificationsV1.document, validators: notificationsV1.validators },
   "metrics-v1": { define: metricsDefinition, document: metricsV1.document, validators: metricsV1.validators },
   "widget": { define: widgetDefinition, document: widget.document, validators: widget.validators },
 };

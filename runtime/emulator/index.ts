@@ -5,7 +5,7 @@ import { unknownService } from "./registry.js";
 import type { IdentityState } from "./services/identity.js";
 import type { KmsState } from "./services/kms.js";
 import type { MetricsState } from "./services/metrics.js";
-import type { NotificationsState } from "./services/notifications.js";
+import type { NotificationsState } from "../notifications/emulator.js";
 import type { WidgetState } from "./services/widget.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
 
@@ -17,7 +17,7 @@ export type { IdentityClient, IdentitySeed, IdentityState, IdentityUser } from "
 export { DEFAULT_CLIENT, DEFAULT_USER } from "./services/identity.js";
 export type { KmsKey, KmsSeed, KmsState } from "./services/kms.js";
 export type { MetricsSeed, MetricsState } from "./services/metrics.js";
-export type { NotificationsSeed, NotificationsState } from "./services/notifications.js";
+export type { NotificationsState } from "../notifications/emulator.js";
 export type { WidgetSeed, WidgetState } from "./services/widget.js";
 
 export { EMULATED_SERVICES } from "./registry.js";

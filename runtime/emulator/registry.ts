@@ -33,8 +33,8 @@ export const SERVICE_LOADERS: Record<string, () => Promise<CompiledService>> = {
     return { define: (document: unknown) => m.identityDefinition("v3", document), document: compiled.document, validators: compiled.validators };
   },
   "notifications-v1": async () => {
-    const [m, compiled] = await Promise.all([import("./services/notifications.js"), import("../../generated/notifications-v1/emulator.js")]);
-    return { define: m.notificationsDefinition, document: compiled.document, validators: compiled.validators };
+    const [engine, plugin, compiled] = await Promise.all([import("./engine.js"), import("../notifications/emulator.js"), import("../../generated/notifications-v1/emulator.js")]);
+    return { define: (document: unknown) => engine.engineDefinition("notifications-v1", document, plugin.notificationsPlugin), document: compiled.document, validators: compiled.validators };
   },
   "metrics-v1": async () => {
     const [m, compiled] = await Promise.all([import("./services/metrics.js"), import("../../generated/metrics-v1/emulator.js")]);

@@ -75,7 +75,7 @@ describe("notifications-v1 emulator", () => {
       body: { id: "b2198eb8-04b1-48ec-a78c-ee87694dd845", source: "apisource/ci", type: "build_failed", svcensourceid: "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5:api", svcendefaultshort: "Build failed", svcendefaultlong: "The build failed.", specversion: "1.0" },
     });
     expect(sent.response.status).toBe(202);
-    expect((emu.state as any).instances.get(INSTANCE).sent[0].notification_id).toBe(sent.data!.notification_id);
+    expect((emu.state as any).partitions.get(INSTANCE).sent[0].notification_id).toBe(sent.data!.notification_id);
     const bad = await client.POST("/v1/instances/{instance_id}/sources", { body: { name: "x" } as any });
     expect(bad.error!.errors[0]).toMatchObject({ code: "incorrect_json", message: expect.stringContaining("description") });
     const url = `https://us-south.event-notifications.example.com/event-notifications/v1/instances/${INSTANCE}/sources`;
