@@ -5,7 +5,7 @@
  * engine's (runtime/emulator/engine.ts), read from the document.
  */
 import { json, type Context } from "../emulator/app.js";
-import type { EngineState, Partition, Plugin } from "../emulator/engine.js";
+import { engineDefinition, type EngineState, type Partition, type Plugin } from "../emulator/engine.js";
 
 export interface SentNotification {
   notification_id: string;
@@ -53,3 +53,6 @@ export const notificationsPlugin: Plugin<NotificationsState> = {
     },
   },
 };
+
+/** The notifications emulator: the resource engine over the document, with the send plug-in. */
+export const defineEmulator = (serviceId: string, document: unknown) => engineDefinition(serviceId, document, notificationsPlugin);

@@ -1,12 +1,12 @@
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
-import { base64url, decodeBase64Text, sameSecret, sha256 } from "../bytes.js";
-import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
-import type { OperationSpec } from "../contract.js";
-import type { EmulatorOptions } from "../types.js";
-import { CapReached, capsOf, type Caps } from "../caps.js";
-import { rules as v3Rules } from "../../../generated/identity-v3/rules.js";
-import { EMPTY_WORLD, readWorld, type World } from "../world.js";
-import { serverPatterns } from "../servers.js";
+import { base64url, decodeBase64Text, sameSecret, sha256 } from "../emulator/bytes.js";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import type { OperationSpec } from "../emulator/contract.js";
+import type { EmulatorOptions } from "../emulator/types.js";
+import { CapReached, capsOf, type Caps } from "../emulator/caps.js";
+import { rules as v3Rules } from "../../generated/identity-v3/rules.js";
+import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
+import { serverPatterns } from "../emulator/servers.js";
 
 /**
  * Identity v3 and v4 as a real (small) OAuth 2.0 / OpenID Connect provider: per-tenant RS256
@@ -660,3 +660,6 @@ export function identityDefinition(version: "v3" | "v4", document?: unknown): Se
     reject,
   };
 }
+
+/** An identity emulator; the version is the document's (`/oauth/v3/...` or `/oauth/v4/...`). */
+export const defineEmulator = (serviceId: string, document: unknown) => identityDefinition(serviceId.endsWith("-v3") ? "v3" : "v4", document);

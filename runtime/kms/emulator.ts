@@ -1,11 +1,11 @@
-import { FilterSyntaxError, matchesFilter, parseFilter, type FilterTerm } from "../../kms/filter.js";
-import { KEY_MEDIA_TYPE } from "../../kms/rules.js";
-import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "../../kms/search.js";
-import { base64 } from "../bytes.js";
-import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
-import type { EmulatorOptions } from "../types.js";
-import { capsOf, type Caps } from "../caps.js";
-import { readWorld } from "../world.js";
+import { FilterSyntaxError, matchesFilter, parseFilter, type FilterTerm } from "./filter.js";
+import { KEY_MEDIA_TYPE } from "./rules.js";
+import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "./search.js";
+import { base64 } from "../emulator/bytes.js";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import type { EmulatorOptions } from "../emulator/types.js";
+import { capsOf, type Caps } from "../emulator/caps.js";
+import { readWorld } from "../emulator/world.js";
 
 /** Key management v2: create, list (search, filter, sort, paging) and HEAD total, per instance and key ring. */
 
@@ -344,3 +344,6 @@ export function kmsDefinition(document: unknown): ServiceDefinition<KmsState> {
     reject,
   };
 }
+
+/** The kms-v2 emulator (runtime/emulator/registry.ts loads it by the service's family). */
+export const defineEmulator = (_serviceId: string, document: unknown) => kmsDefinition(document);

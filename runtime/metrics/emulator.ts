@@ -1,9 +1,9 @@
-import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
-import { TOKEN_PATTERN } from "../../metrics/token.js";
-import type { EmulatorOptions } from "../types.js";
-import { CAPS, CapReached, capsOf, type Caps } from "../caps.js";
-import { EMPTY_WORLD, readWorld, type World } from "../world.js";
-import { parseTarget, parseTime, pathMatcher, QueryError, type Expr, type MatchBudget } from "./metrics-query.js";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import { TOKEN_PATTERN } from "./token.js";
+import type { EmulatorOptions } from "../emulator/types.js";
+import { CAPS, CapReached, capsOf, type Caps } from "../emulator/caps.js";
+import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
+import { parseTarget, parseTime, pathMatcher, QueryError, type Expr, type MatchBudget } from "./query.js";
 
 /** One collator for every sort: String#localeCompare builds one per call, and a 1,000-item sort took tens of ms. */
 const collator = new Intl.Collator();
@@ -266,3 +266,6 @@ export function metricsDefinition(document: unknown): ServiceDefinition<MetricsS
     reject,
   };
 }
+
+/** The metrics-v1 emulator (runtime/emulator/registry.ts loads it by the service's family). */
+export const defineEmulator = (_serviceId: string, document: unknown) => metricsDefinition(document);
