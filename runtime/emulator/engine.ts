@@ -48,8 +48,8 @@ export interface EngineState {
 /** What a family adds: handlers for the operations no annotation can state, and its own state. */
 export interface Plugin<S extends EngineState> {
   operations?: Record<string, (ctx: Context<S>, engine: Engine) => Reply | Promise<Reply>>;
-  /** Extra state (given the engine's), e.g. what a send operation records. */
-  extend?(state: EngineState, options: EmulatorOptions): S;
+  /** Extra state (given the engine's), e.g. what a send operation records; `engine` can seed partitions. */
+  extend?(state: EngineState, options: EmulatorOptions, engine: Engine): S;
   /** Called when a partition is made (to add the plug-in's own fields). */
   partition?(partition: Partition): void;
 }
@@ -145,6 +145,11 @@ export class Engine {
 
   partitionOf(state: EngineState, ctx: Context<EngineState>, spec: Pick<ResourceSpec, "partition">, plugin?: Plugin<any>): Partition {
     const key = (spec.partition ?? []).map((name) => String(ctx.input.path[name] ?? ctx.input.header[name] ?? ctx.input.query[name] ?? "")).join("\u0000");
+    return this.partition(state, key, plugin);
+  }
+
+  /** The partition of these parameter values (joined by NUL), made with the starting world on first use. */
+  partition(state: EngineState, key: string, plugin?: Plugin<any>): Partition {
     let partition = state.partitions.get(key);
     if (!partition) {
       if (state.partitions.size >= state.caps.partitions) throw new CapReached("partitions (instances)", state.caps.partitions);
@@ -378,7 +383,7 @@ export function engineDefinition<S extends EngineState>(serviceId: string, docum
     initialState(_env, options) {
       const world = engine.worldRecords(options.seedFromExamples === false ? EMPTY_WORLD : readWorld(document));
       const state: EngineState = { partitions: new Map(), caps: capsOf(options), world };
-      return plugin.extend ? plugin.extend(state, options) : (state as S);
+      return plugin.extend ? plugin.extend(state, options, engine) : (state as S);
     },
     operations,
     reject: documentedReject as ServiceDefinition<S>["reject"],

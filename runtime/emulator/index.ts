@@ -16,7 +16,7 @@ export type { IdentityClient, IdentitySeed, IdentityState, IdentityUser } from "
 export { DEFAULT_CLIENT, DEFAULT_USER } from "../identity/emulator.js";
 export type { KmsKey, KmsSeed, KmsState } from "../kms/emulator.js";
 export type { MetricsSeed, MetricsState } from "../metrics/emulator.js";
-export type { NotificationsState } from "../notifications/emulator.js";
+export type { NotificationsSeed, NotificationsState } from "../notifications/emulator.js";
 export type { WidgetSeed, WidgetState } from "../widget/emulator.js";
 
 export { EMULATED_SERVICES } from "./registry.js";

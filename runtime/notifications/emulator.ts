@@ -31,8 +31,27 @@ function remember(state: NotificationsState, partition: Partition, bytes: number
   }
 }
 
+/** Records a caller gives per instance (`seed.instances`), completed as the document's create would leave them. */
+export interface NotificationsSeed {
+  instances?: Record<string, { sources?: Array<Record<string, unknown>>; topics?: Array<Record<string, unknown>>; templates?: Array<Record<string, unknown>> }>;
+}
+
 export const notificationsPlugin: Plugin<NotificationsState> = {
-  extend: (state) => ({ ...state, sentLog: [], sentBytes: 0 }),
+  extend(base, options, engine) {
+    const state: NotificationsState = { ...base, sentLog: [], sentBytes: 0 };
+    const now = new Date(0).toISOString();
+    for (const [instance, seed] of Object.entries(((options.seed ?? {}) as NotificationsSeed).instances ?? {})) {
+      const partition = engine.partition(state, instance, notificationsPlugin);
+      for (const [resource, given] of [["source", seed.sources], ["topic", seed.topics], ["template", seed.templates]] as const) {
+        const records = partition.records.get(resource) ?? partition.records.set(resource, new Map()).get(resource)!;
+        for (const [i, record] of (given ?? []).entries()) {
+          const id = String(record.id ?? `${resource}-${i + 1}`);
+          records.set(id, { name: `${resource} ${i + 1}`, created_at: now, updated_at: now, ...(resource === "source" ? { enabled: true, type: "api" } : {}), ...(resource === "topic" ? { sources: [] } : {}), ...structuredClone(record), id });
+        }
+      }
+    }
+    return state;
+  },
   partition: (partition) => void (partition.sent = [] as SentNotification[]),
   operations: {
     sendNotifications(ctx: Context<NotificationsState>, engine) {

@@ -83,6 +83,13 @@ describe("notifications-v1 emulator", () => {
     expect((await fetch(url, { method: "POST", headers: { authorization: "Bearer t", "content-type": "text/plain" }, body: "x" })).status).toBe(415);
   });
 
+  it("seed.instances adds the caller's records to an instance, completed and related like created ones", async () => {
+    const env = emulator("notifications-v1", { seedFromExamples: false, seed: { instances: { [INSTANCE]: { sources: [{ id: "src-1", name: "Seeded" }], topics: [{ id: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", name: "Seeded topic", sources: [{ id: "src-1", rules: [] }] }] } } } });
+    const client = createNotificationsV1Client({ validate: false, region: "us-south", credentials: { bearerAuth: "token" }, bind: { instance_id: INSTANCE }, fetch: env.fetch });
+    expect((await client.GET("/v1/instances/{instance_id}/sources", {})).data!.sources).toEqual([expect.objectContaining({ id: "src-1", name: "Seeded", enabled: true, topic_count: 1, topic_names: ["Seeded topic"] })]);
+    expect((await client.GET("/v1/instances/{instance_id}/topics", {})).data!.topics).toEqual([expect.objectContaining({ name: "Seeded topic", source_count: 1, sources_names: ["Seeded"] })]);
+  });
+
   it("starts every instance with the source and topic the examples refer to, as their success examples show them, and not what a create example makes", async () => {
     for (const instance of [EXAMPLE_INSTANCE, INSTANCE]) {
       const { client } = setup(instance, true);
