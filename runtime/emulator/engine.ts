@@ -327,7 +327,10 @@ export class Engine {
     const out: Rec = structuredClone(record);
     for (const [target, derive] of Object.entries(spec.derive ?? {})) {
       if ("const" in derive) setAt(out, target, structuredClone(derive.const));
-      else if ("size" in derive) setAt(out, target, valuesAt(out, keysOf(derive.size))[0] instanceof Array ? (valuesAt(out, keysOf(derive.size))[0] as unknown[]).length : 0);
+      else if ("size" in derive) {
+        const list = valuesAt(out, keysOf(derive.size))[0];
+        setAt(out, target, Array.isArray(list) ? list.length : 0);
+      }
       else if ("count" in derive || "referrers" in derive) {
         const referrers = this.referrers(partition, "count" in derive ? derive.count : derive.referrers, spec.name, index).get(String(record.id)) ?? [];
         setAt(out, target, "count" in derive ? referrers.length : referrers.map((r) => r[derive.field]));
