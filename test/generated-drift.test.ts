@@ -6,7 +6,8 @@ import { generateClient, generateEntryPoint, generateServiceIds } from "../scrip
 import { generateEmulatorModule, generateServersModule } from "../scripts/lib/generate-emulator.js";
 import { generateHelperRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { generateTypes } from "../scripts/lib/generate-types.js";
-import { GENERATED_DIR } from "../scripts/lib/paths.js";
+import { generateLoaders } from "../scripts/lib/generate-loaders.js";
+import { GENERATED_DIR, ROOT } from "../scripts/lib/paths.js";
 import { documentPath, readServices } from "../scripts/lib/services.js";
 import { bundledDocument } from "./harness/documents.js";
 
@@ -30,6 +31,10 @@ describe("generated/ drift", () => {
       // A plain equality keeps the diff readable in the failure message.
       expect(readFileSync(path, "utf8"), `generated/${service.id}/${file} differs from the build output: run npm run build, never edit it by hand`).toBe(content);
     }
+  });
+
+  it("loaders.ts reaches every service of the registry: its emulator plug-in (or the engine), servers and client", () => {
+    expect(readFileSync(join(GENERATED_DIR, "loaders.ts"), "utf8")).toBe(generateLoaders(readServices(), ROOT));
   });
 
   it("service-ids.ts lists the registry", () => {

@@ -29,6 +29,10 @@ export interface Context<S> extends Env {
   input: RequestInput;
   state: S;
   serviceId: string;
+  /** The document's own answer of this status for the operation (its example, the message rewritten to say what was wrong). */
+  answer(status: number, message: string): Reply;
+  /** The document the emulator follows. */
+  document: unknown;
 }
 
 export type Failure = RequestFailure | { kind: "error"; problems: string[] };
@@ -144,7 +148,8 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
         : refusal({ status: 405, kind: "method-not-allowed", message: `${request.method.slice(0, 20)} is not documented for this path (allowed: ${allow})`, method: request.method, headers: { allow } }, undefined);
     }
     const { op } = matched;
-    const base = { ...env, request, url, op, state, serviceId: def.serviceId };
+    const answer = (status: number, message: string) => refusal({ status, kind: status === 401 ? "unauthorized" : "invalid-request", message, method: request.method }, op);
+    const base = { ...env, request, url, op, state, serviceId: def.serviceId, answer, document: compiled.document };
     let response: Reply;
     const forced = /(?:^|[,;\s])code=(\d{3})(?:\s*[,;]\s*example=([\w.-]+))?/.exec(request.headers.get("prefer") ?? "");
     try {

@@ -1,7 +1,8 @@
 import { createServiceEmulator } from "./app.js";
 import { tableValidators, type ValidatorSource } from "./contract.js";
 import { importPeer } from "../mock/optional-peers.js";
-import { SERVICE_LOADERS, unknownService, type CompiledService } from "./registry.js";
+import { SERVICE_LOADERS, unknownService } from "./registry.js";
+import type { CompiledService } from "./compiled.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
 
 /** Compiles validators for a document the build did not see (a caller's own `document`). */

@@ -8,8 +8,8 @@ export const CAPS = {
   kmsInstances: 100,
   /** Keys per KMS instance; past it create is a 400. */
   kmsKeysPerInstance: 10_000,
-  /** Notifications instances; past it an unknown instance is a 400. */
-  notificationsInstances: 100,
+  /** Partitions (instances) of a service the resource engine serves (runtime/emulator/engine.ts); past it an unknown one is a 400. */
+  partitions: 100,
   /** Sources, topics and templates per notifications instance, each; past it create is a 400. */
   notificationsRecordsPerKind: 1_000,
   /** Sent notifications kept for inspection, across instances; the oldest is dropped first. */

@@ -125,6 +125,19 @@ function errorsOf(validate: ValidateFunction, where: string, wrapped = false): s
   });
 }
 
+/** Form bodies: their fields arrive as text, so their validators coerce to the schema's types. */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** The text fields of a multipart/form-data body (a file part counts by its file name), or undefined when it is not one. */
+async function multipartFields(text: string, contentType: string): Promise<Array<[string, string]> | undefined> {
+  try {
+    const form = await new Response(text, { headers: { "content-type": contentType } }).formData();
+    return [...form].map(([k, v]) => [k, typeof v === "string" ? v : v.name]);
+  } catch {
+    return undefined;
+  }
+}
+
 function parseCookies(header: string | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of (header ?? "").split(";")) {
@@ -182,8 +195,7 @@ export class Contract {
       const content = new Map<string, ValidateFunction | undefined>();
       for (const [type, media] of Object.entries<Json>(rb.content ?? {})) {
         const base = `${pointer}/content/${escapeToken(type)}/schema`;
-        const coerce = type === "application/x-www-form-urlencoded";
-        content.set(type.toLowerCase(), media.schema ? this.compile(base, coerce) : undefined);
+        content.set(type.toLowerCase(), media.schema ? this.compile(base, FORM_TYPES.has(type.toLowerCase())) : undefined);
       }
       body = { required: rb.required === true, content };
     }
@@ -317,9 +329,11 @@ export class Contract {
             problems.push("request body is not valid JSON");
           }
           if (input.body !== undefined && validate && !validate(input.body)) problems.push(...errorsOf(validate, "body"));
-        } else if (essence === "application/x-www-form-urlencoded") {
+        } else if (FORM_TYPES.has(essence)) {
           const form: Record<string, string | string[]> = {};
-          for (const [k, v] of new URLSearchParams(text)) {
+          const fields = essence === "multipart/form-data" ? await multipartFields(text, request.headers.get("content-type") ?? "") : [...new URLSearchParams(text)];
+          if (fields === undefined) problems.push("request body is not valid multipart/form-data");
+          for (const [k, v] of fields ?? []) {
             const prev = form[k];
             form[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
           }

@@ -2,36 +2,25 @@ import { ajvValidators } from "./ajv-validators.js";
 import { assemble } from "./assemble.js";
 import { BUNDLED_SERVICES } from "./bundled.js";
 import { unknownService } from "./registry.js";
-import type { IdentityState } from "./services/identity.js";
-import type { KmsState } from "./services/kms.js";
-import type { MetricsState } from "./services/metrics.js";
-import type { NotificationsState } from "./services/notifications.js";
-import type { WidgetState } from "./services/widget.js";
+import type { EmulatorStates } from "../../generated/loaders.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
 
 export type { Emulator, EmulatorOptions, MockHandler, Violation } from "./types.js";
 export { loadBundledDocument } from "./documents.js";
 export type { RequestLike, Reply } from "./app.js";
-export type { IdentityClient, IdentitySeed, IdentityState, IdentityUser } from "./services/identity.js";
+/** The in-memory state of each emulator, for tests that look inside (generated from openapi/services.json). */
+export type { EmulatorStates };
+export type { EngineState, Partition } from "./engine.js";
+export type { IdentityClient, IdentitySeed, IdentityState, IdentityUser } from "../identity/emulator.js";
 /** The client and user every identity emulator knows unless told otherwise (seedFromExamples: false). */
-export { DEFAULT_CLIENT, DEFAULT_USER } from "./services/identity.js";
-export type { KmsKey, KmsSeed, KmsState } from "./services/kms.js";
-export type { MetricsSeed, MetricsState } from "./services/metrics.js";
-export type { NotificationsSeed, NotificationsState } from "./services/notifications.js";
-export type { WidgetSeed, WidgetState } from "./services/widget.js";
+export { DEFAULT_CLIENT, DEFAULT_USER } from "../identity/emulator.js";
+export type { KmsKey, KmsSeed, KmsState } from "../kms/emulator.js";
+export type { MetricsSeed, MetricsState } from "../metrics/emulator.js";
+export type { NotificationsSeed, NotificationsState } from "../notifications/emulator.js";
+export type { WidgetSeed, WidgetState } from "../widget/emulator.js";
 
 export { EMULATED_SERVICES } from "./registry.js";
 export { lazyEmulator, type LazyEmulator } from "./assemble.js";
-
-/** The in-memory state of each emulator, for tests that look inside. */
-export interface EmulatorStates {
-  "kms-v2": KmsState;
-  "identity-v3": IdentityState;
-  "identity-v4": IdentityState;
-  "notifications-v1": NotificationsState;
-  "metrics-v1": MetricsState;
-  widget: WidgetState;
-}
 
 /**
  * A stateful emulator of one service: `handle(request)` answers like the service would, with

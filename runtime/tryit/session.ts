@@ -101,13 +101,11 @@ export async function startSession(serviceId: string): Promise<Session> {
 
   const build = async () => {
     const signingKey = await signingKeyFor(serviceId, saved);
-    // The documents' example resources are not pre-created (their names and aliases would make the
-    // pre-filled create examples conflict); identity keeps its default client and user, which the panel pre-fills.
-    const identity = serviceId.startsWith("identity-");
+    // The starting world of the document's examples (runtime/emulator/world.ts): every pre-filled
+    // example succeeds, and what a create example makes does not exist yet.
     emulator = lazyEmulator(serviceId, {
       random: seeded(saved.seed),
       clock: () => replayingAt ?? Date.now(),
-      seedFromExamples: identity,
       ...(signingKey ? { seed: { signingKey } } : {}),
     });
     await emulator.ready;

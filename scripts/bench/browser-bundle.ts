@@ -57,7 +57,8 @@ function otherService(metafile: Metafile, output: string, serviceId: string): bo
     (input) =>
       input.endsWith("runtime/emulator/ajv-validators.ts") ||
       (/generated\/[^/]+\/emulator\.ts$/.test(input) && !input.includes(`generated/${serviceId}/`)) ||
-      (/runtime\/emulator\/services\//.test(input) && !input.includes(`services/${family}`)),
+      // A family's emulator plug-in (runtime/<family>/emulator.ts) belongs to that family's services only.
+      (/runtime\/[^/]+\/emulator\.ts$/.test(input) && !input.includes("runtime/emulator/") && !input.includes(`runtime/${family}/`)),
   );
 }
 

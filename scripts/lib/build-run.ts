@@ -90,7 +90,15 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildSummary
     }
     if (only.length === 0) {
       const { generateServiceIds } = await import("./generate-client.js");
-      commitOutputs([{ file: join(layout.generatedDir, "service-ids.ts"), content: generateServiceIds(readServices(layout.openapiDir)) }], layout);
+      const { generateLoaders } = await import("./generate-loaders.js");
+      const registry = readServices(layout.openapiDir);
+      commitOutputs(
+        [
+          { file: join(layout.generatedDir, "service-ids.ts"), content: generateServiceIds(registry) },
+          { file: join(layout.generatedDir, "loaders.ts"), content: generateLoaders(registry, layout.root) },
+        ],
+        layout,
+      );
     }
     // The site has its own freshness key (its generator's code, Redoc's version, every bundle),
     // and covers all bundled documents, not only those of `--only`: its search spans all services.

@@ -132,13 +132,17 @@ describe("kms-v2 emulator: create, list, count", () => {
     expect((await kms.total()).status).toBe(200);
   });
 
-  it("seeds the document's listed keys into the example instance, and reset() returns to them", async () => {
-    const kms = setup({}, EXAMPLE_INSTANCE);
-    expect(names((await kms.list()).data)).toEqual(["session-signing-key", "payroll-root-key"]);
-    await kms.create({ name: "extra" });
-    expect((await kms.total()).total).toBe("3");
-    kms.emu.reset();
-    expect((await kms.total()).total).toBe("2");
+  it("starts every instance with the key rings the examples name and none of the keys a create example makes; reset() returns to it", async () => {
+    for (const instance of [EXAMPLE_INSTANCE, INSTANCE]) {
+      const kms = setup({}, instance);
+      expect((await kms.total()).total).toBe("0");
+      expect((await kms.create({ name: "in-example-ring" }, "return=representation", "payroll-ring")).response.status).toBe(201);
+      expect((await kms.total()).total).toBe("1");
+      kms.emu.reset();
+      expect((await kms.total()).total).toBe("0");
+    }
+    const empty = setup({ seedFromExamples: false });
+    expect((await empty.create({ name: "x" }, "return=minimal", "payroll-ring")).response.status).toBe(404);
   });
 });
 

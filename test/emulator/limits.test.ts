@@ -92,7 +92,7 @@ describe("state caps", () => {
       const body = { id: `b2198eb8-04b1-48ec-a78c-ee87694dd84${i}`, source: "apisource/ci", type: "build_failed", svcensourceid: "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5:api", svcendefaultshort: `n${i}`, svcendefaultlong: "x", specversion: "1.0" };
       expect((await fetch(`${base}/notifications`, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(202);
     }
-    const sent = (emu.state as any).instances.get(INSTANCE).sent;
+    const sent = (emu.state as any).partitions.get(INSTANCE).sent;
     expect(sent.map((s: any) => s.notification.svcendefaultshort)).toEqual(["n2", "n3", "n4"]);
     for (const name of ["a", "b"]) expect((await fetch(`${base}/sources`, { method: "POST", headers, body: JSON.stringify({ name, description: "d" }) })).status).toBe(201);
     const refused = await fetch(`${base}/sources`, { method: "POST", headers, body: JSON.stringify({ name: "c", description: "d" }) });
@@ -101,7 +101,7 @@ describe("state caps", () => {
   });
 
   it("metrics: paths, datapoints, domains and pattern length stop at their caps; a refused send stores nothing", async () => {
-    const { fetch, emu } = emulator("metrics-v1", { caps: { metricsPathsPerDomain: 2, metricsDatapoints: 3, metricsDomains: 1, metricsPatternLength: 20 } });
+    const { fetch, emu } = emulator("metrics-v1", { seedFromExamples: false, caps: { metricsPathsPerDomain: 2, metricsDatapoints: 3, metricsDomains: 1, metricsPatternLength: 20 } });
     const send = (samples: unknown[], token = "iam token-1") => fetch("https://metrics.example.com/v1/metrics", { method: "POST", headers: { "X-Auth-User-Token": token, "content-type": "application/json" }, body: JSON.stringify(samples) });
     expect((await send([{ name: "a.b", value: 1, timestamp: 1 }])).status).toBe(200);
     expect((await send([{ name: "a.c", value: 1 }, { name: "a.d", value: 1 }])).status).toBe(400);

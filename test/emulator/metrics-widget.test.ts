@@ -7,7 +7,8 @@ import { emulator } from "./harness.js";
 const T0 = Date.parse("2026-06-01T12:00:00Z") / 1000;
 
 function metrics(token = "iam token-1", scope?: string) {
-  const env = emulator("metrics-v1");
+  // These tests start from nothing; the starting world has its own test (examples.test.ts).
+  const env = emulator("metrics-v1", { seedFromExamples: false });
   const client = createMetricsV1Client({ validate: false, credentials: { userToken: token }, ...(scope ? { bind: { "X-Auth-Scope-Id": scope } } : {}), fetch: env.fetch });
   const send = (samples: Array<{ name: string; value: number; timestamp?: number }>) => client.POST("/v1/metrics", { body: samples });
   const get = async (target: string[], from?: string, until?: string) => (await client.GET("/v1/metrics", { params: { query: { target, ...(from ? { from } : {}), ...(until ? { until } : {}) } } })).data!;

@@ -6,8 +6,8 @@ import { emulator } from "./harness.js";
 const INSTANCE = "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d";
 const EXAMPLE_INSTANCE = "9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f";
 
-function setup(instance = INSTANCE) {
-  const env = emulator("notifications-v1");
+function setup(instance = INSTANCE, seedFromExamples = false) {
+  const env = emulator("notifications-v1", { seedFromExamples });
   const client = createNotificationsV1Client({ validate: false, region: "us-south", credentials: { bearerAuth: "token" }, bind: { instance_id: instance }, fetch: env.fetch });
   return { ...env, client };
 }
@@ -75,7 +75,7 @@ describe("notifications-v1 emulator", () => {
       body: { id: "b2198eb8-04b1-48ec-a78c-ee87694dd845", source: "apisource/ci", type: "build_failed", svcensourceid: "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5:api", svcendefaultshort: "Build failed", svcendefaultlong: "The build failed.", specversion: "1.0" },
     });
     expect(sent.response.status).toBe(202);
-    expect((emu.state as any).instances.get(INSTANCE).sent[0].notification_id).toBe(sent.data!.notification_id);
+    expect((emu.state as any).partitions.get(INSTANCE).sent[0].notification_id).toBe(sent.data!.notification_id);
     const bad = await client.POST("/v1/instances/{instance_id}/sources", { body: { name: "x" } as any });
     expect(bad.error!.errors[0]).toMatchObject({ code: "incorrect_json", message: expect.stringContaining("description") });
     const url = `https://us-south.event-notifications.example.com/event-notifications/v1/instances/${INSTANCE}/sources`;
@@ -83,9 +83,21 @@ describe("notifications-v1 emulator", () => {
     expect((await fetch(url, { method: "POST", headers: { authorization: "Bearer t", "content-type": "text/plain" }, body: "x" })).status).toBe(415);
   });
 
-  it("seeds the document examples: the example topic lists the example source", async () => {
-    const { client } = setup(EXAMPLE_INSTANCE);
-    const topics = (await client.GET("/v1/instances/{instance_id}/topics", {})).data!;
-    expect(topics.topics[0]).toMatchObject({ name: "Build failures", source_count: 1, sources_names: ["CI pipeline"] });
+  it("seed.instances adds the caller's records to an instance, completed and related like created ones", async () => {
+    const env = emulator("notifications-v1", { seedFromExamples: false, seed: { instances: { [INSTANCE]: { sources: [{ id: "src-1", name: "Seeded" }], topics: [{ id: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", name: "Seeded topic", sources: [{ id: "src-1", rules: [] }] }] } } } });
+    const client = createNotificationsV1Client({ validate: false, region: "us-south", credentials: { bearerAuth: "token" }, bind: { instance_id: INSTANCE }, fetch: env.fetch });
+    expect((await client.GET("/v1/instances/{instance_id}/sources", {})).data!.sources).toEqual([expect.objectContaining({ id: "src-1", name: "Seeded", enabled: true, topic_count: 1, topic_names: ["Seeded topic"] })]);
+    expect((await client.GET("/v1/instances/{instance_id}/topics", {})).data!.topics).toEqual([expect.objectContaining({ name: "Seeded topic", source_count: 1, sources_names: ["Seeded"] })]);
+  });
+
+  it("starts every instance with the source and topic the examples refer to, as their success examples show them, and not what a create example makes", async () => {
+    for (const instance of [EXAMPLE_INSTANCE, INSTANCE]) {
+      const { client } = setup(instance, true);
+      const topics = (await client.GET("/v1/instances/{instance_id}/topics", {})).data!;
+      expect(topics.topics).toEqual([expect.objectContaining({ id: "f2c4c8a0-7e1b-4c3d-9a6e-2b5d8f1e3c7a", name: "Build failures", source_count: 1, sources_names: ["CI pipeline"] })]);
+      const sources = (await client.GET("/v1/instances/{instance_id}/sources", {})).data!;
+      expect(sources.sources.map((s) => s.id)).toEqual(["e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5"]);
+      expect(topics.topics.some((t) => t.name === "Failed builds, high severity")).toBe(false);
+    }
   });
 });

@@ -71,6 +71,8 @@ const DOCUMENTED: [string, Kind, string][] = [
   [P("/token", "post", "requestBody", "content", "multipart/form-data", "examples", "authorizationCode", "value", "code_verifier"), "added", "§4.5 PKCE verifier"],
   [P("/token", "post", "requestBody", "content", "application/json", "schema", "$ref"), "changed", "§4.5 version 4 token parameters"],
   ["/components/schemas/PkceTokenRequest", "added", "§4.5 version 4 adds code_verifier and audience"],
+  // RFC 7523 §3: the example assertion's aud is its own version's token endpoint, so each version signs its own.
+  [P("/token", "post", "requestBody", "content", "application/json", "examples", "jwtBearer", "value", "assertion"), "changed", "§9 an assertion is addressed to its version's token endpoint"],
   // Each version's example tokens name that version's issuer (§9: the version is a path segment of every URL).
   ...[["tokens", "access_token"], ["tokens", "id_token"], ["clientCredentialsTokens", "access_token"], ["refreshedTokens", "access_token"]].map(
     ([e, t]): [string, Kind, string] => [`/components/responses/TokenIssued/content/application~1json/examples/${e}/value/${t}`, "changed", "§9 tokens carry their version's issuer"],

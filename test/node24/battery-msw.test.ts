@@ -42,7 +42,8 @@ function asFetch(c: HostileCase): { url: string; init: RequestInit } | undefined
   const kept = headers.filter(([k]) => !/^(transfer-encoding|content-length|host|expect|connection|keep-alive|upgrade)$/i.test(k));
   const body = c.bytes.subarray(end + 4);
   if (headers.some(([k, v]) => /^transfer-encoding$/i.test(k) && /chunked/i.test(v))) return undefined;
-  const init: RequestInit = { method, headers: kept, ...(body.length > 0 && method !== "GET" && method !== "HEAD" ? { body: new Uint8Array(body) } : {}) };
+  // A redirect is judged as answered, not followed: its target (a client's callback) is no emulated host.
+  const init: RequestInit = { method, headers: kept, redirect: "manual", ...(body.length > 0 && method !== "GET" && method !== "HEAD" ? { body: new Uint8Array(body) } : {}) };
   return { url: `${origin(c.service)}${target}`, init };
 }
 

@@ -44,7 +44,8 @@ describe("MSW handlers", () => {
     const client = createNotificationsV1Client({ region: "eu-de", credentials: { bearerAuth: "t" }, bind: { instance_id: "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d" } });
     const created = await client.POST("/v1/instances/{instance_id}/sources", { body: { name: "msw", description: "d" } });
     expect(created.response.status).toBe(201);
-    expect((await client.GET("/v1/instances/{instance_id}/sources", {})).data!.total_count).toBe(1);
+    // The source the examples refer to (the starting world) and the one created here.
+    expect((await client.GET("/v1/instances/{instance_id}/sources", {})).data!.sources.map((s) => s.name)).toEqual(["CI pipeline", "msw"]);
     const elsewhere = createNotificationsV1Client({ region: "us-south", credentials: { bearerAuth: "t" }, bind: { instance_id: "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d" } });
     // MSW answers a request its unhandled-frame callback refused with a 500 naming the error.
     expect((await elsewhere.GET("/v1/instances/{instance_id}/sources", {})).response.status).toBe(500);

@@ -1,10 +1,12 @@
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
-import { base64url, decodeBase64Text, sameSecret, sha256 } from "../bytes.js";
-import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
-import type { OperationSpec } from "../contract.js";
-import type { EmulatorOptions } from "../types.js";
-import { CapReached, capsOf, type Caps } from "../caps.js";
-import { rules as v3Rules } from "../../../generated/identity-v3/rules.js";
+import { base64url, decodeBase64Text, sameSecret, sha256 } from "../emulator/bytes.js";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import type { OperationSpec } from "../emulator/contract.js";
+import type { EmulatorOptions } from "../emulator/types.js";
+import { CapReached, capsOf, type Caps } from "../emulator/caps.js";
+import { rules as v3Rules } from "../../generated/identity-v3/rules.js";
+import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
+import { serverPatterns } from "../emulator/servers.js";
 
 /**
  * Identity v3 and v4 as a real (small) OAuth 2.0 / OpenID Connect provider: per-tenant RS256
@@ -19,7 +21,8 @@ export const TEMPORARY_CODE_SECONDS = 15;
 
 export interface IdentityClient {
   client_id: string;
-  client_secret: string;
+  /** Absent for a public client (RFC 6749 §2.1), which names itself by client_id alone. */
+  client_secret?: string;
   /** Registered callback URIs; empty or absent accepts any absolute URI. */
   redirect_uris?: string[];
 }
@@ -79,6 +82,8 @@ interface Tenant {
   temporaryCodes: Map<string, { sub: string; expiresAt: number }>;
   /** jwt-bearer assertions already exchanged (jti, or the signature when there is none), until they expire. */
   assertions: Map<string, { expiresAt: number }>;
+  /** Access tokens of the starting world (the document's example tokens), with their grant id and claims. */
+  exampleTokens: Map<string, { gid: string; claims: Record<string, unknown> }>;
 }
 
 export interface IdentityState {
@@ -91,27 +96,122 @@ export interface IdentityState {
   signingKey?: JWK;
   tenants: Map<string, Tenant>;
   caps: Caps;
+  /** The starting world every tenant begins with (runtime/emulator/world.ts). */
+  world: World;
+  /** Documented server URL patterns: an assertion addressed to the documented host is addressed to this emulator. */
+  servers: RegExp[];
 }
 
-export const DEFAULT_CLIENT: IdentityClient = { client_id: "emulator-client", client_secret: "emulator-secret" };
+export const DEFAULT_CLIENT: IdentityClient & { client_secret: string } = { client_id: "emulator-client", client_secret: "emulator-secret" };
 export const DEFAULT_USER: IdentityUser = { username: "alice", password: "alice-password", sub: "7f3d9c2a-5b1e-4d8f-a6c3-2e9b8d7f1a4c", name: "Alice Example", email: "alice@example.com" };
 
-function initialState(version: "v3" | "v4", options: EmulatorOptions): IdentityState {
+/** A world reference's client: the Basic credential example names a confidential one ("id:secret"), any other reference a public one. */
+function worldClients(world: World): IdentityClient[] {
+  const clients = new Map<string, IdentityClient>();
+  for (const ref of world.references.get("client") ?? []) {
+    const value = String(ref.value);
+    const colon = ref.holder === undefined && Object.values(ref.example.credentials).includes(value) ? value.indexOf(":") : -1;
+    if (colon > 0) clients.set(value.slice(0, colon), { client_id: value.slice(0, colon), client_secret: value.slice(colon + 1) });
+    else if (!clients.has(value)) clients.set(value, { client_id: value });
+  }
+  return [...clients.values()];
+}
+
+/** The first `x-example-verifier` of the document: the public key its example assertions are signed for. */
+function exampleVerifier(document: unknown): JWK | undefined {
+  let found: JWK | undefined;
+  const visit = (value: unknown, depth: number): void => {
+    if (found || depth > 24 || value === null || typeof value !== "object") return;
+    const verifier = (value as Record<string, unknown>)["x-example-verifier"];
+    if (verifier && typeof verifier === "object") found = verifier as JWK;
+    else for (const v of Object.values(value)) visit(v, depth + 1);
+  };
+  visit((document as { components?: unknown })?.components, 0);
+  return found;
+}
+
+function initialState(version: "v3" | "v4", options: EmulatorOptions, document: unknown): IdentityState {
   const seed = (options.seed ?? {}) as IdentitySeed;
   const withDefaults = options.seedFromExamples !== false;
-  const clients = [...(withDefaults ? [DEFAULT_CLIENT] : []), ...(seed.clients ?? [])];
+  const world = withDefaults ? readWorld(document) : EMPTY_WORLD;
+  const clients = [...(withDefaults ? [DEFAULT_CLIENT, ...worldClients(world)] : []), ...(seed.clients ?? [])];
   const users = [...(withDefaults ? [DEFAULT_USER] : []), ...(seed.users ?? [])];
   return {
     version,
     clients: new Map(clients.map((c) => [c.client_id, c])),
     users: new Map(users.map((u) => [u.username, u])),
     signedInUser: seed.signedInUser ?? users[0]?.username ?? "",
-    customFlowKey: seed.customFlowKey,
+    customFlowKey: seed.customFlowKey ?? (withDefaults ? exampleVerifier(document) : undefined),
     ...(seed.customFlowIssuer !== undefined ? { customFlowIssuer: seed.customFlowIssuer } : {}),
     signingKey: seed.signingKey,
     tenants: new Map(),
     caps: capsOf(options),
+    world,
+    servers: document === undefined ? [] : serverPatterns(`identity-${version}`, document),
   };
+}
+
+/** Far enough that an example resource never expires in a test run (the world's codes and tokens are the document's, not issued). */
+const WORLD_EXPIRY_SECONDS = 4_102_444_800;
+
+/** The claims of a JWS compact token, or {} when it is none (an example token may be opaque). */
+function payloadOf(token: string): Record<string, unknown> {
+  try {
+    const claims = JSON.parse(decodeBase64Text(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
+    return claims && typeof claims === "object" ? claims : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * What a new tenant holds of the starting world: the authorization codes, refresh tokens and
+ * access tokens the document's examples use, each granted to the client its example names
+ * (the Basic credential, or the form's client_id) for the emulator's signed-in user.
+ */
+function populate(state: IdentityState, tenant: Tenant, issuerUrl: string, now: number): void {
+  const user = state.users.get(state.signedInUser);
+  const sub = user?.sub ?? "";
+  const confidential = [...state.clients.values()].find((c) => c.client_secret !== undefined && c !== DEFAULT_CLIENT);
+  const clientOf = (ref: NonNullable<ReturnType<World["references"]["get"]>>[number]): string => {
+    const named = ref.holder?.client_id;
+    if (typeof named === "string") return named;
+    const basic = Object.values(ref.example.credentials).find((c) => c.includes(":"));
+    return basic !== undefined ? basic.slice(0, basic.indexOf(":")) : (confidential?.client_id ?? DEFAULT_CLIENT.client_id);
+  };
+  for (const ref of state.world.references.get("authorizationCode") ?? []) {
+    const holder = ref.holder ?? {};
+    const verifier = holder.code_verifier;
+    tenant.codes.set(String(ref.value), {
+      clientId: clientOf(ref),
+      redirectUri: String(holder.redirect_uri ?? ""),
+      // The code was issued for the verifier its example sends (held as is: the same check as RFC 7636 S256 of it); v3 has no PKCE.
+      ...(state.version === "v4" && typeof verifier === "string" ? { challenge: verifier, method: "plain" } : {}),
+      scope: "openid",
+      sub,
+      expiresAt: WORLD_EXPIRY_SECONDS * 1000,
+      used: false,
+    });
+  }
+  const grant = (gid: string, clientId: string, subject = sub) => {
+    if (!tenant.grants.has(gid)) tenant.grants.set(gid, { clientId, sub: subject, scope: "openid", audience: clientId, revoked: false });
+  };
+  for (const ref of state.world.references.get("refreshToken") ?? []) {
+    const gid = `world-refresh-${tenant.refreshTokens.size}`;
+    grant(gid, clientOf(ref));
+    tenant.refreshTokens.set(String(ref.value), gid);
+  }
+  for (const ref of state.world.references.get("accessToken") ?? []) {
+    const token = String(ref.value);
+    if (tenant.exampleTokens.has(token)) continue;
+    const clientId = clientOf(ref);
+    const claims = payloadOf(token);
+    const subject = typeof claims.sub === "string" ? claims.sub : sub;
+    const gid = `world-access-${tenant.exampleTokens.size}`;
+    grant(gid, clientId, subject);
+    const iat = Math.floor(now / 1000);
+    tenant.exampleTokens.set(token, { gid, claims: { scope: "openid", client_id: clientId, gid, sub: subject, aud: clientId, iss: issuerUrl, iat, exp: WORLD_EXPIRY_SECONDS } });
+  }
 }
 
 function tenantOf(ctx: Context<IdentityState>): Tenant {
@@ -119,8 +219,9 @@ function tenantOf(ctx: Context<IdentityState>): Tenant {
   let tenant = ctx.state.tenants.get(id);
   if (!tenant) {
     if (ctx.state.tenants.size >= ctx.state.caps.identityTenants) throw new CapReached("tenants", ctx.state.caps.identityTenants);
-    tenant = { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map(), assertions: new Map() };
+    tenant = { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map(), assertions: new Map(), exampleTokens: new Map() };
     ctx.state.tenants.set(id, tenant);
+    populate(ctx.state, tenant, issuer(ctx), ctx.now());
   }
   return tenant;
 }
@@ -165,9 +266,11 @@ function authenticatedClient(ctx: Context<IdentityState>): IdentityClient | unde
   const form = (ctx.input.body ?? {}) as Record<string, unknown>;
   const posted = typeof form.client_secret === "string";
   if (header === null) {
-    if (!posted || typeof form.client_id !== "string") return undefined;
+    if (typeof form.client_id !== "string") return undefined;
     const client = ctx.state.clients.get(form.client_id);
-    return client && sameSecret(client.client_secret, form.client_secret as string) ? client : undefined;
+    // A public client (no secret) names itself; a confidential one proves its secret.
+    if (client?.client_secret === undefined) return client && !posted ? client : undefined;
+    return posted && sameSecret(client.client_secret, form.client_secret as string) ? client : undefined;
   }
   if (posted) return undefined;
   const basic = /^basic +([A-Za-z0-9+/]+={0,2})$/i.exec(header.trim());
@@ -184,7 +287,7 @@ function authenticatedClient(ctx: Context<IdentityState>): IdentityClient | unde
     }
   };
   const client = ctx.state.clients.get(decode(decoded.slice(0, colon)));
-  return client && sameSecret(client.client_secret, decode(decoded.slice(colon + 1))) ? client : undefined;
+  return client?.client_secret !== undefined && sameSecret(client.client_secret, decode(decoded.slice(colon + 1))) ? client : undefined;
 }
 
 async function issueTokens(ctx: Context<IdentityState>, grant: Omit<Grant, "revoked">, extra: { nonce?: string; withRefresh: boolean; grantId?: string }) {
@@ -233,6 +336,8 @@ type Verified = { ok: true; claims: Record<string, any> } | { ok: false; reason:
 /** Checks an access token of this tenant: signature, issuer, expiry (on the emulator's clock), revocation. */
 async function verifyAccessToken(ctx: Context<IdentityState>, token: string): Promise<Verified> {
   const tenant = tenantOf(ctx);
+  const example = tenant.exampleTokens.get(token);
+  if (example) return tenant.grants.get(example.gid)?.revoked ? { ok: false, reason: "revoked" } : { ok: true, claims: example.claims };
   const { jwk } = await keysOf(ctx.state, tenant, ctx.input.path.tenantId as string);
   try {
     const key = await importJWK(jwk, "RS256");
@@ -261,6 +366,21 @@ function redirectAllowed(client: IdentityClient, target: string | undefined): bo
   } catch {
     return false;
   }
+}
+
+/**
+ * RFC 7523 §3: the audience is this tenant, by its issuer or token endpoint, on the host the
+ * request came to or on a documented server of the service (which the emulator stands in for).
+ */
+function addressedHere(ctx: Context<IdentityState>, aud: unknown): boolean {
+  const suffix = `/oauth/${ctx.state.version}/${encodeURIComponent(ctx.input.path.tenantId as string)}`;
+  return (Array.isArray(aud) ? aud : [aud]).some((value) => {
+    if (typeof value !== "string") return false;
+    const base = value.endsWith("/token") ? value.slice(0, -"/token".length) : value;
+    if (!base.endsWith(suffix)) return false;
+    const origin = base.slice(0, -suffix.length);
+    return origin === ctx.url.origin || ctx.state.servers.some((pattern) => pattern.test(origin));
+  });
 }
 
 async function s256(verifier: string): Promise<string> {
@@ -337,6 +457,8 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
       return issueTokens(ctx, { clientId: client.client_id, sub: code.sub, scope: code.scope, audience: client.client_id }, { nonce: code.nonce, withRefresh: true, grantId: code.grantId });
     }
     case "client_credentials": {
+      // RFC 6749 §4.4: only a confidential client may use this grant.
+      if (client.client_secret === undefined) return oauthError(400, "unauthorized_client", "a public client cannot use client_credentials");
       const audience = ctx.state.version === "v4" && form.audience !== undefined ? form.audience : client.client_id;
       if (!ctx.state.clients.has(audience)) return oauthError(400, "invalid_request", "audience is not a client of this tenant");
       return issueTokens(ctx, { clientId: client.client_id, sub: client.client_id, scope: form.scope ?? "", audience }, { withRefresh: false });
@@ -357,13 +479,12 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
       try {
         const key = await importJWK(ctx.state.customFlowKey, ctx.state.customFlowKey.alg ?? "RS256");
         // RFC 7523 §3: the audience is this tenant (its issuer or token endpoint), exp is required, nbf honoured (jose checks both on the emulator's clock).
-        const audience = [issuer(ctx), `${issuer(ctx)}/token`];
         const { payload } = await jwtVerify(form.assertion!, key, {
           currentDate: new Date(ctx.now()),
           requiredClaims: ["sub", "exp", "aud", "iss"],
-          audience,
           ...(ctx.state.customFlowIssuer !== undefined ? { issuer: ctx.state.customFlowIssuer } : {}),
         });
+        if (!addressedHere(ctx, payload.aud)) return invalidGrant("the assertion was refused: aud is not this tenant's issuer or token endpoint");
         if (typeof payload.iss !== "string" || payload.iss === "") return invalidGrant("the assertion was refused: iss must name its issuer");
         // Replay: an assertion is good once, until it expires (by jti, else by its signature).
         const id = typeof payload.jti === "string" ? `jti:${payload.jti}` : `sig:${form.assertion!.slice(form.assertion!.lastIndexOf(".") + 1)}`;
@@ -514,7 +635,7 @@ function reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<IdentityS
   return oauthError(400, "invalid_request", failure.problems.join("; "));
 }
 
-export function identityDefinition(version: "v3" | "v4"): ServiceDefinition<IdentityState> {
+export function identityDefinition(version: "v3" | "v4", document?: unknown): ServiceDefinition<IdentityState> {
   const operations: ServiceDefinition<IdentityState>["operations"] = {
     authorize,
     requestTokens,
@@ -534,8 +655,11 @@ export function identityDefinition(version: "v3" | "v4"): ServiceDefinition<Iden
   }
   return {
     serviceId: `identity-${version}`,
-    initialState: (_env: Env, options) => initialState(version, options),
+    initialState: (_env: Env, options) => initialState(version, options, document),
     operations,
     reject,
   };
 }
+
+/** An identity emulator; the version is the document's (`/oauth/v3/...` or `/oauth/v4/...`). */
+export const defineEmulator = (serviceId: string, document: unknown) => identityDefinition(serviceId.endsWith("-v3") ? "v3" : "v4", document);

@@ -1,10 +1,11 @@
-import { FilterSyntaxError, matchesFilter, parseFilter, type FilterTerm } from "../../kms/filter.js";
-import { KEY_MEDIA_TYPE } from "../../kms/rules.js";
-import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "../../kms/search.js";
-import { base64 } from "../bytes.js";
-import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
-import type { EmulatorOptions } from "../types.js";
-import { capsOf, type Caps } from "../caps.js";
+import { FilterSyntaxError, matchesFilter, parseFilter, type FilterTerm } from "./filter.js";
+import { KEY_MEDIA_TYPE } from "./rules.js";
+import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "./search.js";
+import { base64 } from "../emulator/bytes.js";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import type { EmulatorOptions } from "../emulator/types.js";
+import { capsOf, type Caps } from "../emulator/caps.js";
+import { readWorld } from "../emulator/world.js";
 
 /** Key management v2: create, list (search, filter, sort, paging) and HEAD total, per instance and key ring. */
 
@@ -47,8 +48,9 @@ export interface KmsInstance {
   aliases: Map<string, string>;
 }
 
-function newInstance(): KmsInstance {
-  return { keyRings: new Set(["default"]), keys: new Map(), aliases: new Map() };
+function newInstance(state: Pick<KmsState, "world">): KmsInstance {
+  // Every instance has the key rings the document's examples name (x-refers: keyRing).
+  return { keyRings: new Set(["default", ...state.world]), keys: new Map(), aliases: new Map() };
 }
 
 function store(instance: KmsInstance, key: KmsKey): void {
@@ -64,6 +66,8 @@ export interface KmsState {
   /** When set, only these instances exist (others: INSTANCE_NOT_FOUND_ERR); otherwise instances appear on first use. */
   knownInstancesOnly: boolean;
   caps: Caps;
+  /** The key rings of the starting world (runtime/emulator/world.ts): every instance starts with them. */
+  world: string[];
 }
 
 export interface KmsSeed {
@@ -79,7 +83,6 @@ export interface KmsSeed {
   rateLimit?: { requests: number; windowMs: number };
 }
 
-const EXAMPLE_INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 const ACCOUNT = "a/f047b55a3362ac06afad8a3f2f5586ea";
 
 function errorBody(status: number, message: string, code?: string): Reply {
@@ -111,16 +114,11 @@ function completeKey(env: Env, instanceId: string, partial: Partial<KmsKey>): Km
   };
 }
 
-function exampleKeys(document: any): Array<Partial<KmsKey>> {
-  const media = document?.paths?.["/api/v2/keys"]?.get?.responses?.["200"]?.content?.[COLLECTION_TYPE];
-  return structuredClone(media?.examples?.listed?.value?.resources ?? []);
-}
-
 function instanceOf(state: KmsState, id: string): KmsInstance | undefined {
   let instance = state.instances.get(id);
   // Past the instance cap an unknown instance does not exist, as with knownInstancesOnly.
   if (!instance && !state.knownInstancesOnly && state.instances.size < state.caps.kmsInstances) {
-    instance = newInstance();
+    instance = newInstance(state);
     state.instances.set(id, instance);
   }
   return instance;
@@ -128,10 +126,11 @@ function instanceOf(state: KmsState, id: string): KmsInstance | undefined {
 
 function initialState(env: Env, options: EmulatorOptions & { documentValue?: unknown }): KmsState {
   const seed = (options.seed ?? {}) as KmsSeed;
-  const state: KmsState = { instances: new Map(), knownInstancesOnly: seed.knownInstancesOnly === true, windows: new Map(), caps: capsOf(options), ...(seed.rateLimit ? { rateLimit: seed.rateLimit } : {}) };
+  const world = options.seedFromExamples === false ? [] : (readWorld(options.documentValue).values("keyRing") as string[]);
+  const state: KmsState = { instances: new Map(), knownInstancesOnly: seed.knownInstancesOnly === true, windows: new Map(), caps: capsOf(options), world, ...(seed.rateLimit ? { rateLimit: seed.rateLimit } : {}) };
   const add = (instanceId: string, rings: string[], keys: Array<Partial<KmsKey>>) => {
     let instance = state.instances.get(instanceId);
-    if (!instance) state.instances.set(instanceId, (instance = newInstance()));
+    if (!instance) state.instances.set(instanceId, (instance = newInstance(state)));
     rings.forEach((r) => instance!.keyRings.add(r));
     for (const partial of keys) {
       const key = completeKey(env, instanceId, partial);
@@ -139,7 +138,6 @@ function initialState(env: Env, options: EmulatorOptions & { documentValue?: unk
       store(instance, key);
     }
   };
-  if (options.seedFromExamples !== false) add(EXAMPLE_INSTANCE, [], exampleKeys(options.documentValue));
   for (const [id, s] of Object.entries(seed.instances ?? {})) add(id, s.keyRings ?? [], s.keys ?? []);
   return state;
 }
@@ -346,3 +344,6 @@ export function kmsDefinition(document: unknown): ServiceDefinition<KmsState> {
     reject,
   };
 }
+
+/** The kms-v2 emulator (runtime/emulator/registry.ts loads it by the service's family). */
+export const defineEmulator = (_serviceId: string, document: unknown) => kmsDefinition(document);

@@ -1,7 +1,7 @@
-import { hex, sha256 } from "../bytes.js";
-import { json, type Reply, type Context, type Failure, type ServiceDefinition } from "../app.js";
-import type { EmulatorOptions } from "../types.js";
-import { capsOf, type Caps } from "../caps.js";
+import { hex, sha256 } from "../emulator/bytes.js";
+import { json, type Reply, type Context, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import type { EmulatorOptions } from "../emulator/types.js";
+import { capsOf, type Caps } from "../emulator/caps.js";
 
 /**
  * Subscription widget: a stable URL per request. The same request body always yields the same
@@ -66,3 +66,6 @@ export function widgetDefinition(): ServiceDefinition<WidgetState> {
     reject,
   };
 }
+
+/** The widget emulator (runtime/emulator/registry.ts loads it by the service's id: widget has no helper family). */
+export const defineEmulator = (_serviceId: string, _document: unknown) => widgetDefinition();

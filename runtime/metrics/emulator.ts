@@ -1,8 +1,9 @@
-import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../app.js";
-import { TOKEN_PATTERN } from "../../metrics/token.js";
-import type { EmulatorOptions } from "../types.js";
-import { CapReached, capsOf, type Caps } from "../caps.js";
-import { parseTarget, parseTime, pathMatcher, QueryError, type Expr, type MatchBudget } from "./metrics-query.js";
+import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import { TOKEN_PATTERN } from "./token.js";
+import type { EmulatorOptions } from "../emulator/types.js";
+import { CAPS, CapReached, capsOf, type Caps } from "../emulator/caps.js";
+import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
+import { parseTarget, parseTime, pathMatcher, QueryError, type Expr, type MatchBudget } from "./query.js";
 
 /** One collator for every sort: String#localeCompare builds one per call, and a 1,000-item sort took tens of ms. */
 const collator = new Intl.Collator();
@@ -24,6 +25,8 @@ export interface MetricsState {
   caps: Caps;
   /** Datapoints held across domains (kept up to date by send and delete). */
   datapoints: number;
+  /** What every space domain starts with: the series the examples' patterns name (runtime/emulator/world.ts). */
+  world: Array<[string, Point[]]>;
 }
 
 export interface MetricsSeed {
@@ -36,14 +39,39 @@ const problem = (status: number, title: string, detail: string) =>
   json(status, { type: "about:blank", title, status, detail, errors: [{ code: title.toLowerCase().replace(/[^a-z0-9]+/g, "_"), message: detail }] }, "application/problem+json");
 const badRequest = (detail: string) => problem(400, "Bad Request", detail);
 
-function initialState(options: EmulatorOptions): MetricsState {
+/**
+ * The series of the document's success examples that a pattern of a request example names
+ * (x-refers: metric): a delete example then finds what it deletes.
+ */
+function worldSeries(world: World): Array<[string, Point[]]> {
+  const patterns = (world.values("metric") as string[]).map((p) => pathMatcher(p, { steps: CAPS.metricsMatchSteps }));
+  const found = new Map<string, Point[]>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    const series = value as Partial<Series> | null;
+    if (typeof series?.target !== "string" || !Array.isArray(series.datapoints) || found.has(series.target)) return;
+    const parts = series.target.split(".");
+    if (!patterns.some((m) => parts.length >= m.depth && m.test(parts.slice(0, m.depth).join(".")))) return;
+    found.set(series.target, series.datapoints.filter(([, t]) => typeof t === "number").sort((a, b) => a[1] - b[1]));
+  };
+  world.successExamples().forEach(visit);
+  return [...found];
+}
+
+function initialState(options: EmulatorOptions, document: unknown): MetricsState {
   const domains = new Map<string, Map<string, Point[]>>();
   for (const [domain, paths] of Object.entries(((options.seed ?? {}) as MetricsSeed).domains ?? {})) {
     domains.set(domain, new Map(Object.entries(paths).map(([p, pts]) => [p, [...pts].sort((a, b) => a[1] - b[1])])));
   }
   let datapoints = 0;
   for (const paths of domains.values()) for (const points of paths.values()) datapoints += points.length;
-  return { domains, caps: capsOf(options), datapoints };
+  const world = worldSeries(options.seedFromExamples === false ? EMPTY_WORLD : readWorld(document));
+  return { domains, caps: capsOf(options), datapoints, world };
+}
+
+function newDomain(state: MetricsState): Map<string, Point[]> {
+  state.datapoints += state.world.reduce((n, [, points]) => n + points.length, 0);
+  return new Map(structuredClone(state.world));
 }
 
 /** A pattern longer than the cap is refused before it is compiled: matching costs pattern × path length per path. */
@@ -70,13 +98,19 @@ function store(ctx: Context<MetricsState>, domain: string): Map<string, Point[]>
   let paths = ctx.state.domains.get(domain);
   if (!paths) {
     if (ctx.state.domains.size >= ctx.state.caps.metricsDomains) throw new CapReached("space domains", ctx.state.caps.metricsDomains);
-    ctx.state.domains.set(domain, (paths = new Map()));
+    ctx.state.domains.set(domain, (paths = newDomain(ctx.state)));
   }
   return paths;
 }
 
-/** A domain's paths for reading: reads never create a domain. */
-const stored = (ctx: Context<MetricsState>, domain: string): Map<string, Point[]> => ctx.state.domains.get(domain) ?? new Map();
+/** A domain's paths for reading: a domain appears on first use with the starting world (past the cap, a read sees the world without keeping it). */
+function stored(ctx: Context<MetricsState>, domain: string): Map<string, Point[]> {
+  const known = ctx.state.domains.get(domain);
+  if (known) return known;
+  if (ctx.state.world.length === 0) return new Map();
+  if (ctx.state.domains.size >= ctx.state.caps.metricsDomains) return new Map(structuredClone(ctx.state.world));
+  return store(ctx, domain);
+}
 
 function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: number, source: string, budget: MatchBudget): Series[] {
   if (expr.kind === "path") {
@@ -224,11 +258,14 @@ function reject(failure: Failure): Reply {
   return badRequest(failure.problems.join("; "));
 }
 
-export function metricsDefinition(): ServiceDefinition<MetricsState> {
+export function metricsDefinition(document: unknown): ServiceDefinition<MetricsState> {
   return {
     serviceId: "metrics-v1",
-    initialState: (_env: Env, options) => initialState(options),
+    initialState: (_env: Env, options) => initialState(options, document),
     operations: { retrieveMetrics, sendMetrics, listMetrics, deleteMetrics },
     reject,
   };
 }
+
+/** The metrics-v1 emulator (runtime/emulator/registry.ts loads it by the service's family). */
+export const defineEmulator = (_serviceId: string, document: unknown) => metricsDefinition(document);
