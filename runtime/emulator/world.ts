@@ -71,6 +71,17 @@ function walk(doc: Json, schemaOrRef: Json, value: unknown, visit: (resource: st
   }
 }
 
+/**
+ * The security schemes a request body carries the credential of itself (`x-credential: <scheme>`
+ * on a property it sets: a public client's client_id in the form stands for Basic); a request
+ * with such a body is sent without those schemes. The emulators' examples and `verify` read it here.
+ */
+export function carriedCredentials(doc: Json, operation: Json, mediaType: string | undefined, body: unknown): Set<string> {
+  const carried = new Set<string>();
+  if (mediaType !== undefined) walk(doc, deref<Json>(doc, operation.requestBody)?.content?.[mediaType]?.schema, body, (scheme) => carried.add(scheme), 0, "x-credential");
+  return carried;
+}
+
 /** Every named example of a parameter (its `example`, or each of its `examples`), else its schema's first. */
 function parameterValues(doc: Json, p: Json): unknown[] {
   if (p.example !== undefined) return [p.example];
@@ -99,8 +110,7 @@ export function exampleRequests(doc: Json): ExampleValues[] {
      * (`x-credential: <scheme>`: a public client's client_id in the form stands for Basic).
      */
     const credentialsFor = (mediaType: string | undefined, body: unknown): Record<string, string> => {
-      const carried = new Set<string>();
-      if (mediaType !== undefined) walk(doc, deref<Json>(doc, op.requestBody)?.content?.[mediaType]?.schema, body, (scheme) => carried.add(scheme), 0, "x-credential");
+      const carried = carriedCredentials(doc, op, mediaType, body);
       const requirement = requirements.find((r) => Object.keys(r).every((name) => schemes[name]?.["x-example"] !== undefined && !carried.has(name)));
       return Object.fromEntries(Object.keys(requirement ?? {}).map((name) => [name, String(schemes[name]["x-example"])]));
     };

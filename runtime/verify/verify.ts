@@ -16,6 +16,7 @@ import { DeadlineReached, Sender, type Answer, type FetchLike } from "./sender.j
 import { accessOf, checkOf, countChecks, EXIT_CODES, judgeNegative, judgeValid, runVerdict, type Access } from "./verdict.js";
 import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "../core/body-limit.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
+import { carriedCredentials } from "../emulator/world.js";
 
 export interface VerifyOptions {
   /** The server to verify; every request goes to its origin and nowhere else. */
@@ -170,7 +171,9 @@ export async function verifyServer(serviceId: string, options: VerifyOptions): P
       return check;
     },
     async call(op, req) {
-      const wire = toWire(baseUrl, req, { styles: op.styles, mediaTypes: op.mediaTypes, security: op.security, schemes }, secrets);
+      const carried = req.body === undefined ? undefined : carriedCredentials(doc, op.raw, req.contentType ?? op.mediaTypes[0], req.body);
+      const sent = carried?.size ? Object.fromEntries(Object.entries(secrets).filter(([scheme]) => !carried.has(scheme))) : secrets;
+      const wire = toWire(baseUrl, req, { styles: op.styles, mediaTypes: op.mediaTypes, security: op.security, schemes }, sent);
       const answer = await sender.send(wire);
       if (!answer.incomplete) seen.add(`${op.key} ${answer.status}`);
       const notes: string[] = [];
