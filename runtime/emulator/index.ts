@@ -27,8 +27,7 @@ export { lazyEmulator, type LazyEmulator } from "./assemble.js";
  * state in memory, and every answer checked against the service's document before it is sent.
  */
 export function createEmulator<Id extends keyof EmulatorStates>(serviceId: Id, options?: EmulatorOptions): Emulator<EmulatorStates[Id]>;
-export function createEmulator(serviceId: string, options?: EmulatorOptions): Emulator;
-export function createEmulator(serviceId: string, options: EmulatorOptions = {}): Emulator {
+export function createEmulator(serviceId: keyof EmulatorStates, options: EmulatorOptions = {}): Emulator {
   const compiled = BUNDLED_SERVICES[serviceId];
   if (!compiled) throw unknownService(serviceId);
   return assemble(serviceId, compiled, options, ajvValidators);

@@ -11,7 +11,7 @@ export type { CompiledService };
 
 export const SERVICE_LOADERS: Readonly<Record<string, () => Promise<CompiledService>>> = EMULATOR_LOADERS;
 
-export const EMULATED_SERVICES = Object.keys(SERVICE_LOADERS);
+export const EMULATED_SERVICES: readonly string[] = Object.keys(SERVICE_LOADERS);
 
 /** Each service's documented server URLs (small: routing needs them before the emulator is loaded). */
 export const SERVICE_SERVERS: Readonly<Record<string, readonly string[]>> = SERVER_URLS;

@@ -5,6 +5,7 @@
  * Node built-in. MSW is imported here only; it is an optional peer dependency. MSW 3 needs Node
  * 22.12 or later.
  */
+import type { ServiceId } from "../../generated/service-ids.js";
 import type { HttpHandler } from "msw";
 import { importPeer, missingPeerMessage } from "../mock/optional-peers.js";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
@@ -47,7 +48,7 @@ export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions
  * `setupWorker(...mock.handlers)` in a page. The service loads on the first request (in a bundle,
  * as a chunk of its own); `await mock.emulator.ready` before reading its state.
  */
-export function mswEmulator(serviceId: string, options: MswEmulatorOptions = {}): { emulator: LazyEmulator; handlers: HttpHandler[] } {
+export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): { emulator: LazyEmulator; handlers: HttpHandler[] } {
   const { baseUrl, ...emulatorOptions } = options;
   const emulator = lazyEmulator(serviceId, emulatorOptions);
   return { emulator, handlers: handlersFor(emulator, { baseUrl, document: options.document }) };

@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import type { OptionValues } from "../mock/options.js";
 import { render } from "./report.js";
+import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import { VerifyConnectionError } from "./sender.js";
 import { verifyServer, VerifyUsageError, type VerifyOptions } from "./verify.js";
 
@@ -50,12 +51,18 @@ export function verifyOptionsOf(values: VerifyCommandValues): VerifyOptions & { 
 }
 
 /** Runs a verification and writes its report (to --out, else stdout); resolves with the exit code. */
+/** A command line's service id, or a usage error naming the known ones. */
+function serviceIdOf(command: string, id: string): ServiceId {
+  if (!(SERVICE_IDS as readonly string[]).includes(id)) throw new VerifyUsageError(`${command}: unknown service ${JSON.stringify(id)}; service ids: ${SERVICE_IDS.join(", ")}`);
+  return id as ServiceId;
+}
+
 export async function runVerify(serviceId: string, values: VerifyCommandValues, io: { stdout?: (s: string) => void; stderr?: (s: string) => void } = {}): Promise<number> {
   const stdout = io.stdout ?? ((s: string) => process.stdout.write(s));
   const stderr = io.stderr ?? ((s: string) => process.stderr.write(s));
   try {
     const { report: format, out, ...options } = verifyOptionsOf(values);
-    const report = await verifyServer(serviceId, options);
+    const report = await verifyServer(serviceIdOf("verify", serviceId), options);
     const text = render(report, format);
     if (out) {
       writeFileSync(out, text);
@@ -87,7 +94,7 @@ export async function runProxy(serviceId: string, values: ProxyCommandValues): P
   const { startProxy } = await import("./proxy.js");
   let proxy;
   try {
-    proxy = await startProxy(serviceId, { target: values.target, ...(values.port !== undefined ? { port: values.port } : {}), ...(values.host ? { host: values.host } : {}), strict: values.strict === true, ...(values.cors !== undefined ? { cors: values.cors } : {}), ...(values["max-body"] !== undefined ? { maxBodyBytes: values["max-body"] } : {}) });
+    proxy = await startProxy(serviceIdOf("proxy", serviceId), { target: values.target, ...(values.port !== undefined ? { port: values.port } : {}), ...(values.host ? { host: values.host } : {}), strict: values.strict === true, ...(values.cors !== undefined ? { cors: values.cors } : {}), ...(values["max-body"] !== undefined ? { maxBodyBytes: values["max-body"] } : {}) });
   } catch (error) {
     process.stderr.write(`proxy: ${(error as Error).message}\n`);
     return 2;

@@ -57,7 +57,7 @@ export interface RunningProxy {
 
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "proxy-authorization", "te", "trailer"]);
 
-export function createProxyHandler(serviceId: string, options: ProxyOptions, record: (v: ProxyViolation) => void): MockHandler {
+export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, record: (v: ProxyViolation) => void): MockHandler {
   const doc = readBundle(serviceId as ServiceId);
   const contract = new Contract(serviceId, doc, ajvValidators(serviceId, doc));
   const operations = readOperations(doc);
@@ -163,7 +163,7 @@ export function summarize(serviceId: string, violations: readonly ProxyViolation
   return `${serviceId} proxy: ${violations.length} violation(s)\n${lines.join("\n")}`;
 }
 
-export async function startProxy(serviceId: string, options: ProxyOptions): Promise<RunningProxy> {
+export async function startProxy(serviceId: ServiceId, options: ProxyOptions): Promise<RunningProxy> {
   if (options.maxBodyBytes !== undefined && !isByteLimit(options.maxBodyBytes)) throw new Error(`--max-body: must be a positive whole number of bytes, got ${options.maxBodyBytes}`);
   let targetUrl: URL;
   try {

@@ -16,6 +16,7 @@ import { DeadlineReached, Sender, type Answer, type FetchLike } from "./sender.j
 import { accessOf, checkOf, countChecks, EXIT_CODES, judgeNegative, judgeValid, runVerdict, type Access } from "./verdict.js";
 import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "../core/body-limit.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
+import type { ServiceId } from "../../generated/service-ids.js";
 import { carriedCredentials } from "../emulator/world.js";
 
 export interface VerifyOptions {
@@ -111,7 +112,7 @@ function checkLimit(name: string, value: number | undefined, fallback: number, b
   return v;
 }
 
-export async function verifyServer(serviceId: string, options: VerifyOptions): Promise<VerifyReport> {
+export async function verifyServer(serviceId: ServiceId, options: VerifyOptions): Promise<VerifyReport> {
   const started = Date.now();
   let base: URL;
   try {

@@ -8,6 +8,6 @@ import { startMock, type ServiceId } from "../../runtime/mock/index.js";
 
 const urls: Record<string, { edge: string; serve: string }> = {};
 for (const id of process.argv.slice(2)) {
-  urls[id] = { edge: (await startMock(id as ServiceId, { stateful: true })).url, serve: (await serveHandler(createEmulator(id))).url };
+  urls[id] = { edge: (await startMock(id as ServiceId, { stateful: true })).url, serve: (await serveHandler(createEmulator(id as ServiceId))).url };
 }
 process.stdout.write(`${JSON.stringify(urls)}\n`);

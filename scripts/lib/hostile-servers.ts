@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { SERVICE_IDS } from "../../generated/service-ids.js";
+import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import { loadBundledDocument } from "../../runtime/emulator/documents.js";
 import { firstExample } from "../../runtime/openapi/examples.js";
 import { readOperations, type DocOperation } from "../../runtime/verify/operations.js";
@@ -117,7 +117,7 @@ export const hostileServers = {
  * What the batteries aim the servers at: the first service of the registry with a secured,
  * paginated list, and that list (its documented answers give the servers their bodies).
  */
-export function listTarget(): { id: string; doc: any; list: DocOperation } {
+export function listTarget(): { id: ServiceId; doc: any; list: DocOperation } {
   for (const id of SERVICE_IDS) {
     const doc = loadBundledDocument(id) as any;
     const list = readOperations(doc).find((o) => o.method === "GET" && o.raw["x-pagination"] && o.security.length > 0);

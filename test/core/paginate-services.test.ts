@@ -4,6 +4,7 @@
  * against the static mock (which answers every page with the same example) it stops instead of
  * looping, either on the document's total/next rules or by refusing a repeated page.
  */
+import type { ServiceId } from "cloud-interfaces/mock";
 import { describe, expect, it } from "vitest";
 import { createEmulator } from "cloud-interfaces/emulator";
 import { PaginationError } from "../../runtime/core/paginate.js";
@@ -37,7 +38,7 @@ describe("paginate every paged operation", () => {
 
   it.each(paged)("%s %s: the emulator's whole list, one page of 1 at a time", async (serviceId, path) => {
     const catalogue = await loadCatalogue(serviceId);
-    const emulator = createEmulator(serviceId);
+    const emulator = createEmulator(serviceId as ServiceId);
     const fetch = (input: string | URL | Request, init?: RequestInit) => emulator.handle(new Request(input, init));
     const client = (await generatedFactory(serviceId))({ ...catalogue.client, fetch });
     const whole = await client.GET!(path, { params: { query: { limit: 100 } } });

@@ -1,3 +1,4 @@
+import type { ServiceId } from "cloud-interfaces/mock";
 import { afterEach, expect } from "vitest";
 import { createEmulator, type Emulator, type EmulatorOptions } from "cloud-interfaces/emulator";
 
@@ -23,7 +24,7 @@ const live: Emulator[] = [];
 /** An emulator whose document violations fail the test that caused them. */
 export function emulator(serviceId: string, options: EmulatorOptions = {}, start?: number) {
   const time = deterministic(start);
-  const emu = createEmulator(serviceId, { clock: time.clock, random: time.random, ...options });
+  const emu = createEmulator(serviceId as ServiceId, { clock: time.clock, random: time.random, ...options });
   live.push(emu);
   const fetch = (input: string | URL | Request, init?: RequestInit) => emu.handle(new Request(input, init));
   return { emu, fetch: fetch as typeof globalThis.fetch, time };

@@ -5,6 +5,7 @@
  * Requests fetch itself refuses (CR/LF in a header, bad framing, CONNECT) never reach MSW and
  * are counted, not judged. `npm test` sends a seeded sample; `npm run fuzz:mock` sends all.
  */
+import type { ServiceId } from "cloud-interfaces/mock";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mswEmulator } from "cloud-interfaces/msw";
@@ -15,7 +16,7 @@ import { failUnhandled } from "../harness/msw-unhandled.js";
 
 const SEED = Number(process.env.MOCK_FUZZ_SEED ?? 1);
 const LONG = process.env.MOCK_FUZZ_RUNS !== undefined;
-const ids = servicesWithCatalogues.map((s) => s.id).filter((id) => EMULATED_SERVICES.includes(id));
+const ids = servicesWithCatalogues.map((s) => s.id).filter((id) => EMULATED_SERVICES.includes(id)) as ServiceId[];
 const origin = (id: string) => `http://${id}.msw-battery.test`;
 const mocks = ids.map((id) => mswEmulator(id, { baseUrl: origin(id) }));
 const server = setupServer(...mocks.flatMap((m) => m.handlers));

@@ -4,6 +4,7 @@
  * documents, sent with fetch to the service's emulator behind setupServer, reset before each
  * example so that each meets the starting world, gets its documented success.
  */
+import type { ServiceId } from "cloud-interfaces/mock";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMULATED_SERVICES, loadBundledDocument } from "cloud-interfaces/emulator";
@@ -14,7 +15,7 @@ import { failUnhandled } from "../harness/msw-unhandled.js";
 import { EXEMPT } from "../harness/example-exemptions.js";
 
 const origin = (id: string) => `http://${id}.msw-examples.test`;
-const mocks = Object.fromEntries(EMULATED_SERVICES.map((id) => [id, mswEmulator(id, { baseUrl: origin(id) })]));
+const mocks = Object.fromEntries(EMULATED_SERVICES.map((id) => [id, mswEmulator(id as ServiceId, { baseUrl: origin(id) })]));
 const server = setupServer(...Object.values(mocks).flatMap((m) => m.handlers));
 const unhandled: string[] = [];
 beforeAll(() => server.listen(failUnhandled(unhandled)));

@@ -1,4 +1,5 @@
 /** What every verify test needs: an emulator per service, and the credentials it accepts, in the environment as the verifier reads them. */
+import type { ServiceId } from "cloud-interfaces/mock";
 import { createEmulator } from "cloud-interfaces/emulator";
 import { loadBundledDocument } from "../../runtime/emulator/documents.js";
 import { securitySchemes } from "../../runtime/verify/operations.js";
@@ -10,7 +11,7 @@ type Fetch = (request: Request) => Promise<Response>;
  * each security scheme's documented example credential (`x-example`), which the emulators'
  * starting world accepts, passed as the verifier reads secrets: from environment variables.
  */
-export function emulatorRun(serviceId: string, fetch: Fetch = createEmulator(serviceId).handle) {
+export function emulatorRun(serviceId: ServiceId, fetch: Fetch = createEmulator(serviceId).handle) {
   const schemes = Object.entries<{ "x-example"?: string }>(securitySchemes(loadBundledDocument(serviceId)) as never).filter(([, s]) => typeof s["x-example"] === "string");
   const env: Record<string, string> = Object.fromEntries(schemes.map(([name, s]) => [`VERIFY_${name.toUpperCase()}`, s["x-example"]!]));
   const credentialsEnv = Object.fromEntries(schemes.map(([name]) => [name, `VERIFY_${name.toUpperCase()}`]));

@@ -3,12 +3,13 @@
  * delivery needs --allow-send as well, the rate limit spaces requests, the deadline stops the
  * run, and bad options are usage errors naming the option.
  */
+import type { ServiceId } from "cloud-interfaces/mock";
 import { describe, expect, it } from "vitest";
 import { createEmulator } from "cloud-interfaces/emulator";
 import { verifyServer, VerifyUsageError } from "cloud-interfaces/verify";
 import { emulatorRun } from "./harness.js";
 
-function recording(serviceId: string) {
+function recording(serviceId: ServiceId) {
   const emulator = createEmulator(serviceId);
   const sent: { method: string; path: string; at: number }[] = [];
   const fetch = (r: Request) => {
