@@ -164,6 +164,16 @@ export const identityV3Service = {
           "style": "form",
           "explode": true,
           "shape": "scalar"
+        },
+        "response_mode": {
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
+        },
+        "prompt": {
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
         }
       }
     },

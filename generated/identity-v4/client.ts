@@ -153,6 +153,16 @@ export const identityV4Service = {
           "explode": true,
           "shape": "scalar"
         },
+        "response_mode": {
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
+        },
+        "prompt": {
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
+        },
         "code_challenge": {
           "style": "form",
           "explode": true,
