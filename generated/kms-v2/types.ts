@@ -151,7 +151,7 @@ export interface components {
              * @description The key media type.
              * @constant
              */
-            type: "application/vnd.svc.kms.key+json";
+            type?: "application/vnd.svc.kms.key+json";
             name: string;
             description?: string;
             /** @description `false` creates a root key, `true` a standard key. */

@@ -52,7 +52,7 @@ describe.each(["v3", "v4"] as const)("identity-%s: what the SDKs send", (v) => {
     ["sign-in (response_mode=web_message)", { response_mode: "web_message" }],
     ["silent sign-in (prompt=none)", { response_mode: "web_message", prompt: "none" }],
   ])("the browser SDK's %s is declared, nothing ignored", async (_, extra) => {
-    const pkce = v === "v4" ? { code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" } : {};
+    const pkce: Record<string, string> = v === "v4" ? { code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" } : {};
     const { response, violations, ignored } = await call(authorization(v, { ...extra, ...pkce, nonce: "bm9uY2U" }), { prefer: "code=302" });
     expect(violations).toBeNull();
     expect(ignored).toBeNull();
