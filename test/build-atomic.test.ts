@@ -113,7 +113,7 @@ const cases: Case[] = [
     rule: "no-unresolved-refs",
     file: authorize,
     line: () => lineOf(authorize(), "code_chalenge"),
-    pointer: "#/parameters/11",
+    pointer: "#/parameters/13",
   },
 ];
 

@@ -153,6 +153,16 @@ export const identityV4Service = {
           "explode": true,
           "shape": "scalar"
         },
+        "response_mode": {
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
+        },
+        "prompt": {
+          "style": "form",
+          "explode": true,
+          "shape": "scalar"
+        },
         "code_challenge": {
           "style": "form",
           "explode": true,
@@ -289,7 +299,7 @@ export type IdentityV4ClientOptions = ServiceClientOptions<IdentityV4Region, Ide
 /** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
 export type IdentityV4Pages = {};
 
-/** Typed client for "Identity and authorization service v4" 5.0.0. */
+/** Typed client for "Identity and authorization service v4" 6.0.0. */
 export function createIdentityV4Client(options: IdentityV4ClientOptions = {}) {
   return createServiceClient<paths, IdentityV4BoundParameter, IdentityV4Pages>(identityV4Service, options, () => import("./rules.js"));
 }

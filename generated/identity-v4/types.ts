@@ -420,15 +420,16 @@ export interface components {
         /**
          * @description Tokens issued by the token endpoint: an access token, an identity token, an optional
          *     refresh token, the token type `Bearer` and the expiry in seconds. Which tokens a response
-         *     carries depends on the grant: `authorization_code`, `password` and the jwt-bearer grant
-         *     return an identity token (the user authenticated); `client_credentials` returns none, as no
-         *     end user is involved; a `refresh_token` response may omit it (OIDC Core §12.2).
+         *     carries depends on the grant: `authorization_code`, `password`, `refresh_token` and the
+         *     jwt-bearer grant return an identity token; `client_credentials` returns none, as no end user
+         *     is involved (`x-required-when` on `id_token`).
          */
         TokenResponse: {
             access_token: string;
             /**
-             * @description The identity token, a signed JWT verifiable with the public keys. Present for the grants
-             *     that authenticate a user; absent for `client_credentials`; optional on refresh.
+             * @description The identity token, a signed JWT verifiable with the public keys. Present for every grant
+             *     but `client_credentials` (`x-required-when`: the request's `grant_type` decides), refresh
+             *     included; absent for `client_credentials`, which has no end user.
              */
             id_token?: string;
             /** @description Optional. */
@@ -437,6 +438,13 @@ export interface components {
             token_type: "Bearer";
             /** @description Lifetime of the access token in seconds. */
             expires_in: number;
+        };
+        /** @description Error body of a token request the service refuses for the user's state (403); it carries `error_code`, not the OAuth `error`. */
+        ForbiddenError: {
+            /** @description The refusal's code, `FORBIDDEN` in the SDKs. */
+            error_code: string;
+            /** @description Human-readable explanation, which the SDKs show to the user; never contains secrets or tokens. */
+            error_description?: string;
         };
         RevocationRequest: {
             /** @description The refresh token to revoke. */
@@ -660,6 +668,15 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
+        /** @description The user may not sign in yet (for example the account awaits verification); the body carries `error_code` and `error_description`. */
+        TokenForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ForbiddenError"];
+            };
+        };
         /** @description The public keys (JWK set) used to verify token signatures. */
         PublicKeys: {
             headers: {
@@ -769,11 +786,26 @@ export interface components {
         temporary_code: string;
         /**
          * @description Client language, in the format of RFC 5646: one language tag (for example `en-US`). The
-         *     locale identifier form with `_` between subtags (`en_US`, `zh-Hans_CN`) that the Swift
-         *     client SDK sends, and a space-separated list of tags in order of preference, are accepted too.
+         *     platform locale identifiers the client SDKs send are accepted too: Apple's (`en_US`,
+         *     `zh-Hans_CN`, with keywords as in `en_US@calendar=japanese`) and Java's `Locale.toString()`
+         *     (`zh_CN_#Hans`, `_GB`, `ja_JP_#u-ca-japanese`), and a space-separated list of tags in order
+         *     of preference.
          * @example en-US
          */
         language: string;
+        /**
+         * @description How the authorization response is returned. The browser SDK sends `web_message`: the result
+         *     is posted to the window that opened the sign-in, instead of a redirect carrying it in the
+         *     query. Other values (`query`, `fragment`, `form_post`) are the OAuth response modes.
+         * @example web_message
+         */
+        response_mode: string;
+        /**
+         * @description Whether the service may show a sign-in page. The browser SDK's silent sign-in sends `none`:
+         *     answer from the existing session or fail, never prompt (OIDC Core §3.1.2.1).
+         * @example none
+         */
+        prompt: string;
         /**
          * @description The logout callback URI, invoked after successful logout. On failure it receives
          *     `flow=sso_logout` and `error`.
@@ -944,11 +976,26 @@ export interface operations {
                 code?: components["parameters"]["temporary_code"];
                 /**
                  * @description Client language, in the format of RFC 5646: one language tag (for example `en-US`). The
-                 *     locale identifier form with `_` between subtags (`en_US`, `zh-Hans_CN`) that the Swift
-                 *     client SDK sends, and a space-separated list of tags in order of preference, are accepted too.
+                 *     platform locale identifiers the client SDKs send are accepted too: Apple's (`en_US`,
+                 *     `zh-Hans_CN`, with keywords as in `en_US@calendar=japanese`) and Java's `Locale.toString()`
+                 *     (`zh_CN_#Hans`, `_GB`, `ja_JP_#u-ca-japanese`), and a space-separated list of tags in order
+                 *     of preference.
                  * @example en-US
                  */
                 language?: components["parameters"]["language"];
+                /**
+                 * @description How the authorization response is returned. The browser SDK sends `web_message`: the result
+                 *     is posted to the window that opened the sign-in, instead of a redirect carrying it in the
+                 *     query. Other values (`query`, `fragment`, `form_post`) are the OAuth response modes.
+                 * @example web_message
+                 */
+                response_mode?: components["parameters"]["response_mode"];
+                /**
+                 * @description Whether the service may show a sign-in page. The browser SDK's silent sign-in sends `none`:
+                 *     answer from the existing session or fail, never prompt (OIDC Core §3.1.2.1).
+                 * @example none
+                 */
+                prompt?: components["parameters"]["prompt"];
                 /**
                  * @description PKCE code challenge: base64url(SHA-256(code_verifier)) for `S256`, or the verifier
                  *     itself for `plain`. Required only for the PKCE flow. RFC 7636 challenges are 43 to 128
@@ -1016,6 +1063,7 @@ export interface operations {
             200: components["responses"]["TokenIssued"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidClient"];
+            403: components["responses"]["TokenForbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };

@@ -75,9 +75,9 @@ export const kmsV2Service = {
         "statuses": [
           429
         ],
-        "maxAttempts": 4,
+        "maxAttempts": 5,
         "backoffMs": 1000,
-        "maxWaitMs": 60000
+        "maxWaitMs": 30000
       },
       "query": {
         "limit": {
@@ -144,9 +144,9 @@ export const kmsV2Service = {
             ]
           }
         },
-        "maxAttempts": 4,
+        "maxAttempts": 5,
         "backoffMs": 1000,
-        "maxWaitMs": 60000
+        "maxWaitMs": 30000
       },
       "query": {}
     },
@@ -164,9 +164,9 @@ export const kmsV2Service = {
         "statuses": [
           429
         ],
-        "maxAttempts": 4,
+        "maxAttempts": 5,
         "backoffMs": 1000,
-        "maxWaitMs": 60000
+        "maxWaitMs": 30000
       },
       "query": {
         "state": {

@@ -151,7 +151,7 @@ export interface components {
              * @description The key media type.
              * @constant
              */
-            type: "application/vnd.svc.kms.key+json";
+            type?: "application/vnd.svc.kms.key+json";
             name: string;
             description?: string;
             /** @description `false` creates a root key, `true` a standard key. */
@@ -161,6 +161,12 @@ export interface components {
             aliases?: string[];
             /** Format: date-time */
             expirationDate?: string;
+            /** @description Secure import only; the import token's nonce, encrypted with the key material (base64). */
+            encryptedNonce?: string;
+            /** @description Secure import only; the initialization vector of the nonce encryption (base64). */
+            iv?: string;
+            /** @description Secure import only; how the key material was encrypted with the import token's public key, e.g. `RSAES_OAEP_SHA_256` or `RSAES_OAEP_SHA_1`. */
+            encryptionAlgorithm?: string;
         };
         /** @description Collection envelope of a create request, with exactly one key resource. */
         CreateKeyRequest: {
@@ -218,6 +224,21 @@ export interface components {
         };
         /** @description Invalid credentials or insufficient permissions. */
         Unauthorized: {
+            headers: {
+                "correlation-ID": components["headers"]["CorrelationId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.svc.kms.error+json": components["schemas"]["ErrorCollection"];
+                "application/json": components["schemas"]["ErrorCollection"];
+            };
+        };
+        /**
+         * @description An instance policy refuses the request: it breaks the instance's configuration rules (for
+         *     example a request from a network the allowed-network policy excludes), or uses a feature
+         *     that is not enabled for the instance. Re-authenticating makes no difference.
+         */
+        Forbidden: {
             headers: {
                 "correlation-ID": components["headers"]["CorrelationId"];
                 [name: string]: unknown;
@@ -462,6 +483,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -522,6 +544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorCollection"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             /** @description The key ring, the instance or the import token does not exist (`reasons[0].code`). */
             404: {
                 headers: {
@@ -627,6 +650,14 @@ export interface operations {
             };
             /** @description Invalid credentials or insufficient permissions (headers only). */
             401: {
+                headers: {
+                    "correlation-ID": components["headers"]["CorrelationId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An instance policy refuses the request (headers only). */
+            403: {
                 headers: {
                     "correlation-ID": components["headers"]["CorrelationId"];
                     [name: string]: unknown;

@@ -209,8 +209,11 @@ export interface components {
         /**
          * @description Inner JSON of `svcenpushto`; selects push targets by `platforms` or by `user_ids` (the
          *     interface document's two lists), or, as the service's SDKs also send, by subscribed `tags` or
-         *     by device-id lists (`fcm_devices`, `apns_devices`, `chrome_devices`, `firefox_devices`,
-         *     `safari_devices`). At least one list is present (`minProperties: 1`).
+         *     by device-id lists (`fcm_devices`, `apns_devices`, `huawei_devices`, `chrome_devices`,
+         *     `firefox_devices`, `safari_devices`). At least one of these lists is present. `platforms`,
+         *     `tags` and `user_ids` may be given together, and so may device lists, but the two kinds are
+         *     not mixed: the SDKs say that when `platforms`, `tags` or `user_ids` is used, no device list
+         *     is used with it.
          */
         PushTargets: {
             platforms?: components["schemas"]["PushPlatforms"];
@@ -218,10 +221,11 @@ export interface components {
             tags?: components["schemas"]["PushTags"];
             fcm_devices?: components["schemas"]["PushDeviceIds"];
             apns_devices?: components["schemas"]["PushDeviceIds"];
+            huawei_devices?: components["schemas"]["PushDeviceIds"];
             chrome_devices?: components["schemas"]["PushDeviceIds"];
             firefox_devices?: components["schemas"]["PushDeviceIds"];
             safari_devices?: components["schemas"]["PushDeviceIds"];
-        };
+        } & ((unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown) & unknown);
         /** @description Inner JSON of `svcenmailto`; email addresses. */
         MailToList: string[];
         /** @description Inner JSON of `svcensmsto`; phone numbers. */
@@ -307,12 +311,16 @@ export interface components {
             description: components["schemas"]["CommonText"];
             /** @default true */
             enabled?: boolean;
+            /** @description Whether the source keeps the payload of its incoming notifications for troubleshooting. */
+            store_notifications?: boolean;
         };
         /** @description All fields optional; only the given ones change. */
         SourceUpdateRequest: {
             name?: components["schemas"]["CommonText"];
             description?: components["schemas"]["CommonText"];
             enabled?: boolean;
+            /** @description Whether the source keeps the payload of its incoming notifications for troubleshooting. */
+            store_notifications?: boolean;
         };
         /** @description A source as returned by create. */
         SourceCreated: {
@@ -332,6 +340,8 @@ export interface components {
             description?: components["schemas"]["CommonText"];
             /** @default true */
             enabled?: boolean;
+            /** @description Whether the source keeps the payload of its incoming notifications for troubleshooting. */
+            store_notifications?: boolean;
             /** @description Source type, e.g. `api`. */
             type?: string;
             updated_at?: components["schemas"]["DateTime"];

@@ -99,7 +99,7 @@ export interface components {
          *     `components["schemas"]["FlexibleProduct"]` for code that builds that widget.
          */
         FlexibleProduct: {
-            /** @description Price of one period. */
+            /** @description Price of one period; 0 for a free trial period. */
             amount: number;
             /** @description ISO 4217 currency code, e.g. `USD`. */
             currencyCode: string;

@@ -199,7 +199,7 @@ export function firstViolation(rule: Rule | boolean | undefined, value: unknown,
   }
   if (rule.anyOf) {
     const violations = rule.anyOf.map((part) => firstViolation(part, value, field, schemas, depth + 1));
-    if (violations.every(Boolean)) return deepest(violations as RuleViolation[]);
+    if (violations.every(Boolean)) return missingAlternative(violations as RuleViolation[], field) ?? deepest(violations as RuleViolation[]);
   }
   if (rule.oneOf) {
     const violations = rule.oneOf.map((part) => firstViolation(part, value, field, schemas, depth + 1));
@@ -209,6 +209,17 @@ export function firstViolation(rule: Rule | boolean | undefined, value: unknown,
   }
   if (rule.not && firstViolation(rule.not, value, field, schemas, depth + 1) === undefined) return new RuleViolation(field, "not", `${field} has a form that is not allowed`);
   return undefined;
+}
+
+/**
+ * Branches that each only miss one field of the same object ("one of these lists", notifications'
+ * push targets) name no likelier form: the violation is the object's, naming every alternative.
+ */
+function missingAlternative(violations: RuleViolation[], field: string): RuleViolation | undefined {
+  const prefix = field ? `${field}.` : "";
+  const names = violations.map((v) => (v.keyword === "required" && v.field.startsWith(prefix) ? v.field.slice(prefix.length) : undefined));
+  if (names.some((n) => n === undefined || n.includes(".") || n.includes("["))) return undefined;
+  return new RuleViolation(field, "anyOf", `${field || "the body"} must have one of the fields ${names.join(", ")}`);
 }
 
 /** Of the failing branches, the one whose violation lies deepest is the likeliest intended form. */

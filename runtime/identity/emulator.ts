@@ -651,7 +651,12 @@ export function identityDefinition(version: "v3" | "v4", document?: unknown): Se
   };
   if (version === "v3") {
     operations.getOpenIdConfiguration = getOpenIdConfiguration;
-    operations.registerClient = () => empty(200);
+    // The registered client, as the client SDKs read it (client_id, redirect_uris; RFC 7591 §3.2.1).
+    operations.registerClient = (ctx) => {
+      const sent = (ctx.input.body ?? {}) as Record<string, unknown>;
+      const redirects = Array.isArray(sent.redirect_uris) ? sent.redirect_uris.filter((u): u is string => typeof u === "string") : [];
+      return json(200, { client_id: ctx.token(16), redirect_uris: redirects }, "application/json");
+    };
   }
   return {
     serviceId: `identity-${version}`,

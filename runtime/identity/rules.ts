@@ -11,6 +11,7 @@ import { helperRules as v4Helper } from "../../generated/identity-v4/helper-rule
 import { rules as v4Rules } from "../../generated/identity-v4/rules.js";
 import { InputError } from "../core/errors.js";
 import { firstViolation, type Rule, type ServiceRules } from "../core/rules.js";
+import { conditionMet } from "../core/required-when.js";
 
 export type IdentityVersion = "v3" | "v4";
 
@@ -109,8 +110,8 @@ export function checkQuery(version: IdentityVersion, operation: string, params: 
   }
   for (const [name, note] of Object.entries(noted)) {
     for (const [other, when] of Object.entries(note.requiredWhen ?? {})) {
-      if (out[other] === when && out[name] === undefined) {
-        throw new InputError(name, "requiredWhen", `${name} is required when ${other} is ${String(when)}`);
+      if (conditionMet(when, out[other]) && out[name] === undefined) {
+        throw new InputError(name, "requiredWhen", `${name} is required when ${other} is ${Array.isArray(when) ? `one of ${when.join(", ")}` : String(when)}`);
       }
     }
   }

@@ -16,7 +16,7 @@ const list = rules.operations["GET /api/v2/keys"]!;
 const pattern = (rule: Rule | undefined, flags = ""): RegExp => new RegExp(rule!.pattern!, flags);
 
 /** The `type` every key resource carries (the document's const of KeyCreate.type), also the key media type. */
-export const KEY_MEDIA_TYPE = rules.schemas.KeyCreate!.properties!.type!.const as components["schemas"]["KeyCreate"]["type"];
+export const KEY_MEDIA_TYPE = rules.schemas.KeyCreate!.properties!.type!.const as NonNullable<components["schemas"]["KeyCreate"]["type"]>;
 
 export const FILTER_PATTERN = pattern(list.query!.filter, "u");
 

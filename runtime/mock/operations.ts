@@ -23,6 +23,8 @@ export interface OperationInfo {
   key: string;
   responses: Map<string, ResponseInfo>;
   requestMediaTypes: string[];
+  /** The Request Body Object, resolved: what a body without Content-Type is read as (runtime/openapi/request-media-type.ts). */
+  requestBody?: unknown;
   /** Its parameter objects, the path item's included (runtime/openapi/router.ts parametersOf). */
   parameters: any[];
   /** The operation object as it stands in the bundle (refs unresolved), for Prism. */
@@ -64,6 +66,7 @@ export function readOperations(doc: any): OperationInfo[] {
       key: `${method.toUpperCase()} ${path}`,
       responses,
       requestMediaTypes: Object.keys(body?.content ?? {}),
+      ...(body ? { requestBody: body } : {}),
       parameters: parametersOf(doc, entry).map((p) => p.parameter),
       raw: op,
     };

@@ -11,6 +11,7 @@ import type { ErrorShapes } from "./errors.js";
 import type { MockErrorKind } from "./mock-errors.js";
 import { QUERY_OVERRIDES, selectCase, preferences } from "./prefer.js";
 import { loadPrism } from "./load-prism.js";
+import { requestBodyMediaType } from "../openapi/request-media-type.js";
 import { credentialNames, describe, shown, type SentRequest, type Violation } from "./violations.js";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "./limits.js";
 
@@ -139,12 +140,10 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
 
     // Body: bytes to what Prism expects (parsed JSON, text, or null), with explicit limits.
     const bytes = new Uint8Array(await request.arrayBuffer());
-    // A body sent without any Content-Type (the KMS family's Go client does so on create) is read
-    // as the operation's plain application/json when the document declares it: the recipient may
-    // examine content whose type is not given (RFC 9110 §8.3), and JSON is what that client sends.
-    if (contentTypeHeader === null && bytes.length > 0 && operation.requestMediaTypes.includes("application/json")) {
-      contentType = parseMediaType("application/json");
-    }
+    // A body sent without any Content-Type is read as the document's x-untyped-body (the KMS
+    // family's Go client sends its create body so), by the rule every server here shares.
+    const untyped = contentTypeHeader === null ? requestBodyMediaType(null, bytes.length, operation.requestBody) : "";
+    if (untyped !== "") contentType = parseMediaType(untyped);
     let body: unknown = null;
     if (bytes.length > 0) {
       let text: string;

@@ -130,8 +130,8 @@ describe("retry as the KMS document declares it (409 on create except two reason
     return { sent: sent.length, waits, status: result.response.status };
   };
 
-  it("retries an expired import token up to the policy's 4 attempts", async () => {
-    expect(await create(() => conflict("IMPORT_TOKEN_EXPIRED_ERR"))).toEqual({ sent: 4, waits: [1000, 2000, 4000], status: 409 });
+  it("retries an expired import token up to the policy's 5 attempts (the Go client's count, issue 37)", async () => {
+    expect(await create(() => conflict("IMPORT_TOKEN_EXPIRED_ERR"))).toEqual({ sent: 5, waits: [1000, 2000, 4000, 8000], status: 409 });
   });
 
   it("hands a conflict no retry can cure to the caller at once", async () => {

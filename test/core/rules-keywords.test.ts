@@ -253,6 +253,16 @@ describe("composition", () => {
     expect(report({ anyOf: [{ $ref: "Named" }, { type: "string" }] }, {})).toEqual(["required", "v.name", "v.name is required"]);
   });
 
+  it("anyOf whose parts each only miss a field of the object names every alternative, at the object", () => {
+    const oneOfLists: Rule = { type: "object", anyOf: [{ required: ["tags"] }, { required: ["user_ids"] }, { required: ["firefox_devices"] }] };
+    expect(check(oneOfLists, { tags: [] })).toBeUndefined();
+    expect(report(oneOfLists, { foo: 1 })).toEqual(["anyOf", "v", "v must have one of the fields tags, user_ids, firefox_devices"]);
+    expect(report(oneOfLists, {}, "")).toEqual(["anyOf", "", "the body must have one of the fields tags, user_ids, firefox_devices"]);
+    // A part that fails otherwise (a type, a nested field) keeps the deepest failure.
+    expect(report({ anyOf: [{ required: ["a"] }, { $ref: "Named" }, { type: "string" }] }, {})).toEqual(["required", "v.name", "v.name is required"]);
+    expect(report({ anyOf: [{ required: ["a"] }, { properties: { b: { required: ["c"] } } }] }, { b: {} })).toEqual(["required", "v.b.c", "v.b.c is required"]);
+  });
+
   it("oneOf needs exactly one part", () => {
     const rule: Rule = { oneOf: [{ type: "string" }, { type: "number" }, { type: "integer" }] };
     expect(check(rule, "s")).toBeUndefined();

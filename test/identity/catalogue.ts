@@ -92,10 +92,10 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue<IdentitySer
   // Operations only version 3 has: the path is written with the narrowed version, so tsc checks it against v3 alone.
   if (v === "v3") {
     op(`POST /oauth/${v}/{tenantId}/clients`, { body: { csr: CSR } }, [
-      ["§4.3 register client (v3): OK", 200],
-      ["§4.3 register client (v3): OK, form parameter carrying the CSR", 200, undefined, { body: { csr: CSR }, contentType: FORM }],
-      ["§4.3 register client (v3): OK, RFC 7591 metadata with jwks and no csr (the Swift client SDK's body, x-assumed)", 200, undefined, { body: SWIFT_REGISTRATION }],
-      ["§4.3 register client (v3): OK, a CSR with the NEW CERTIFICATE REQUEST label (keytool, certreq; x-assumed)", 200, undefined, { body: { csr: CSR.replaceAll("CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST") } }],
+      ["§4.3 register client (v3): OK, with the registered client the SDKs read (x-assumed body)", 200, "registered"],
+      ["§4.3 register client (v3): OK, form parameter carrying the CSR", 200, "registered", { body: { csr: CSR }, contentType: FORM }],
+      ["§4.3 register client (v3): OK, RFC 7591 metadata with jwks and no csr (the Swift client SDK's body, x-assumed)", 200, "registered", { body: SWIFT_REGISTRATION }],
+      ["§4.3 register client (v3): OK, a CSR with the NEW CERTIFICATE REQUEST label (keytool, certreq; x-assumed)", 200, "registered", { body: { csr: CSR.replaceAll("CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST") } }],
       ["§7 general codes: 400 bad request, often a missing required parameter (§4.3 lists only OK)", 400, "invalidRequest"],
       [TOO_FAST, 429, "tooManyRequests"],
       [GENERAL_500, 500, "serverError"],
@@ -136,7 +136,7 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue<IdentitySer
     ["§4.5 token: token response, client_credentials grant (no end user: no identity token)", 200, "clientCredentialsTokens",
       grant({ grant_type: "client_credentials", ...(v === "v4" ? { audience: "5e9c1d7a-2b4f-4a8e-b3c6-0f1d2e3a4b5c" } : {}) })],
     ["§4.5 token: token response, password grant", 200, "tokens", grant({ grant_type: "password", username: "ana.silva@example.com", password: "correct horse", scope: "openid profile" })],
-    ["§4.5 token: token response, refresh_token grant (identity token omitted, OIDC Core §12.2)", 200, "refreshedTokens", grant({ grant_type: "refresh_token", refresh_token: "8f3a2c71-5d4e-4b9a-a6f0-1e2d3c4b5a69" })],
+    ["§4.5 token: token response, refresh_token grant (§2.2 identity token included: the SDKs require it; x-required-when)", 200, "refreshedTokens", grant({ grant_type: "refresh_token", refresh_token: "8f3a2c71-5d4e-4b9a-a6f0-1e2d3c4b5a69" })],
     ["§4.5 token: token response, jwt-bearer grant with an identity-provider assertion (§2.4)", 200, "tokens",
       grant({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: JWS, scope: "openid" })],
     ["§4.5 token: client_credentials as JSON (the server SDK's TokenManager; x-assumed)", 200, "clientCredentialsTokens",
@@ -147,6 +147,8 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue<IdentitySer
       grant({ grant_type: "password", username: "ana.silva@example.com", password: "correct horse", authsvc_access_token: JWS })],
     ["§4.5 token: bad request for missing, invalid or mismatching parameters", 400, "invalidRequest"],
     ["§5/§7 general codes: 401 client id and secret (Basic) rejected at the token endpoint", 401, "invalid_client"],
+    ["§7 token: 403 for a user who may not sign in yet, body error_code/error_description as the SDKs read it (x-assumed)", 403, "pendingUserVerification",
+      grant({ grant_type: "password", username: "ana.silva@example.com", password: "correct horse" })],
     [TOO_FAST, 429, "tooManyRequests"],
     ["§4.5 token: internal server error", 500, "serverError"],
   ]);

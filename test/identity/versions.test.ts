@@ -53,9 +53,10 @@ const DOCUMENTED: [string, Kind, string][] = [
   [P("/clients"), "removed", "§4 client registration is not shown for version 4"],
   [P("/.well-known/openid-configuration"), "removed", "§4 discovery is not shown for version 4"],
   ["/components/schemas/ClientRegistrationRequest", "removed", "§4.3 client registration is version 3 only"],
+  ["/components/schemas/ClientRegistrationResponse", "removed", "§4.3 client registration is version 3 only"],
   ["/components/schemas/OpenIdConfiguration", "removed", "§4.10 discovery is version 3 only"],
-  [P("/authorization", "get", "parameters", "11"), "added", "§4.4 version 4 adds two PKCE parameters"],
-  [P("/authorization", "get", "parameters", "12"), "added", "§4.4 version 4 adds two PKCE parameters"],
+  [P("/authorization", "get", "parameters", "13"), "added", "§4.4 version 4 adds two PKCE parameters"],
+  [P("/authorization", "get", "parameters", "14"), "added", "§4.4 version 4 adds two PKCE parameters"],
   ["/components/parameters/code_challenge", "added", "§4.4 PKCE"],
   ["/components/parameters/code_challenge_method", "added", "§4.4 PKCE"],
   [P("/token", "post", "description"), "changed", "§4.5 version 4 token parameters"],
@@ -74,7 +75,7 @@ const DOCUMENTED: [string, Kind, string][] = [
   // RFC 7523 §3: the example assertion's aud is its own version's token endpoint, so each version signs its own.
   [P("/token", "post", "requestBody", "content", "application/json", "examples", "jwtBearer", "value", "assertion"), "changed", "§9 an assertion is addressed to its version's token endpoint"],
   // Each version's example tokens name that version's issuer (§9: the version is a path segment of every URL).
-  ...[["tokens", "access_token"], ["tokens", "id_token"], ["clientCredentialsTokens", "access_token"], ["refreshedTokens", "access_token"]].map(
+  ...[["tokens", "access_token"], ["tokens", "id_token"], ["clientCredentialsTokens", "access_token"], ["refreshedTokens", "access_token"], ["refreshedTokens", "id_token"]].map(
     ([e, t]): [string, Kind, string] => [`/components/responses/TokenIssued/content/application~1json/examples/${e}/value/${t}`, "changed", "§9 tokens carry their version's issuer"],
   ),
   // §9: version 3 is deprecated, so every one of its operations is (added to the bundle by scripts/lib/deprecation.ts).

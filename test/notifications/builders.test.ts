@@ -52,8 +52,12 @@ describe("svcenpushto", () => {
   });
 
   it.each([
-    // PushTargets needs at least one member (minProperties 1); each list is checked where it is declared.
-    ["neither list", {}, "svcenpushto", "minProperties"],
+    // PushTargets needs one of its named lists (anyOf); each list is checked where it is declared.
+    ["neither list", {}, "svcenpushto", "anyOf"],
+    ["only a key the document does not name (minProperties counted it)", { foo: 1 }, "svcenpushto", "anyOf"],
+    // The SDKs' field comment: platforms, tags or user_ids are not used with a device list (issue 37).
+    ["tags with a device list", { tags: ["beta"], fcm_devices: ["d1"] }, "svcenpushto", "not"],
+    ["user ids with the huawei device list", { user_ids: ["u"], huawei_devices: ["h"] }, "svcenpushto", "not"],
     ["an unknown platform", { platforms: ["push_mobile_1", "push_sms"] }, "svcenpushto.platforms[1]", "enum"],
     ["an empty platform list", { platforms: [] }, "svcenpushto.platforms", "minItems"],
     ["a repeated platform", { platforms: ["push_browser_1", "push_browser_1"] }, "svcenpushto.platforms", "uniqueItems"],
@@ -65,7 +69,14 @@ describe("svcenpushto", () => {
   });
 
   it("serializes the SDKs' other selectors: tags and device lists (Go SDK README ibmenpushto; issue 26 item 5)", () => {
-    for (const targets of [{ tags: ["beta-users"] }, { fcm_devices: ["d1"], apns_devices: ["d2"] }, { chrome_devices: ["c"], firefox_devices: ["f"], safari_devices: ["s"] }]) {
+    for (const targets of [
+      { tags: ["beta-users"] },
+      { tags: ["beta-users"], platforms: ["push_mobile_1" as const], user_ids: ["u"] },
+      { fcm_devices: ["d1"], apns_devices: ["d2"] },
+      { chrome_devices: ["c"], firefox_devices: ["f"], safari_devices: ["s"] },
+      // The third mobile platform's list, as the Node SDK's README sends it (issue 37).
+      { huawei_devices: ["h1"] },
+    ]) {
       expect(validateAt(ID, schema("PushTargets"), JSON.parse(pushTo(targets)))).toEqual([]);
     }
     rejects(() => pushTo({ tags: [] }), "svcenpushto.tags", "minItems");
@@ -74,6 +85,9 @@ describe("svcenpushto", () => {
   it("the document rejects what the builder rejects", () => {
     expect(validateAt(ID, schema("PushTargets"), {})).not.toEqual([]);
     expect(validateAt(ID, schema("PushTargets"), { platforms: ["push_sms"] })).not.toEqual([]);
+    expect(validateAt(ID, schema("PushTargets"), { foo: 1 })).not.toEqual([]);
+    expect(validateAt(ID, schema("PushTargets"), { tags: ["beta"], fcm_devices: ["d1"] })).not.toEqual([]);
+    expect(validateAt(ID, schema("PushTargets"), { huawei_devices: ["h1"], apns_devices: ["a1"] })).toEqual([]);
   });
 });
 

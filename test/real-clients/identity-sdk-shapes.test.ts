@@ -9,7 +9,8 @@
  * - lib/token-manager/token-manager.js getTokens through lib/utils/request-util.js: a `form`
  *   sent as JSON (`{grant_type, scope, assertion}`, scope '' when no scope is asked for);
  * - appid-clientsdk-swift Source/IBMCloudAppID/internal/AuthorizationManager.swift
- *   getAuthorizationUrl (no state, `language=<Locale.identifier>` such as en_US) and
+ *   getAuthorizationUrl (`language=<Locale.identifier>` such as en_US; it also sends state, which
+ *   the case below leaves out as the SDK's change_password/change_details URLs do) and
  *   RegistrationManager.swift (JSON RFC 7591 metadata with `jwks`, no csr);
  * - appid-clientsdk-android .../internal/tokenmanager/TokenManager.java obtainTokensRoP.
  * The service's `appid_` prefix is the interface document's `authsvc_` (`authsvc_anon`).
@@ -47,7 +48,7 @@ describe.each(["v3", "v4"] as const)("identity-%s: the SDKs' own request shapes"
     expect(ignored).toMatch(/ui_locales/);
   });
 
-  it("authorization as the Swift SDK builds it (no state, language=en_US) is accepted", async () => {
+  it("authorization as the Swift SDK builds it (language=en_US), without state as its change_password/details URLs are, is accepted", async () => {
     const url = `${base(v)}/authorization?response_type=code&client_id=${CLIENT_ID}&redirect_uri=com.example.app://mobile/callback&scope=openid&idp=authsvc_anon&authsvc_access_token=${JWS}&language=en_US`;
     const { response, violations, ignored } = await call(url, { prefer: "code=302" });
     expect(violations).toBeNull();

@@ -75,4 +75,42 @@ describe("kms-v2: the Go client's requests", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await response.json()).toEqual(documented("post", "201", "created"));
   });
+
+  it("secure import as keys.go WithPayload sends it: payload, encryptedNonce, iv and encryptionAlgorithm, untyped → 201, nothing undeclared (issue 37)", async () => {
+    const resource = {
+      type: KEY_TYPE, name: "imported-root-key", extractable: false,
+      payload: "c2VjcmV0LWtleS1tYXRlcmlhbC0zMmJ5dGVzISEhIQ==",
+      encryptedNonce: "DVy/Dbk37X8gPSAGvGg=", iv: "puQrzDZhNgeiBiBb", encryptionAlgorithm: "RSAES_OAEP_SHA_256",
+    };
+    const body = new TextEncoder().encode(JSON.stringify({ metadata: { collectionType: KEY_TYPE, collectionTotal: 1 }, resources: [resource] }));
+    const response = await fetch(`${kms()}/api/v2/keys`, { method: "POST", headers: goHeaders, body });
+    expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.headers.get("x-mock-warning"), "names the document does not declare (refused under --strict)").toBeNull();
+    expect(response.status).toBe(201);
+  });
+
+  it("the document reads the untyped create body by its own rule (x-untyped-body), not by a guess", () => {
+    expect(bundledDocument("kms-v2").paths["/api/v2/keys"].post.requestBody["x-untyped-body"]).toBe("application/json");
+  });
+
+  it.each([
+    ["create", "POST"],
+    ["list", "GET"],
+  ] as const)("an instance-policy refusal on %s is a documented 403 with its reason code (error-messages.md 'HTTP 403 - Forbidden')", async (_, method) => {
+    const init: RequestInit = { method, headers: { ...goHeaders, Prefer: "code=403" } };
+    // Bytes, not a string: fetch would label a string text/plain, and the Go client labels nothing.
+    if (method === "POST") init.body = new TextEncoder().encode(JSON.stringify({ metadata: { collectionType: KEY_TYPE, collectionTotal: 1 }, resources: [{ type: KEY_TYPE, name: "k", extractable: true }] }));
+    const response = await fetch(`${kms()}/api/v2/keys`, init);
+    expect(response.status).toBe(403);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = await response.json();
+    expect(body.resources[0].errorMsg).toMatch(/^Forbidden/);
+    expect(body.resources[0].reasons[0].code).toBe("CONFIG_RULE_CONFLICT_ERR");
+  });
+
+  it("HEAD total answers the refusal without a body", async () => {
+    const response = await fetch(`${kms()}/api/v2/keys`, { method: "HEAD", headers: { ...goHeaders, Prefer: "code=403" } });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe("");
+  });
 });

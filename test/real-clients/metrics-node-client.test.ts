@@ -40,6 +40,29 @@ describe("metrics-v1: the Node client's requests", () => {
   });
 });
 
+describe("metrics-v1: what the Node client and the vendor's examples send (issue 37)", () => {
+  const samples = () => JSON.stringify([{ name: "metric.a.label", value: 1.05 }]);
+
+  it("save exactly as src/index.js sends it: node-fetch 1.x adds no Content-Type to a string body → accepted as JSON (x-untyped-body)", async () => {
+    const response = await fetch(`${base()}/v1/metrics`, { method: "POST", headers, body: new TextEncoder().encode(samples()) });
+    expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.status).toBe(200);
+  });
+
+  it("the same JSON labelled as a form (curl -d without -H) stays refused: the rule covers a missing Content-Type only", async () => {
+    const response = await fetch(`${base()}/v1/metrics`, { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: samples() });
+    expect(response.status).toBe(400);
+  });
+
+  it("a blank target beside a real one is accepted, as Graphite's render API skips it", async () => {
+    const response = await fetch(`${base()}/v1/metrics?target=metric.name&target=`, { headers });
+    expect(response.status).toBe(200);
+    const target = "#/paths/~1v1~1metrics/get/parameters/1/schema";
+    expect(validateAt(ID, target, ["metric.name", ""])).toEqual([]);
+    expect(validateAt(ID, target, [])).not.toEqual([]);
+  });
+});
+
 describe("metrics-v1: the service's error body as the Node client's tests record it", () => {
   const doc = (op: string, status: string) => `#/paths/${op}/responses/${status}/content/application~1json/schema`;
   it.each([

@@ -63,8 +63,15 @@ describe("notifications-v1: the Node SDK's requests", () => {
       { name: "Mail", type: "smtp_custom.notification", params: { body: "PGgxPkhpPC9oMT4=" } }, 201],
     ["send with ibmenpushto by user_ids (NotificationFCMDevices model)", "POST", "/notifications",
       { id: "2", source: "apisource/ci", type: "com.example.push", specversion: "1.0", svcensourceid: `${SOURCE}:api`, svcendefaultshort: "s", svcendefaultlong: "l", svcenpushto: JSON.stringify({ user_ids: ["userId"] }) }, 202],
-    ["send with ibmenpushto by tags and fcm_devices (the Go SDK README's ibmenpushto fields)", "POST", "/notifications",
-      { id: "3", source: "apisource/ci", type: "com.example.push", specversion: "1.0", svcensourceid: `${SOURCE}:api`, svcendefaultshort: "s", svcendefaultlong: "l", svcenpushto: JSON.stringify({ tags: ["beta"], fcm_devices: ["d1"] }) }, 202],
+    // Tags and device lists are not sent together (the SDKs' ibmenpushto field comment; issue 37).
+    ["send with ibmenpushto by tags and platforms (the Go SDK README's ibmenpushto fields)", "POST", "/notifications",
+      { id: "3", source: "apisource/ci", type: "com.example.push", specversion: "1.0", svcensourceid: `${SOURCE}:api`, svcendefaultshort: "s", svcendefaultlong: "l", svcenpushto: JSON.stringify({ tags: ["beta"], platforms: ["push_mobile_1"] }) }, 202],
+    ["send with ibmenpushto by device lists, huawei_devices among them (the Node SDK README's NotificationFCMDevices)", "POST", "/notifications",
+      { id: "4", source: "apisource/ci", type: "com.example.push", specversion: "1.0", svcensourceid: `${SOURCE}:api`, svcendefaultshort: "s", svcendefaultlong: "l", svcenpushto: JSON.stringify({ fcm_devices: ["d1"], apns_devices: ["d2"], huawei_devices: ["d3"] }) }, 202],
+    ["create a source with store_notifications (CreateSourcesOptions.StoreNotifications)", "POST", "/sources",
+      { name: "CI", description: "Build events", enabled: true, store_notifications: true }, 201],
+    ["update a source's store_notifications (UpdateSourceOptions.StoreNotifications)", "PATCH", `/sources/${SOURCE}`,
+      { store_notifications: false }, 200],
   ] as const)("%s → success", async (_, method, path, body, status) => {
     const response = await fetch(`${base()}${path}`, { method, headers: body ? json : headers, ...(body ? { body: JSON.stringify(body) } : {}) });
     expect(response.headers.get("sl-violations")).toBeNull();
