@@ -23,6 +23,11 @@ export function conditionMet(condition: unknown, value: unknown): boolean {
 /** A request's values by name, as the conditions read them (a repeated form field is a list). */
 export type RequestValues = Readonly<Record<string, unknown>>;
 
+/** A request's values as `x-required-when` names them: its query parameters, then its form fields or top-level JSON members. */
+export function requestValues(query: Readonly<Record<string, unknown>> | undefined, body: unknown): RequestValues {
+  return { ...query, ...(body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {}) };
+}
+
 /** Resolves a `$ref` schema to the schema it names; the identity when the caller's schemas hold no refs. */
 export type SchemaResolver = (schema: unknown) => unknown;
 

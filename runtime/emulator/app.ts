@@ -6,7 +6,9 @@ import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from 
 import { readOperations } from "../mock/operations.js";
 import { BodyTooLarge, boundedText } from "./request-limits.js";
 import { CapReached } from "./caps.js";
-import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
+import { isJsonMediaType } from "../core/media-type.js";
+import { requestBodyMediaType, UNTYPED_BODY } from "../openapi/request-media-type.js";
+import { requestValues, type RequestValues } from "../core/required-when.js";
 import type { Emulator, EmulatorOptions, Reply, RequestLike, Violation } from "./types.js";
 
 export type { Reply, RequestLike } from "./types.js";
@@ -101,8 +103,8 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
   let state = def.initialState(env, options);
   const violations: Violation[] = [];
 
-  async function verified(op: OperationSpec, response: Reply): Promise<Reply> {
-    const problems = await contract.checkResponse(op, response);
+  async function verified(op: OperationSpec, response: Reply, request?: RequestValues): Promise<Reply> {
+    const problems = await contract.checkResponse(op, response, request);
     if (problems.length === 0) return response;
     const violation = { operation: op.operationId, status: response.status, problems };
     violations.push(violation);
@@ -151,6 +153,8 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     const answer = (status: number, message: string) => refusal({ status, kind: status === 401 ? "unauthorized" : "invalid-request", message, method: request.method }, op);
     const base = { ...env, request, url, op, state, serviceId: def.serviceId, answer, document: compiled.document };
     let response: Reply;
+    /** What the request said, for the answer's rules that depend on it (x-required-when). */
+    let sentValues: RequestValues | undefined;
     const forced = /(?:^|[,;\s])code=(\d{3})(?:\s*[,;]\s*example=([\w.-]+))?/.exec(request.headers.get("prefer") ?? "");
     try {
       if (forced) {
@@ -167,7 +171,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
           throw error;
         }
       }
-      const broken = isJsonMediaType(mediaTypeEssence(request.headers.get("content-type") ?? "")) ? jsonLimitBroken(text) : undefined;
+      const broken = isJsonMediaType(requestBodyMediaType(request.headers.get("content-type"), text.length, { [UNTYPED_BODY]: op.body?.untyped })) ? jsonLimitBroken(text) : undefined;
       if (broken) {
         const message = broken === "depth" ? `body: JSON nested deeper than the emulator's limit (rule at most ${MAX_JSON_DEPTH} levels)` : `body: more JSON values than the emulator's limit (rule at most ${MAX_JSON_VALUES} values)`;
         return verified(op, await def.reject({ kind: "invalid", problems: [message] }, op, base));
@@ -175,6 +179,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
       const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
       if ("failure" in read) response = await def.reject(read.failure, op, base);
       else {
+        sentValues = requestValues(read.input.query, read.input.body);
         const handler = def.operations[op.operationId];
         response = handler
           ? await handler({ ...base, input: read.input })
@@ -184,7 +189,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
       if (error instanceof CapReached) return verified(op, await def.reject({ kind: "invalid", problems: [error.message] }, op, base));
       response = await def.reject({ kind: "error", problems: [error instanceof Error ? error.message : String(error)] }, op, base);
     }
-    return verified(op, response);
+    return verified(op, response, sentValues);
   }
 
   return {

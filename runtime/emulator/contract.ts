@@ -1,4 +1,6 @@
 import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
+import { requestBodyMediaType, UNTYPED_BODY, untypedBodyMediaType } from "../openapi/request-media-type.js";
+import { requiredWhenViolations, type RequestValues } from "../core/required-when.js";
 import type { QueryParamMeta } from "../core/service-meta.js";
 import { escapeToken, resolveAt } from "../openapi/pointer.js";
 import { parseQuery, queryParamMeta, schemaShape, type QueryShape } from "../openapi/query-style.js";
@@ -67,7 +69,8 @@ export interface OperationSpec {
   params: ParamSpec[];
   /** How each query parameter travels (style, explode, shape), read back with runtime/openapi/query-style.ts parseQuery. */
   query: Record<string, QueryParamMeta>;
-  body?: { required: boolean; content: Map<string, ValidateFunction | undefined> };
+  /** `untyped`: what a body sent without Content-Type is read as (`x-untyped-body`). */
+  body?: { required: boolean; content: Map<string, ValidateFunction | undefined>; untyped?: string };
   security: Array<Record<string, string[]>>;
   responses: Map<string, ResponseSpec>;
   /** The operation object of the document (resolved), for examples and extensions. */
@@ -78,6 +81,8 @@ interface ResponseSpec {
   headers: Array<{ name: string; required: boolean; validate: ValidateFunction }>;
   /** media type -> validator of the body (undefined: any body of that type). Empty: no body. */
   content: Map<string, ValidateFunction | undefined>;
+  /** media type -> the body's schema as the document writes it, for the rules a schema cannot check (`x-required-when`). */
+  schemas: Map<string, Json>;
 }
 
 export interface RequestInput {
@@ -197,7 +202,8 @@ export class Contract {
         const base = `${pointer}/content/${escapeToken(type)}/schema`;
         content.set(type.toLowerCase(), media.schema ? this.compile(base, FORM_TYPES.has(type.toLowerCase())) : undefined);
       }
-      body = { required: rb.required === true, content };
+      const untyped = untypedBodyMediaType(rb);
+      body = { required: rb.required === true, content, ...(untyped ? { untyped } : {}) };
     }
 
     const responses = new Map<string, ResponseSpec>();
@@ -210,11 +216,13 @@ export class Contract {
         headers.push({ name, required: h.required === true, validate: this.compile(`${hp}/schema`, true) });
       }
       const content = new Map<string, ValidateFunction | undefined>();
+      const schemas = new Map<string, Json>();
       for (const [type, media] of Object.entries<Json>(r.content ?? {})) {
         const base = `${pointer}/content/${escapeToken(type)}/schema`;
         content.set(type.toLowerCase(), media.schema ? this.compile(base, false) : undefined);
+        if (media.schema) schemas.set(type.toLowerCase(), media.schema);
       }
-      responses.set(status, { headers, content });
+      responses.set(status, { headers, content, schemas });
     }
 
     return {
@@ -316,7 +324,7 @@ export class Contract {
       if (text === "") {
         if (op.body.required) problems.push("request body is required");
       } else {
-        const essence = mediaTypeEssence(request.headers.get("content-type") ?? "");
+        const essence = requestBodyMediaType(request.headers.get("content-type"), text.length, { [UNTYPED_BODY]: op.body.untyped });
         input.mediaType = essence;
         if (!op.body.content.has(essence)) {
           return { failure: { kind: "mediaType", problems: [`Content-Type ${essence || "(none)"} is not one of ${[...op.body.content.keys()].join(", ")}`] } };
@@ -348,8 +356,8 @@ export class Contract {
   }
 
   /** Every way the response breaks the document (empty when it follows it). */
-  checkResponse(op: OperationSpec, response: Reply): string[] {
-    return this.responseProblems(op, response).map((p) => p.message);
+  checkResponse(op: OperationSpec, response: Reply, request?: RequestValues): string[] {
+    return this.responseProblems(op, response, request).map((p) => p.message);
   }
 
   /**
@@ -357,7 +365,7 @@ export class Contract {
    * media type or the body) and, for the body and headers, Ajv's keyword and instance path,
    * so a caller can name the rule that was broken (the verifier reports its JSON pointer).
    */
-  responseProblems(op: OperationSpec, response: Reply): ResponseProblem[] {
+  responseProblems(op: OperationSpec, response: Reply, request?: RequestValues): ResponseProblem[] {
     const status = String(response.status);
     const documented = op.responses.has(status) ? status : op.responses.has(`${status[0]}XX`) ? `${status[0]}XX` : op.responses.has("default") ? "default" : undefined;
     if (documented === undefined) return [{ where: "status", message: `status ${status} is not documented for ${op.operationId}` }];
@@ -401,6 +409,13 @@ export class Contract {
       for (const [i, message] of errorsOf(validate, "body").entries()) {
         const e = validate.errors![i]!;
         problems.push({ where: "body", status: documented, mediaType: essence, keyword: e.keyword, instancePath: e.instancePath, message });
+      }
+    }
+    // What the answer must hold given the request (x-required-when on a response property), which a schema cannot see.
+    const schema = spec.schemas.get(essence);
+    if (request && schema !== undefined) {
+      for (const v of requiredWhenViolations(schema, value, request, (s) => this.deref(s as Json, "").value)) {
+        problems.push({ where: "body", status: documented, mediaType: essence, keyword: "x-required-when", instancePath: `/${v.field}`, message: `body ${v.message}` });
       }
     }
     return problems;

@@ -4,6 +4,7 @@
  */
 import type { Contract, OperationSpec, ResponseProblem } from "../emulator/contract.js";
 import { MAX_FAILURES_PER_CHECK } from "./verdict.js";
+import type { RequestValues } from "../core/required-when.js";
 import type { DocOperation } from "./operations.js";
 import { escapeSegment, resolve, resolvePointer, ruleLocation } from "./pointer.js";
 import type { Failure } from "./report.js";
@@ -21,13 +22,13 @@ export const FULL_CHECK_BYTES = 1024 * 1024;
  * `quick` stops at the first problem: every answer is checked with it, and only a small answer
  * that breaks the document is checked again in full.
  */
-export function answerFailures(contract: Contract, op: DocOperation, answer: Answer, quick: Contract = contract): Failure[] {
+export function answerFailures(contract: Contract, op: DocOperation, answer: Answer, quick: Contract = contract, request?: RequestValues): Failure[] {
   const reply = { status: answer.status, headers: answer.headers, body: answer.body };
   // An operation's spec carries its contract's validators: each contract checks with its own.
-  const first = quick.responseProblems(specOf(quick, op), reply);
+  const first = quick.responseProblems(specOf(quick, op), reply, request);
   if (first.length === 0) return [];
   const large = answer.body.length > FULL_CHECK_BYTES;
-  const problems = large || quick === contract ? first : contract.responseProblems(specOf(contract, op), reply);
+  const problems = large || quick === contract ? first : contract.responseProblems(specOf(contract, op), reply, request);
   const failures = problems.slice(0, MAX_FAILURES_PER_CHECK).map((p) => failureOf(contract, op, p));
   if (problems.length > MAX_FAILURES_PER_CHECK) failures.push({ message: `… and ${problems.length - MAX_FAILURES_PER_CHECK} more`, pointer: failures.at(-1)!.pointer });
   if (large) failures.push({ message: `… and possibly more: an answer over ${FULL_CHECK_BYTES / (1024 * 1024)} MiB that breaks the document has only its first problem listed`, pointer: failures.at(-1)!.pointer });

@@ -19,6 +19,7 @@ import type { FetchLike } from "./sender.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
 import { declaredOver, DEFAULT_MAX_BODY_BYTES, isByteLimit, readLimited } from "../core/body-limit.js";
 import { formatBytes } from "./sender.js";
+import { requestValues, type RequestValues } from "../core/required-when.js";
 
 export interface ProxyViolation {
   /** "request": the client broke the document; "response": the server did. */
@@ -73,6 +74,8 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
     const where = { method: request.method, path: url.pathname };
     let operation = "(none)";
     let op: (typeof contract.operations)[number] | undefined;
+    /** What the request said, for the answer's rules that depend on it (x-required-when). */
+    let sent: RequestValues | undefined;
     if ("op" in matched) {
       op = matched.op;
       operation = op.operationId;
@@ -86,6 +89,7 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
         if (options.strict) return shapes.respond({ operation: info, status: 400, kind: "undeclared-input", method: request.method, message: `${warning} (rule strict: ${info!.key} does not declare ${undeclared.length === 1 ? "it" : "them"})` });
       }
       const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
+      if ("input" in read) sent = requestValues(read.input.query, read.input.body);
       if ("failure" in read) {
         record({ side: "request", operation, ...where, problems: read.failure.problems });
         if (options.strict) {
@@ -148,7 +152,7 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
       if (!HOP_BY_HOP.has(name) && name !== "content-encoding") out[name] = value;
     });
     if (op) {
-      const problems = contract.checkResponse(op, { status: answer.status, headers: out, body });
+      const problems = contract.checkResponse(op, { status: answer.status, headers: out, body }, sent);
       if (problems.length) record({ side: "response", operation, ...where, status: answer.status, problems });
     }
     return new Response(request.method === "HEAD" || [204, 304].includes(answer.status) ? null : body, { status: answer.status, headers: out });

@@ -18,6 +18,7 @@ import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "../core/body-limit.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 import { carriedCredentials } from "../emulator/world.js";
+import { requestValues } from "../core/required-when.js";
 
 export interface VerifyOptions {
   /** The server to verify; every request goes to its origin and nowhere else. */
@@ -180,7 +181,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       const notes: string[] = [];
       const foreign = foreignRedirect(answer, sender.origin);
       if (foreign) notes.push(foreign);
-      return { answer, failures: answer.incomplete ? [] : answerFailures(contract, op, answer, quick), request: describeWire(wire, masked), notes };
+      return { answer, failures: answer.incomplete ? [] : answerFailures(contract, op, answer, quick, requestValues(req.params.query, req.body)), request: describeWire(wire, masked), notes };
     },
   };
 
