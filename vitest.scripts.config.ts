@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     include: [
       "test/build-cache.test.ts",
+      "test/compile-key.test.ts",
       "test/build-steps.test.ts",
       "test/build-generators.test.ts",
       "test/build-pipeline.test.ts",
