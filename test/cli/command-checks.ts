@@ -77,7 +77,7 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
       const locked = JSON.parse(readFileSync(join(ROOT, "node_modules", "vitest", "package.json"), "utf8")).version;
       expect(help.stdout.split("\n").slice(0, 4).join("\n")).toMatch(new RegExp(`^vitest/${locked.replace(/\./g, "\\.")}\\n\\nUsage:\\n  \\$ vitest run \\[\\.\\.\\.filters\\]$`));
       const { default: config, E2E_TESTS, NODE24_TESTS } = await import("../../vitest.config.js");
-      const { globSync } = await import("tinyglobby");
+      const { globSync } = await import("tinyglobby"); // the glob library vitest itself uses
       const run = globSync(config.test!.include!, { cwd: ROOT, ignore: config.test!.exclude! }).sort();
       const every = globSync(["test/**/*.test.ts"], { cwd: ROOT, ignore: ["**/node_modules/**", "test/consumer/fixtures/**"] });
       const apart = new Set(globSync([...E2E_TESTS, ...NODE24_TESTS], { cwd: ROOT }));
