@@ -34,8 +34,11 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "test/consumer/fixtures/**", ...E2E_TESTS, ...NODE24_TESTS],
     // One Prism per document for the whole run, started before any test file.
     globalSetup: ["test/harness/global-setup.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Generous: on a loaded machine (other work, or stress-ng --cpu 2) a test that starts a child
+    // process or loads Prism takes several times its quiet time; a bound on work is asserted by
+    // counting, never by these.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // Measured on 2 cores (Node 20): per-file isolation re-imported the runtime, Prism's client
     // and the build libraries for each of 68 files, 122 s of CPU against 69 s without it. Test
     // files restore what they change (spies, fake timers, MSW servers, globalThis.fetch).

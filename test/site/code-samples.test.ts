@@ -70,7 +70,8 @@ describe("generated code samples", () => {
     }
   });
 
-  it.each(services.map((s) => s.id))("every mock sample of %s runs as written and gets a documented success", async (id) => {
+  // Each sample starts and stops a Prism mock: generous for a loaded machine.
+  it.each(services.map((s) => s.id))("every mock sample of %s runs as written and gets a documented success", { timeout: 120_000 }, async (id) => {
     const dir = join(DIST_DIR, "sample-run", id);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
