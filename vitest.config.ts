@@ -18,8 +18,12 @@ const alias = Object.entries(pkg.exports).flatMap(([subpath, target]) =>
     : [],
 );
 
-/** Run by `npm run test:e2e` (vitest.e2e.config.ts) rather than `npm test`; CI runs both. */
-export const E2E_TESTS = ["test/consumer/**/*.test.ts", "test/site/site.test.ts", "test/site/msw-browser.test.ts", "test/site/tryit.test.ts", "test/verify/cli.e2e.test.ts"];
+/**
+ * Run by `npm run test:e2e` (vitest.e2e.config.ts) rather than `npm test`; CI runs both. Beside
+ * the packed package and the browser: the command table's long rows and the atomic build (a
+ * dozen real builds of a scratch document, each linting with Spectral: 12 s of one core).
+ */
+export const E2E_TESTS = ["test/consumer/**/*.test.ts", "test/site/site.test.ts", "test/site/msw-browser.test.ts", "test/site/tryit.test.ts", "test/verify/cli.e2e.test.ts", "test/cli/commands-long.e2e.test.ts", "test/build-atomic.test.ts", "test/emulator/msw-battery-node24.e2e.test.ts"];
 /** Tests of features that need Node >= 22.12 (MSW 3): run under Node 24 by test/emulator/msw-node24.test.ts (vitest.node24.config.ts). */
 export const NODE24_TESTS = ["test/node24/**/*.test.ts"];
 
@@ -30,8 +34,11 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "test/consumer/fixtures/**", ...E2E_TESTS, ...NODE24_TESTS],
     // One Prism per document for the whole run, started before any test file.
     globalSetup: ["test/harness/global-setup.ts"],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Generous: on a loaded machine (other work, or stress-ng --cpu 2) a test that starts a child
+    // process or loads Prism takes several times its quiet time; a bound on work is asserted by
+    // counting, never by these.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // Measured on 2 cores (Node 20): per-file isolation re-imported the runtime, Prism's client
     // and the build libraries for each of 68 files, 122 s of CPU against 69 s without it. Test
     // files restore what they change (spies, fake timers, MSW servers, globalThis.fetch).

@@ -4,8 +4,9 @@ import base, { E2E_TESTS } from "./vitest.config.js";
 /**
  * `npm run test:e2e`: the proofs from outside the repository, each a whole tool in its own
  * process: the packed tarball installed into fresh projects (npm, tsc, vitest, attw, publint)
- * and the reference site in Chromium. Together about 40 s of two cores, which would put
- * `npm test` well past its minute; CI (.ci/run) runs both commands.
+ * and the reference site in Chromium; beside them the slow proofs from inside (the command
+ * table's long rows, the atomic build). Together well over a minute of two cores, which would
+ * put `npm test` past its minute; CI (.ci/run) runs both commands.
  */
 export default defineConfig({
   resolve: base.resolve,

@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: NODE24_TESTS,
     exclude: ["**/node_modules/**"],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     reporters: ["default"],
   },
 });

@@ -6,18 +6,21 @@ import FastFirstSequencer from "./test/harness/fast-first-sequencer.js";
  * supply-chain check), without the Prism mocks of the default config's globalSetup: used by
  * `npm run mutate:scripts` (Stryker) and for quick runs. Every file here also runs in `npm test`.
  *
- * test/build-atomic.test.ts stays in `npm test` only: it runs the real build of a real document
- * nine times (~10 s), and as nearly every build line runs in its beforeAll, Stryker would run it
- * for nearly every mutant of the build. test/build-pipeline.test.ts checks the same steps
- * (atomic outputs, findings with file and line, cache, site) on a tiny project in a few seconds.
+ * test/build-atomic.test.ts runs in `npm run test:e2e` only: it runs the real build of a real document
+ * a dozen times (~12 s), and as nearly every build line runs in its beforeAll, Stryker would run it
+ * for nearly every mutant of the build. test/build-pipeline.test.ts and build-lint.test.ts check
+ * the same steps (atomic outputs, findings with file and line, cache, site) on a tiny project in
+ * a few seconds.
  */
 export default defineConfig({
   test: {
     include: [
       "test/build-cache.test.ts",
+      "test/compile-key.test.ts",
       "test/build-steps.test.ts",
       "test/build-generators.test.ts",
       "test/build-pipeline.test.ts",
+      "test/build-lint.test.ts",
       "test/site-parts.test.ts",
       "test/breaking*.test.ts",
       "test/supply-chain.test.ts",

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { runBuild } from "./lib/build-run.js";
+import { compileIsFresh, compileKey, recordCompile } from "./lib/compile-key.js";
 import { ROOT } from "./lib/paths.js";
 
 const USAGE = "usage: npm run build [-- --only <id>[,<id>...]] [-- --no-cache]";
@@ -29,10 +30,18 @@ async function main(): Promise<number> {
   const summary = await runBuild({ only, noCache: values["no-cache"] });
   if (summary.failed.length > 0) return 1;
   // The shipped JavaScript and declarations (dist/lib). Part of this script, not a second
-  // command after `&&`, so `npm run build -- --flag` reaches the flags above.
-  const compiled = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "inherit" });
+  // command after `&&`, so `npm run build -- --flag` reaches the flags above. Skipped when
+  // nothing it reads changed since its last success (scripts/lib/compile-key.ts).
+  const key = compileKey();
+  let status = 0;
+  if (values["no-cache"] || !compileIsFresh(key)) {
+    status = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "inherit" }).status ?? 1;
+    if (status === 0) recordCompile(key);
+  } else {
+    console.log("build: dist/lib unchanged (compile skipped)");
+  }
   console.log(`build: ${((performance.now() - started) / 1000).toFixed(2)} s`);
-  return compiled.status === 0 ? 0 : 1;
+  return status === 0 ? 0 : 1;
 }
 
 main().then(

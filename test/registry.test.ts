@@ -1,18 +1,33 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { expectedExports } from "../scripts/lib/package-exports.js";
 import { ROOT } from "../scripts/lib/paths.js";
+import { serviceOutputs } from "../scripts/lib/service-outputs.js";
 import { documentPath, readServices, selectServices } from "../scripts/lib/services.js";
 
 describe("service registry (openapi/services.json)", () => {
   const services = readServices();
 
-  it("lists the six documents of the product", () => {
-    expect(services.map((s) => s.document).sort()).toEqual(
-      ["identity-v3.yaml", "identity-v4.yaml", "kms-v2.yaml", "metrics-v1.yaml", "notifications-v1.yaml", "widget.yaml"],
-    );
+  // What the registry drives, both ways: a document, a generated folder, a case catalogue or a
+  // mock that the registry does not list fails here, as does an entry with none of them.
+  it("lists every root document in openapi/, and only those", () => {
+    const roots = readdirSync(join(ROOT, "openapi")).filter((f) => f.endsWith(".yaml"));
+    expect(services.map((s) => s.document).sort()).toEqual(roots.sort());
+    expect(new Set(services.map((s) => s.id)).size).toBe(services.length);
+  });
+
+  it("drives generated/: one folder per service holding every file the build writes for it, and no other folder", () => {
+    const folders = readdirSync(join(ROOT, "generated"), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(folders.sort()).toEqual(services.map((s) => s.id).sort());
+    for (const s of services) for (const file of serviceOutputs(s).filter((f) => f.startsWith(join(ROOT, "generated")))) expect(existsSync(file), file).toBe(true);
+  });
+
+  it("drives the replayed case catalogues and the mocks this run started: one each per service", () => {
+    const catalogues = readdirSync(join(ROOT, "test", "cases")).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, ""));
+    expect(catalogues.sort()).toEqual(services.map((s) => s.id).sort());
+    expect(Object.keys(inject("mockUrls")).sort()).toEqual(services.map((s) => s.id).sort());
   });
 
   // The interface documents (../shared/seeds) are the writers' source, not part of a clone, so only the name is checked.

@@ -20,6 +20,7 @@ import { measureEmulatorLoad } from "./emulator-load.js";
 import { measureMockLoad, mockBenchTable } from "./mock-load.js";
 import { DEADLINE_S, measureVerifyHostile } from "./verify-hostile.js";
 import { buildTimes, testTime, typecheckTime } from "./timed.js";
+import { measureWallBounds } from "./wall-bounds.js";
 
 interface ClientLine {
   node: string;
@@ -102,6 +103,19 @@ const emu = await measureEmulatorLoad(values.quick ? 2 : 5, 50);
 row("emulator req/s (kms-v2 list, concurrency 50)", emu.emulator.rps, "req/s", null);
 rows.push({ metric: "emulator / Prism throughput", value: `${(emu.emulator.rps / emu.prism.rps).toFixed(2)}x`, target: "≥ 2x", ratio: "", ok: emu.emulator.rps / emu.prism.rps >= 2 });
 row("emulator p99 at concurrency 50", emu.emulator.p99, "ms", 50);
+
+console.log("bench: wall-clock bounds the tests assert by behaviour (KMS filter pattern, mock edge 408s) ...");
+const wall = await measureWallBounds();
+row("KMS filter pattern on 512 hostile characters (median)", wall.filterPatternMs, "ms", 50);
+for (const [what, t] of [["head", wall.headTimeout], ["request", wall.requestTimeout]] as const) {
+  rows.push({
+    metric: `mock edge 408 after a ${t.limitMs} ms ${what} timeout`,
+    value: `${t.status} after ${t.answeredMs.toFixed(0)} ms`,
+    target: `408, ≥ ${t.limitMs - 50} and ≤ ${t.limitMs + 500} ms`,
+    ratio: "",
+    ok: t.status === 408 && t.answeredMs >= t.limitMs - 50 && t.answeredMs <= t.limitMs + 500,
+  });
+}
 
 console.log("bench: emulator bounds (100,000 creates, latency by size, longest request at the limits) ...");
 const bounds = measureEmulatorBounds();

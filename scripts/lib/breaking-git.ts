@@ -9,7 +9,6 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { diffServices, errorsOf, formatChangelog, formatReport, type ServiceReport, type ServiceVersion } from "./breaking-report.js";
-import { bundleDocument } from "./bundle.js";
 import { layoutFor, ROOT } from "./paths.js";
 import { documentPath, readServices, selectServices } from "./services.js";
 
@@ -44,6 +43,8 @@ export async function runGate(options: { base?: string; changelog?: boolean; roo
   const root = options.root ?? ROOT;
   const base = options.base ?? "HEAD";
   const commit = resolveCommit(base, root);
+  // Loaded once the base is known to be a commit: a refused --base answers without loading the bundler.
+  const { bundleDocument } = await import("./bundle.js");
   const dir = mkdtempSync(join(tmpdir(), "openapi-base-"));
   try {
     const baseDir = extractOpenapi(commit, root, dir);

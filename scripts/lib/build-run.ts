@@ -10,6 +10,7 @@ import { dirname, join } from "node:path";
 import { globalKey, isFresh, readManifest, serviceKey, writeManifest, type CacheManifest } from "./build-cache.js";
 import type { BuildOutput } from "./build-service.js";
 import { serviceOutputs } from "./service-outputs.js";
+import { siteIsFresh } from "./site-key.js";
 import { formatFindings, type Finding } from "./findings.js";
 import { layoutFor, type Layout } from "./paths.js";
 import { readServices, selectServices } from "./services.js";
@@ -102,12 +103,15 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildSummary
     }
     // The site has its own freshness key (its generator's code, Redoc's version, every bundle),
     // and covers all bundled documents, not only those of `--only`: its search spans all services.
-    const { buildSiteIfChanged } = await import("./site.js");
     const services = readServices(layout.openapiDir);
     const entries = services
       .filter((s) => existsSync(join(layout.bundleDir, `${s.id}.json`)))
       .map((service) => ({ service, doc: JSON.parse(readFileSync(join(layout.bundleDir, `${service.id}.json`), "utf8")) }));
-    siteRebuilt = buildSiteIfChanged(entries, layout.siteDir);
+    // The site builder (Redoc's bundle, esbuild, the page generators) loads only when its key says there is work.
+    if (!siteIsFresh(entries, layout.siteDir)) {
+      const { buildSiteIfChanged } = await import("./site.js");
+      siteRebuilt = buildSiteIfChanged(entries, layout.siteDir);
+    }
   }
   writeManifest(manifest, layout.cacheFile);
 

@@ -3,14 +3,13 @@
  * with generated code samples, the assumptions page, and the bundled documents. It loads
  * nothing from another host; see scripts/lib/site/ for the parts.
  */
-import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { stringify } from "yaml";
 import type { OpenApiDocument } from "./bundle.js";
-import { ROOT, SITE_DIR } from "./paths.js";
+import { SITE_DIR } from "./paths.js";
 import type { Service } from "./services.js";
+import { siteKey, siteKeyMatches, SITE_KEY_FILE } from "./site-key.js";
 import { assumptionsPage } from "./site/assumptions-page.js";
 import { landingPage } from "./site/landing-page.js";
 import { offlineRedocBundle, REDOC_BUNDLE } from "./site/redoc.js";
@@ -36,32 +35,11 @@ export function buildSite(entries: { service: Service; doc: OpenApiDocument }[],
   writeFileSync(join(dir, "assumptions.html"), assumptionsPage(entries));
 }
 
-const KEY_FILE = ".inputs-sha256";
-
-/** The site's inputs: its generator's code (this file, scripts/lib/site/, what they import from scripts/lib), Redoc's version, the documents. */
-function siteKey(entries: readonly { service: Service; doc: OpenApiDocument }[]): string {
-  const lib = dirname(fileURLToPath(import.meta.url));
-  const files = [
-    ...readdirSync(lib).filter((f) => f.endsWith(".ts")).map((f) => join(lib, f)),
-    ...readdirSync(join(lib, "site"), { recursive: true, encoding: "utf8" }).map((f) => join(lib, "site", f)).filter((f) => /\.(ts|js)$/.test(f)),
-    // The panel's code and what it bundles: the emulators, the clients and the runtime.
-    ...["runtime", "generated"].flatMap((top) =>
-      readdirSync(join(ROOT, top), { recursive: true, encoding: "utf8" }).map((f) => join(ROOT, top, f)).filter((f) => f.endsWith(".ts")),
-    ),
-    join(ROOT, "package-lock.json"),
-  ].sort();
-  const hash = createHash("sha256");
-  for (const file of files) hash.update(file).update("\0").update(existsSync(file) ? readFileSync(file) : "").update("\0");
-  for (const { service, doc } of entries) hash.update(service.id).update("\0").update(JSON.stringify(doc)).update("\0");
-  return hash.digest("hex");
-}
-
 /** Rebuilds the site unless its inputs are unchanged since the last build into `dir`; returns whether it built. */
 export function buildSiteIfChanged(entries: { service: Service; doc: OpenApiDocument }[], dir = SITE_DIR): boolean {
   const key = siteKey(entries);
-  const keyFile = join(dir, KEY_FILE);
-  if (existsSync(join(dir, "index.html")) && existsSync(keyFile) && readFileSync(keyFile, "utf8") === key) return false;
+  if (siteKeyMatches(dir, key)) return false;
   buildSite(entries, dir);
-  writeFileSync(keyFile, key);
+  writeFileSync(join(dir, SITE_KEY_FILE), key);
   return true;
 }

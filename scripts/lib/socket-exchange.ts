@@ -11,7 +11,12 @@ export interface WireAnswer {
   ms: number;
 }
 
-export function sendWire(port: number, bytes: Buffer, timeoutMs = 2_000): Promise<WireAnswer> {
+/**
+ * Sends raw bytes and reads one HTTP answer. The default wait is a hang detector, not a speed
+ * limit: three times the mock's own handler limit (5 s), since a 2 s default failed tests on a
+ * loaded machine while the mock was healthy. Speed is measured by npm run bench, which passes its own.
+ */
+export function sendWire(port: number, bytes: Buffer, timeoutMs = 15_000): Promise<WireAnswer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -11,17 +11,17 @@ const BASE = "https://metrics.example.com";
 
 describe("metrics wildcards match in linear time", () => {
   // `*a*a…*b` made a RegExp backtrack for tens of seconds over one 44-character node (issue 27 #1).
-  it("answers a pathological wildcard query at once, with the right answer", { timeout: 4000 }, async () => {
-    const { fetch } = emulator("metrics-v1");
+  // Bounded by counting: the answer fits a budget of 10,000 matching steps (it takes about 3,000;
+  // backtracking would take billions). The wall-clock figure is in npm run bench.
+  it("answers a pathological wildcard query within 10,000 matching steps, with the right answer", async () => {
+    const { fetch } = emulator("metrics-v1", { caps: { metricsMatchSteps: 10_000 } });
     const name = `${"a".repeat(44)}`;
     const sent = await fetch(`${BASE}/v1/metrics`, { method: "POST", headers: { ...TOKEN, "content-type": "application/json" }, body: JSON.stringify([{ name, value: 1 }, { name: `${name}b`, value: 2 }]) });
     expect(sent.status).toBe(200);
-    const started = performance.now();
     const listed = await fetch(`${BASE}/v1/metrics/list?query=${encodeURIComponent("*a*a*a*a*a*a*a*a*a*a*b")}`, { headers: TOKEN });
     const body = (await listed.json()) as { metrics: Array<{ path: string }> };
     expect(listed.status).toBe(200);
     expect(body.metrics.map((m) => m.path)).toEqual([`${name}b`]);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it("keeps the wildcard meanings: * and ? stay inside a node, [..] classes, {a,b} alternatives", async () => {

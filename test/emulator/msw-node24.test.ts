@@ -3,21 +3,21 @@
  * needs Node >= 22.12, and no test polyfills what a user's Node lacks. On the machine's Node
  * below 22 importing cloud-interfaces/msw fails with one sentence naming the version and the
  * install line, not MSW's own `Promise.withResolvers is not a function`.
+ *
+ * `npm test` runs test/node24/msw.test.ts; the bad-input battery under MSW
+ * (test/node24/battery-msw.test.ts, another few seconds of a second Node) runs beside test:e2e
+ * (test/emulator/msw-battery-node24.e2e.test.ts) and in full in `npm run fuzz:mock`.
  */
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { nodeBinary, pinnedVersion } from "../../scripts/lib/node-lines.js";
-import { ROOT } from "../../scripts/lib/paths.js";
+import { runNode24Suite } from "../harness/node24.js";
 
-const run = promisify(execFile);
-const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "NODE_OPTIONS" && k !== "TEST"));
+// All of test/node24 under `npm run fuzz:mock` (MOCK_FUZZ_RUNS set), else the MSW form only.
+const FILES = process.env.MOCK_FUZZ_RUNS !== undefined ? [] : ["test/node24/msw.test.ts"];
 
 describe("cloud-interfaces/msw", () => {
-  it("its suite passes under Node 24 (vitest.node24.config.ts)", { timeout: 120_000 }, async () => {
-    const node = nodeBinary(pinnedVersion("24"));
-    const { stdout, stderr } = await run(node, [join(ROOT, "node_modules", "vitest", "vitest.mjs"), "run", "-c", "vitest.node24.config.ts"], { cwd: ROOT, env: { ...cleanEnv(), NO_COLOR: "1", FORCE_COLOR: "0" } });
+  it("its suite passes under Node 24 (vitest.node24.config.ts)", { timeout: 240_000 }, async () => {
+    const { code, stdout, stderr } = await runNode24Suite(FILES);
+    expect(code, `${stdout}${stderr}`).toBe(0);
     expect(`${stdout}${stderr}`).toMatch(/Tests +\d+ passed \(\d+\)/);
     expect(stderr).not.toContain("[MSW]");
   });

@@ -1,10 +1,8 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { bundleDocument } from "../../scripts/lib/bundle.js";
-import { BUNDLE_DIR } from "../../scripts/lib/paths.js";
 import { startMock, type RunningMock, type ServiceId } from "cloud-interfaces/mock";
 import { documentPath, readServices } from "../../scripts/lib/services.js";
+import { writeCurrentBundles } from "./current-bundles.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,11 +11,10 @@ declare module "vitest" {
 }
 
 /**
- * Bundles every document afresh (tests must see openapi/ as it is now, not a stale build) and
- * starts one in-process Prism per document for the whole run.
+ * Writes every document's bundle as openapi/ is now (tests must not see a stale build; see
+ * current-bundles.ts) and starts one in-process Prism per document for the whole run.
  */
 export default async function setup(project: TestProject) {
-  mkdirSync(BUNDLE_DIR, { recursive: true });
   const services = readServices().filter((s) => {
     if (existsSync(documentPath(s))) return true;
     // The registry test fails the run for a missing document; starting the rest keeps its report readable.
@@ -26,10 +23,10 @@ export default async function setup(project: TestProject) {
   });
   const mocks: RunningMock[] = [];
   const urls: Record<string, string> = {};
+  // The mocks read the bundles just written.
+  await writeCurrentBundles(services);
   await Promise.all(
     services.map(async (service) => {
-      const doc = await bundleDocument(service);
-      writeFileSync(join(BUNDLE_DIR, `${service.id}.json`), JSON.stringify(doc, null, 2));
       const mock = await startMock(service.id as ServiceId);
       mocks.push(mock);
       urls[service.id] = mock.url;

@@ -16,11 +16,16 @@ export async function startServerProcess(script: URL, args: string[], what: stri
   child.stderr!.on("data", (d) => (stderr += d));
   const line = await new Promise<string>((resolve, reject) => {
     let out = "";
+    // A second Node loading tsx and the server's modules: seconds when quiet, many more under load.
+    const waited = setTimeout(() => {
+      child.kill();
+      reject(new Error(`${what} process printed no listening line within 90 s: ${stderr}`));
+    }, 90_000);
     child.stdout!.on("data", (d) => {
       out += d;
-      if (out.includes("\n")) resolve(out.split("\n")[0]!);
+      if (out.includes("\n")) (clearTimeout(waited), resolve(out.split("\n")[0]!));
     });
-    child.once("exit", (code) => reject(new Error(`${what} process exited (${code}) before listening: ${stderr}`)));
+    child.once("exit", (code) => (clearTimeout(waited), reject(new Error(`${what} process exited (${code}) before listening: ${stderr}`))));
   });
   return { child, line, stderr: () => stderr };
 }

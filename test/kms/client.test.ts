@@ -207,21 +207,34 @@ describe("listing", () => {
     expect(walk).toHaveBeenCalledTimes(1);
   });
 
-  it("has no page loop of its own: listKeys yields what the generated client's paginate yields, asked once", async () => {
-    const { sent, fetch } = scriptedFetch([{ status: 599 }]);
-    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch, newCorrelationId: () => "11111111-2222-4333-8444-555555555555" });
-    const keys = [keyId(7), keyId(8), keyId(9)].map((id) => ({ type: KEY_TYPE, id, name: "k" }));
-    const walk = vi.spyOn(kms.raw, "paginate").mockImplementation(async function* () {
-      yield* keys as never[];
-    });
-    const got = [];
-    for await (const key of kms.listKeys({ filter: "state=1", sort: "id" }, 3)) got.push(key);
-    expect(got).toEqual(keys);
-    expect(walk).toHaveBeenCalledTimes(1);
-    expect(walk).toHaveBeenCalledWith("/api/v2/keys", {
-      params: { header: { "correlation-id": "11111111-2222-4333-8444-555555555555" }, query: { filter: "state=1", sort: "id", offset: 0, limit: 3 } },
-    });
-    expect(sent).toHaveLength(0);
+  it("has no page loop of its own: listKeys walks exactly as the generated client's paginate does", async () => {
+    // Seven keys served by offset and limit: pages of 3, 3 and 1, the short page ending the walk.
+    const all = Array.from({ length: 7 }, (_, i) => keyId(i + 1));
+    const server = () =>
+      scriptedFetch((sent) => {
+        const offset = Number(sent.url.searchParams.get("offset") ?? 0);
+        const limit = Number(sent.url.searchParams.get("limit") ?? 200);
+        return { status: 200, body: keyBody(all.slice(offset, offset + limit)) };
+      });
+    const correlation = "11111111-2222-4333-8444-555555555555";
+    const listed = server();
+    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch: listed.fetch, newCorrelationId: () => correlation });
+    const viaListKeys: string[] = [];
+    for await (const key of kms.listKeys({ filter: "state=1", sort: "id" }, 3)) viaListKeys.push(key.id);
+
+    const paged = server();
+    const raw = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch: paged.fetch }).raw;
+    const viaPaginate: string[] = [];
+    const walk = raw.paginate!("/api/v2/keys", { params: { header: { "correlation-id": correlation }, query: { filter: "state=1", sort: "id", offset: 0, limit: 3 } } } as never);
+    for await (const key of walk as AsyncIterable<{ id: string }>) viaPaginate.push(key.id);
+
+    expect(viaListKeys).toEqual(all);
+    expect(viaPaginate).toEqual(all);
+    // The same requests, whatever order the query's parameters are written in.
+    const requests = (sent: typeof listed.sent) =>
+      sent.map((r) => `${r.method} ${r.url.pathname}?${new URLSearchParams([...r.url.searchParams].sort(([a], [b]) => a.localeCompare(b)))} ${r.headers.get("correlation-id")}`);
+    expect(requests(listed.sent)).toEqual(requests(paged.sent));
+    expect(listed.sent.map((r) => r.url.searchParams.get("offset"))).toEqual(["0", "3", "6"]);
   });
 
   it("reports a failed page with the service's correlation-ID, else the one sent for the walk", async () => {

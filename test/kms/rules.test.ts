@@ -27,10 +27,10 @@ describe("filter grammar (pattern of the document)", () => {
     expect(FILTER_PATTERN.test(filter)).toBe(false);
   });
 
-  it("stays fast on 512 hostile characters", () => {
+  // How long this takes is measured by npm run bench (scripts/bench/wall-bounds.ts, ≤ 50 ms).
+  it("rejects 512 hostile characters", () => {
     const hostile = Array.from({ length: 120 }, (_, i) => `p${String.fromCharCode(97 + (i % 26))}${i}=`).join(" ").slice(0, 512);
-    const started = performance.now();
+    expect(hostile).toHaveLength(512);
     expect(FILTER_PATTERN.test(hostile)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(50);
   });
 });

@@ -49,10 +49,13 @@ describe("never dies", () => {
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = "";
+        // tsx and Prism loading in a second Node: seconds when quiet, many more on a loaded machine.
+        const waited = setTimeout(() => reject(new Error(`mock CLI (notifications-v1) printed no "listening on" line within 90 s: ${out}${stderr}`)), 90_000);
+        child.once("exit", () => clearTimeout(waited));
         child.stdout!.on("data", (d) => {
           out += d;
           const m = /listening on (http:\/\/\S+)/.exec(out);
-          if (m) resolve(m[1]!);
+          if (m) (clearTimeout(waited), resolve(m[1]!));
         });
         child.once("exit", (code) => reject(new Error(`mock CLI exited ${code}: ${stderr}`)));
       });
@@ -69,7 +72,7 @@ describe("never dies", () => {
     } finally {
       child.kill();
     }
-  }, 30_000);
+  }, 120_000);
 
   it("Accept: text/html; and ;;;= on KMS create get 4xx in the KMS error shape, not a dead process", async () => {
     const w = await baseline("kms-v2", "POST /api/v2/keys");

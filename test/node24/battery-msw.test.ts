@@ -3,7 +3,7 @@
  * under MSW (runs on Node 24: vitest.node24.config.ts). Each hostile request that fetch can
  * express goes through setupServer to the emulator; its answer is judged like the HTTP forms'.
  * Requests fetch itself refuses (CR/LF in a header, bad framing, CONNECT) never reach MSW and
- * are counted, not judged. `npm test` sends a seeded sample; `npm run fuzz:mock` sends all.
+ * are counted, not judged. `npm run test:e2e` sends a seeded sample; `npm run fuzz:mock` sends all.
  */
 import type { ServiceId } from "cloud-interfaces/mock";
 import { setupServer } from "msw/node";

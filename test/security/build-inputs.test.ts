@@ -113,9 +113,9 @@ describe("the build refuses inputs from outside openapi/", () => {
       const before = snapshot();
       const undo = c.apply();
       try {
-        const started = performance.now();
+        // The bound is the guard's: the build stops at the rule that counts (bytes, aliases, depth),
+        // before a bomb is expanded; the test's timeout only catches a hang.
         const summary = await runBuild({ layout, noCache: true, log: (l) => lines.push(l), error: (l) => lines.push(l) });
-        expect(performance.now() - started).toBeLessThan(30_000);
         expect(summary.failed.map((f) => f.id)).toEqual([ID]);
         const findings = summary.failed[0]!.findings;
         expect(findings).toContainEqual(expect.objectContaining({ rule: c.rule, file: c.file(), pointer: c.pointer, line: expect.any(Number) }));
