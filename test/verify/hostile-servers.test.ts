@@ -5,7 +5,7 @@
  * paginated list; the runs are narrowed to that list (`only`), with short limits, so the
  * battery adds seconds.
  */
-import { describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { renderJson, renderText, verifyServer, type VerifyOptions, type VerifyReport } from "cloud-interfaces/verify";
 import { securitySchemes, type DocOperation } from "../../runtime/verify/operations.js";
 import { documentedAnswer, HARD_STOP_BYTES, hostileServers, invalidList, listTarget, type HostileServer } from "../../scripts/lib/hostile-servers.js";
@@ -17,10 +17,15 @@ const schemes = Object.keys(securitySchemes(target.doc));
 const ENV = Object.fromEntries(schemes.map((s, i) => [`HOSTILE_SECRET_${i}`, `hostile-secret-${i}-value`]));
 const CREDENTIALS = Object.fromEntries(schemes.map((s, i) => [s, `HOSTILE_SECRET_${i}`]));
 
-/** Starts a server for one test and closes it when the test ends (the tests run side by side: most of their time is waiting). */
+/**
+ * Starts a server for one test; all close after the file (the tests run side by side, most of
+ * their time is waiting, and a hook of one concurrent test could close another's server).
+ */
+const servers: HostileServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
 async function started(server: Promise<HostileServer>): Promise<HostileServer> {
   const s = await server;
-  onTestFinished(() => s.close());
+  servers.push(s);
   return s;
 }
 
