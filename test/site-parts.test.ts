@@ -22,7 +22,8 @@ import { breakable, displayTitle, html, page, scriptJson } from "../scripts/lib/
 import { landingPage, purposeOf, regionsOf } from "../scripts/lib/site/landing-page.js";
 import { shellExpand, shellQuote, tsInline, tsKey, tsLiteral } from "../scripts/lib/site/literals.js";
 import { offlineRedocBundle, REDOC_BUNDLE } from "../scripts/lib/site/redoc.js";
-import { contentSecurityPolicy, referencePage, siteDocument } from "../scripts/lib/site/reference-page.js";
+import { contentSecurityPolicy, REFERENCE_SCRIPT, referencePage, siteDocument } from "../scripts/lib/site/reference-page.js";
+import { allowedLinkTarget, proseOnly } from "../scripts/lib/site/prose.js";
 import { searchEntries, searchIndexScript } from "../scripts/lib/site/search-index.js";
 
 const pets = { id: "pets-v3", document: "pets-v3.yaml", seed: "" };
@@ -715,9 +716,11 @@ describe("pages", () => {
     const spec = /<script id="spec" type="application\/json">([\s\S]*?)<\/script>/.exec(text)![1]!;
     expect(JSON.parse(spec)).toEqual(copy);
     expect(text).toContain(`<div id="redoc"></div>\n<script id="spec" type="application/json">`);
-    expect(text).toContain(`<script src="assets/${REDOC_BUNDLE}"></script>`);
-    const init = /Redoc\.init\(JSON\.parse\(document\.getElementById\("spec"\)\.textContent\), (\{.*\}), document\.getElementById\("redoc"\)\);/.exec(text);
-    expect(JSON.parse(init![1]!)).toEqual({
+    expect(text).toContain(`<script src="assets/${REDOC_BUNDLE}"></script>\n<script src="assets/${REFERENCE_SCRIPT}"></script>`);
+    // No inline script: the options travel as JSON, read by the site's own start-up file.
+    expect([...text.matchAll(/<script(?![^>]*(?:type="application\/json"|src=))[^>]*>/g)]).toEqual([]);
+    const options = /<script id="redoc-options" type="application\/json">([\s\S]*?)<\/script>/.exec(text);
+    expect(JSON.parse(options![1]!)).toEqual({
       hideDownloadButton: false,
       downloadDefinitionUrl: "openapi/pets-v3.json",
       downloadFileName: "pets-v3.openapi.json",
@@ -727,6 +730,7 @@ describe("pages", () => {
       pathInMiddlePanel: true,
       sortPropsAlphabetically: false,
       payloadSampleIdx: 3,
+      sanitize: true,
     });
   });
 
@@ -748,7 +752,7 @@ describe("the site's files", () => {
       const entries = [{ service: pets, doc: petDoc() }];
       expect(buildSiteIfChanged(entries, dir)).toBe(true);
       expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "index.html", "openapi", "pets-v3.html"]);
-      expect(readdirSync(join(dir, "assets")).sort()).toEqual(["redoc.standalone.js", "search-index.js", "search.js"]);
+      expect(readdirSync(join(dir, "assets")).sort()).toEqual(["redoc.standalone.js", "reference.js", "search-index.js", "search.js"]);
       expect(readFileSync(join(dir, "assets", REDOC_BUNDLE), "utf8")).toBe(offlineRedocBundle());
       expect(readFileSync(join(dir, "assets", "search.js"), "utf8")).toBe(readFileSync(new URL("../scripts/lib/site/assets/search.js", import.meta.url), "utf8"));
       expect(readFileSync(join(dir, "assets", "search-index.js"), "utf8")).toBe(searchIndexScript(searchEntries(entries)));
@@ -795,5 +799,49 @@ describe("reference page Content-Security-Policy", () => {
     });
     expect(csp).not.toMatch(/unsafe-eval/);
     expect(csp.split("; ").find((d) => d.startsWith("connect-src"))).toBe("connect-src 'self' https://*.svc.example.com https://api.example.org");
+    // No inline script, frame or form submission; one directive of each name.
+    const directives = csp.split("; ");
+    expect(directives).toEqual(expect.arrayContaining(["script-src 'self'", "frame-src 'none'", "form-action 'none'", "object-src 'none'", "worker-src 'self' blob:"]));
+    expect(new Set(directives.map((d) => d.split(" ")[0])).size).toBe(directives.length);
+  });
+});
+
+describe("prose only", () => {
+  it("shows raw HTML as text, block and inline, with its attributes", () => {
+    const { marked } = createRequire(import.meta.url)("marked");
+    const render = (md: string) => marked.parse(proseOnly(md)) as string;
+    expect(render(`a <img alt=">" src=x onerror="go()"> b`)).toBe(`<p>a &lt;img alt=&quot;&gt;&quot; src=x onerror=&quot;go()&quot;&gt; b</p>\n`);
+    expect(render(`<iframe title=">" srcdoc="<script>go()</script>"></iframe>\n\ntext`)).not.toMatch(/<iframe|<script/);
+    expect(render(`<form action="https://x.example/"><input name=p></form>`)).not.toMatch(/<form|<input/);
+    // Markup in a code span is code, untouched.
+    expect(proseOnly("`Bearer <token>` and `<b>`")).toBe("`Bearer <token>` and `<b>`");
+  });
+
+  it("keeps links to the web, mail, fragments and relative paths; shows any other target as text", () => {
+    expect(proseOnly("[a](https://x.example/a?b=1&c=2) [b](kms-v2.html#op) [c](#top) [d](mailto:a@x.example) <https://x.example/?a=1&b=2>")).toBe(
+      "[a](https://x.example/a?b=1&c=2) [b](kms-v2.html#op) [c](#top) [d](mailto:a@x.example) <https://x.example/?a=1&b=2>",
+    );
+    for (const bad of ["[l](<javascript:go()>)", "[l](&#106;avascript:go())", "[l](JaVaScRiPt:go())", "![i](data:image/svg+xml,x)", "[l](vbscript:x)"]) {
+      const out = proseOnly(bad);
+      expect(out, bad).not.toBe(bad);
+      expect(createRequire(import.meta.url)("marked").marked.parse(out), bad).not.toMatch(/<a |<img /);
+    }
+    expect(allowedLinkTarget("&#106;avascript:x")).toBe(false);
+    expect(allowedLinkTarget("java&Tab;script:x")).toBe(false);
+    expect(allowedLinkTarget("https://x.example/?a=1&amp;b=2")).toBe(true);
+    expect(allowedLinkTarget("dir/file:x")).toBe(true);
+    expect(allowedLinkTarget(" javascript:x")).toBe(false);
+  });
+
+  it("the site's copy of a document: descriptions and example descriptions prose only, example values and extension texts as they are, link fields to allowed targets", () => {
+    const doc = petDoc();
+    doc.info.description = `<form action="x"></form>`;
+    doc.externalDocs = { url: "javascript:go()", description: "<b>more</b>" };
+    doc.components.schemas.Pet.examples = { one: { description: "<img src=x onerror=go()>", value: { html: "<b>kept</b>" } } };
+    const copy = renderExtensions(doc, pets, [pets]);
+    expect(copy.info.description.split("\n\n<div")[0]).toBe("\\<form action\\=\\\"x\\\"\\>\\<\\/form\\>");
+    expect(copy.externalDocs).toEqual({ description: "\\<b\\>more\\<\\/b\\>" });
+    expect(copy.components.schemas.Pet.examples.one.value).toEqual({ html: "<b>kept</b>" });
+    expect(copy.components.schemas.Pet.examples.one.description).toBe(String.raw`\<img src\=x onerror\=go\(\)\>`);
   });
 });

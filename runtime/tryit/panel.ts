@@ -53,6 +53,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
+const kept = (n: number) => `${n} request${n === 1 ? "" : "s"} kept`;
+
 let ids = 0;
 /** A labelled control. */
 function field(label: string, control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): HTMLElement {
@@ -112,7 +114,7 @@ export async function openPanel(host: HTMLElement, serviceId: string, operationI
 
 function render(service: TryitService, op: TryitOperation, session: Session): HTMLElement {
   const panel = el("section", { className: "tryit", "aria-label": `Try ${op.operationId}` });
-  const count = el("span", { textContent: String(session.logged()) });
+  const count = el("span", { className: "tryit-count", textContent: kept(session.logged()) });
   const reset = el("button", { type: "button", className: "secondary tryit-reset", textContent: "Reset state" });
   panel.append(
     el(
@@ -121,9 +123,15 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       `${op.method} ${op.path}: answered by the ${service.id} emulator inside this page through MSW's service worker; nothing is sent to the network. `,
       "State lasts for this browser session across this service's operations and pages (",
       count,
-      " requests kept). Requests to the emulated hosts skip CORS (the worker answers them before a preflight); browsers refuse a Cookie header, so the panel carries cookies to the emulator itself. ",
-      reset,
+      "). Requests to the emulated hosts skip CORS (the worker answers them before a preflight); browsers refuse a Cookie header, so the panel carries cookies to the emulator itself.",
     ),
+    el(
+      "p",
+      { className: "note tryit-storage" },
+      "What you send here, credentials included, is kept in this tab's sessionStorage to rebuild the state on the next page: use the emulator's own values, never real ones.",
+      session.keepsSigningKey ? " The signing key kept with it is the emulator's own, made in this page to sign the emulator's tokens: it is no key of the real service." : "",
+    ),
+    el("p", { className: "tryit-actions" }, reset),
   );
 
   // Credentials: the first documented alternative; the identity emulator's own client by default.
@@ -201,7 +209,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
 
   reset.addEventListener("click", async () => {
     await session.reset();
-    count.textContent = "0";
+    count.textContent = kept(0);
     result.replaceChildren(el("p", { className: "note", textContent: "State reset: the emulator starts again from the documents' examples." }));
   });
 
@@ -296,7 +304,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           );
         }
       } else if (!failure) sections.push(el("p", { className: "violations", textContent: "No answer from the emulator." }));
-      count.textContent = String(session.logged());
+      count.textContent = kept(session.logged());
       result.replaceChildren(...sections);
       result.dataset.ms = (performance.now() - started).toFixed(1);
     } finally {

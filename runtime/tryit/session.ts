@@ -73,6 +73,8 @@ export interface Session {
   reset(): Promise<void>;
   /** How many requests the kept state is made of. */
   logged(): number;
+  /** Whether the tab keeps a signing key for this emulator (identity: its tokens verify across pages). */
+  readonly keepsSigningKey: boolean;
 }
 
 async function signingKeyFor(serviceId: string, saved: Saved): Promise<unknown> {
@@ -158,6 +160,9 @@ export async function startSession(serviceId: string): Promise<Session> {
     },
     last: () => lastExchange,
     logged: () => saved.log.length,
+    get keepsSigningKey() {
+      return saved.signingKey !== undefined;
+    },
     async reset() {
       saved = { seed: Math.floor(Math.random() * 2 ** 31), log: [] };
       lastExchange = undefined;

@@ -14,7 +14,7 @@ import type { Service } from "./services.js";
 import { assumptionsPage } from "./site/assumptions-page.js";
 import { landingPage } from "./site/landing-page.js";
 import { offlineRedocBundle, REDOC_BUNDLE } from "./site/redoc.js";
-import { referencePage } from "./site/reference-page.js";
+import { referencePage, REFERENCE_SCRIPT } from "./site/reference-page.js";
 import { searchEntries, searchIndexScript } from "./site/search-index.js";
 import { writeTryitAssets } from "./site/tryit-assets.js";
 
@@ -22,7 +22,7 @@ export function buildSite(entries: { service: Service; doc: OpenApiDocument }[],
   mkdirSync(join(dir, "assets"), { recursive: true });
   mkdirSync(join(dir, "openapi"), { recursive: true });
   writeFileSync(join(dir, "assets", REDOC_BUNDLE), offlineRedocBundle());
-  copyFileSync(new URL("./site/assets/search.js", import.meta.url), join(dir, "assets", "search.js"));
+  for (const script of ["search.js", REFERENCE_SCRIPT]) copyFileSync(new URL(`./site/assets/${script}`, import.meta.url), join(dir, "assets", script));
   writeFileSync(join(dir, "assets", "search-index.js"), searchIndexScript(searchEntries(entries)));
   writeTryitAssets(entries, dir);
   const services = entries.map((e) => e.service);

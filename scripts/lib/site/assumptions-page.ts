@@ -3,7 +3,7 @@ import type { OpenApiDocument } from "../bundle.js";
 import type { Service } from "../services.js";
 import { assumptionIds } from "./anchors.js";
 import { readablePointer } from "./extensions.js";
-import { breakable, displayTitle, html, page } from "./html.js";
+import { breakable, displayTitle, html, page, policyMeta } from "./html.js";
 
 /**
  * A table on wide screens; on narrow ones each row becomes a stacked card, so the long
@@ -55,6 +55,6 @@ ${rows}
 <nav class="toc">${toc}</nav>
 ${sections}
 </main>`,
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}</style>\n${policyMeta()}`,
   );
 }

@@ -10,6 +10,7 @@ import { listOperations } from "../../../runtime/openapi/router.js";
 import type { Service } from "../services.js";
 import { assumptionIds, noteLead } from "./anchors.js";
 import { html } from "./html.js";
+import { allowedLinkTarget, proseOnly } from "./prose.js";
 
 /** How prose refers to an extension, for descriptions that name one in backticks. */
 const PROSE_NAMES: Record<string, string> = {
@@ -34,23 +35,39 @@ export function readablePointer(pointer: string): string {
   return pointer.replace(/(^|\/)(x-[A-Za-z-]+)(?=\/|$)/g, (whole, slash: string, name: string) => (PROSE_NAMES[name] ? `${slash}[${PROSE_NAMES[name]}]` : whole));
 }
 
-function rewriteProse(text: string): string {
+function rewriteProse(text: string, markdown = true): string {
   // "(`x-audit-events`)" only pointed the reader at the raw extension, which the block now renders.
-  return text
+  return (markdown ? proseOnly(text) : text)
     .replace(/\s*\(`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`\)/g, (whole, name: string) => (PROSE_NAMES[name] ? "" : whole))
     .replace(/`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`/g, (whole, name: string) => (PROSE_NAMES[name] ? `*${PROSE_NAMES[name]}*` : whole));
 }
 
-/** Every `description` of the document, with extension names in prose replaced by what they mean. */
-function rewriteDescriptions(node: unknown): void {
+/** Values that are data, not prose: never rewritten. */
+const DATA_KEYS = new Set(["example", "default", "const", "enum", "x-codeSamples"]);
+/** URL fields Redoc turns into links (info.termsOfService, contact, license, externalDocs). */
+const URL_KEYS = new Set(["url", "termsOfService"]);
+
+/**
+ * Every `description` of the document (an Example Object's too, never its value), as prose
+ * only, with extension names replaced by what they mean; link fields Redoc renders keep only
+ * the targets prose may link to. Descriptions inside extensions are not Markdown Redoc renders:
+ * the blocks below put them into the page as escaped text.
+ */
+function rewriteDescriptions(node: unknown, parentKey = "", inExtension = false): void {
   if (node === null || typeof node !== "object") return;
-  if (Array.isArray(node)) return node.forEach(rewriteDescriptions);
+  if (Array.isArray(node)) return node.forEach((item) => rewriteDescriptions(item, parentKey, inExtension));
   const record = node as Record<string, unknown>;
   for (const [key, value] of Object.entries(record)) {
-    // Example values are data, not prose.
-    if (key === "example" || key === "examples" || key === "x-codeSamples") continue;
-    if (key === "description" && typeof value === "string") record[key] = rewriteProse(value);
-    else rewriteDescriptions(value);
+    if (DATA_KEYS.has(key)) continue;
+    if (key === "examples" && value && typeof value === "object" && !Array.isArray(value)) {
+      for (const example of Object.values(value as Record<string, any>)) {
+        if (example && typeof example.description === "string") example.description = rewriteProse(example.description, !inExtension);
+      }
+      continue;
+    }
+    if (key === "description" && typeof value === "string") record[key] = rewriteProse(value, !inExtension);
+    else if (URL_KEYS.has(key) && typeof value === "string" && parentKey !== "servers" && !allowedLinkTarget(value)) delete record[key];
+    else rewriteDescriptions(value, key, inExtension || key.startsWith("x-"));
   }
 }
 

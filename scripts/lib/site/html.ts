@@ -11,6 +11,30 @@ export function displayTitle(info: { title: string; version: unknown }): string 
   return new RegExp(`\\bv${version.replace(/[.]/g, "\\.")}\\b`).test(info.title) ? info.title : `${info.title} v${version}`;
 }
 
+/**
+ * The Content-Security-Policy of every page: scripts from the site only (no inline script, no
+ * eval), no plugins, frames or form submissions; `extra` adds or replaces directives by name.
+ */
+export function sitePolicy(extra: string[] = []): string {
+  const directives = new Map<string, string>();
+  for (const d of [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "form-action 'none'",
+    "base-uri 'self'",
+    ...extra,
+  ]) directives.set(d.split(" ")[0]!, d);
+  return [...directives.values()].join("; ");
+}
+
+export const policyMeta = (policy = sitePolicy()) => `<meta http-equiv="Content-Security-Policy" content="${html(policy)}">`;
+
 /** JSON inside <script> must not be able to close the element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 

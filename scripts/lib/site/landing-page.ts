@@ -7,7 +7,7 @@ import type { OpenApiDocument } from "../bundle.js";
 import { listOperations } from "../../../runtime/openapi/router.js";
 import type { Service } from "../services.js";
 import { landingExample, PACKAGE } from "./code-samples.js";
-import { displayTitle, html, page } from "./html.js";
+import { displayTitle, html, page, policyMeta } from "./html.js";
 
 const STYLE = `
 header.hero { background: #0d1117; color: #f0f6fc; }
@@ -92,6 +92,6 @@ ${entries.map(({ service, doc }) => card(service, doc)).join("\n")}
 <footer>Local mock of any service: <code>npx ${PACKAGE} mock &lt;service-id&gt;</code> · this site: <code>npx ${PACKAGE} docs</code></footer>
 <script src="assets/search-index.js"></script>
 <script src="assets/search.js"></script>`,
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}</style>\n${policyMeta()}`,
   );
 }

@@ -2,7 +2,7 @@ import type { OpenApiDocument } from "../bundle.js";
 import type { Service } from "../services.js";
 import { codeSamples } from "./code-samples.js";
 import { renderExtensions } from "./extensions.js";
-import { html, page, scriptJson } from "./html.js";
+import { page, policyMeta, scriptJson, sitePolicy } from "./html.js";
 import { REDOC_BUNDLE } from "./redoc.js";
 import { hasTryit, TRYIT_LOADER } from "./tryit-assets.js";
 import { listOperations } from "../../../runtime/openapi/router.js";
@@ -15,11 +15,16 @@ export function siteDocument(service: Service, doc: OpenApiDocument, services: r
   return copy;
 }
 
+/** The script that starts Redoc (scripts/lib/site/assets/reference.js): no page has an inline script. */
+export const REFERENCE_SCRIPT = "reference.js";
+
 /**
- * The page's Content-Security-Policy: no eval anywhere (the emulator's validators are
- * precompiled), scripts and workers from the site only (inline scripts: Redoc's init), and
+ * The page's Content-Security-Policy: no eval and no inline script anywhere (the emulator's
+ * validators are precompiled; Redoc starts from a file), no frames, no form submissions, and
  * fetches to the site and to the document's own hosts, which the try-it worker answers in the
  * page. A server variable's label and those left of it become `*.` (CSP wildcards lead a host).
+ * Inline styles stay: Redoc styles its pages with styled-components. `frame-ancestors` cannot
+ * be set here (a <meta> policy ignores it): the docs server sends it as a header.
  */
 export function contentSecurityPolicy(doc: OpenApiDocument): string {
   const hosts = new Set<string>();
@@ -33,18 +38,7 @@ export function contentSecurityPolicy(doc: OpenApiDocument): string {
       // A server URL that is not absolute names no other host.
     }
   }
-  return [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${[...hosts].join(" ")}`.trim(),
-    // Redoc runs its search index in a worker made from a blob.
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-  ].join("; ");
+  return sitePolicy([`connect-src 'self' ${[...hosts].join(" ")}`.trim(), "worker-src 'self' blob:"]);
 }
 
 /**
@@ -63,16 +57,17 @@ export function referencePage(service: Service, doc: OpenApiDocument, services: 
     sortPropsAlphabetically: false,
     // The generated samples come first; the raw payload after them.
     payloadSampleIdx: 3,
+    // DOMPurify over the Markdown Redoc renders: a layer behind the site's own prose-only pass (prose.ts).
+    sanitize: true,
   };
   return page(
     `${doc.info.title} ${doc.info.version}`,
     `<div id="redoc"></div>
 <script id="spec" type="application/json">${scriptJson(siteDocument(service, doc, services))}</script>
+<script id="redoc-options" type="application/json">${scriptJson(options)}</script>
 <script src="assets/${REDOC_BUNDLE}"></script>
-<script>
-Redoc.init(JSON.parse(document.getElementById("spec").textContent), ${JSON.stringify(options)}, document.getElementById("redoc"));
-</script>${hasTryit(service.id) ? `\n<script type="module" src="${TRYIT_LOADER}"></script>` : ""}`,
-    `<meta http-equiv="Content-Security-Policy" content="${html(contentSecurityPolicy(doc))}">`,
+<script src="assets/${REFERENCE_SCRIPT}"></script>${hasTryit(service.id) ? `\n<script type="module" src="${TRYIT_LOADER}"></script>` : ""}`,
+    policyMeta(contentSecurityPolicy(doc)),
     "redoc",
     hasTryit(service.id) ? { service: service.id } : {},
   );
