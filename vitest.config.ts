@@ -19,7 +19,7 @@ const alias = Object.entries(pkg.exports).flatMap(([subpath, target]) =>
 );
 
 /** Run by `npm run test:e2e` (vitest.e2e.config.ts) rather than `npm test`; CI runs both. */
-export const E2E_TESTS = ["test/consumer/**/*.test.ts", "test/site/site.test.ts", "test/site/msw-browser.test.ts", "test/site/tryit.test.ts", "test/verify/cli.e2e.test.ts"];
+export const E2E_TESTS = ["test/consumer/**/*.test.ts", "test/site/site.test.ts", "test/site/msw-browser.test.ts", "test/site/tryit.test.ts", "test/site/hostile.test.ts", "test/site/publish.test.ts", "test/verify/cli.e2e.test.ts"];
 /** Tests of features that need Node >= 22.12 (MSW 3): run under Node 24 by test/emulator/msw-node24.test.ts (vitest.node24.config.ts). */
 export const NODE24_TESTS = ["test/node24/**/*.test.ts"];
 

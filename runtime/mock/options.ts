@@ -32,7 +32,7 @@ export const OPTIONS = {
   rate: { kind: "number", placeholder: "N", description: "verify: at most N requests a second" },
   deadline: { kind: "number", placeholder: "SECONDS", description: "verify: stop sending after this long" },
   report: { kind: "string", placeholder: "FORMAT", description: "verify: text, json or junit" },
-  out: { kind: "string", placeholder: "FILE", description: "verify: write the report here instead of stdout" },
+  out: { kind: "string", placeholder: "PATH", description: "verify: write the report to this file instead of stdout; docs: write the site into this folder instead of serving it" },
   target: { kind: "string", placeholder: "URL", description: "proxy: the real server to forward to" },
   help: { kind: "boolean", short: "h", description: "print this help" },
   version: { kind: "boolean", short: "v", description: "print the package version" },
