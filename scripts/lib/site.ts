@@ -12,6 +12,7 @@ import type { OpenApiDocument } from "./bundle.js";
 import { ROOT, SITE_DIR } from "./paths.js";
 import type { Service } from "./services.js";
 import { assumptionsPage } from "./site/assumptions-page.js";
+import { navOf } from "./site/html.js";
 import { landingPage } from "./site/landing-page.js";
 import { offlineRedocBundle, REDOC_BUNDLE } from "./site/redoc.js";
 import { referencePage, REFERENCE_SCRIPT } from "./site/reference-page.js";
@@ -26,11 +27,12 @@ export function buildSite(entries: { service: Service; doc: OpenApiDocument }[],
   writeFileSync(join(dir, "assets", "search-index.js"), searchIndexScript(searchEntries(entries)));
   writeTryitAssets(entries, dir);
   const services = entries.map((e) => e.service);
+  const nav = navOf(entries);
   for (const { service, doc } of entries) {
     // The same bytes the package ships as cloud-interfaces/openapi/<id>.json|yaml, so the site's links work offline.
     writeFileSync(join(dir, "openapi", `${service.id}.json`), JSON.stringify(doc, null, 2));
     writeFileSync(join(dir, "openapi", `${service.id}.yaml`), stringify(doc, { aliasDuplicateObjects: false }));
-    writeFileSync(join(dir, `${service.id}.html`), referencePage(service, doc, services));
+    writeFileSync(join(dir, `${service.id}.html`), referencePage(service, doc, services, nav));
   }
   writeFileSync(join(dir, "index.html"), landingPage(entries));
   writeFileSync(join(dir, "assumptions.html"), assumptionsPage(entries));

@@ -2,7 +2,7 @@ import type { OpenApiDocument } from "../bundle.js";
 import type { Service } from "../services.js";
 import { codeSamples } from "./code-samples.js";
 import { renderExtensions } from "./extensions.js";
-import { page, policyMeta, scriptJson, sitePolicy } from "./html.js";
+import { displayTitle, page, policyMeta, scriptJson, siteHeader, sitePolicy, type NavEntry } from "./html.js";
 import { REDOC_BUNDLE } from "./redoc.js";
 import { hasTryit, TRYIT_LOADER } from "./tryit-assets.js";
 import { listOperations } from "../../../runtime/openapi/router.js";
@@ -45,7 +45,7 @@ export function contentSecurityPolicy(doc: OpenApiDocument): string {
  * One Redoc page per document. Downloads are the bundled document beside the page, saved
  * under a name that says which service and version it is (`kms-v2.openapi.json`).
  */
-export function referencePage(service: Service, doc: OpenApiDocument, services: readonly Service[]): string {
+export function referencePage(service: Service, doc: OpenApiDocument, services: readonly Service[], nav: readonly NavEntry[] = services.map((s) => ({ id: s.id, title: s.id }))): string {
   const options = {
     hideDownloadButton: false,
     downloadDefinitionUrl: `openapi/${service.id}.json`,
@@ -61,7 +61,7 @@ export function referencePage(service: Service, doc: OpenApiDocument, services: 
     sanitize: true,
   };
   return page(
-    `${doc.info.title} ${doc.info.version}`,
+    `${displayTitle(doc.info, service.id)} · reference`,
     `<div id="redoc"></div>
 <script id="spec" type="application/json">${scriptJson(siteDocument(service, doc, services))}</script>
 <script id="redoc-options" type="application/json">${scriptJson(options)}</script>
@@ -70,5 +70,6 @@ export function referencePage(service: Service, doc: OpenApiDocument, services: 
     policyMeta(contentSecurityPolicy(doc)),
     "redoc",
     hasTryit(service.id) ? { service: service.id } : {},
+    siteHeader(nav, service.id),
   );
 }

@@ -12,6 +12,9 @@ import { pascalName, type Service } from "../services.js";
 import { firstExample } from "../../../runtime/openapi/examples.js";
 
 const asText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
+/** A parameter's example as it is typed into its one-line field: an array as comma-separated values (as the panel reads it), an object as compact JSON. */
+const asField = (value: unknown) =>
+  typeof value === "string" ? value : Array.isArray(value) && value.every((v) => v === null || typeof v !== "object") ? value.join(", ") : JSON.stringify(value);
 
 export function tryitService(service: Service, doc: OpenApiDocument): TryitService {
   const operations: Record<string, TryitOperation> = {};
@@ -20,7 +23,7 @@ export function tryitService(service: Service, doc: OpenApiDocument): TryitServi
     const parameters = operationParameters(doc, op).map((p) => {
       const schema = p.schema ? deref(doc, p.schema) : {};
       const { found, value } = firstExample(doc, p);
-      return { name: p.name, in: p.in, required: p.required === true, type: String(schema.type ?? "string"), ...(found ? { example: asText(value) } : {}) };
+      return { name: p.name, in: p.in, required: p.required === true, type: String(schema.type ?? "string"), ...(found ? { example: asField(value) } : {}) };
     });
     let body: TryitOperation["body"];
     if (operation.requestBody) {
