@@ -9,6 +9,8 @@ import { InputError } from "../core/errors.js";
 import { CLIENT_MODULES } from "./clients.js";
 import type { TryitOperation, TryitService } from "./descriptor.js";
 import { CASE_HEADER, COOKIE_CARRIER, startSession, type Session } from "./session.js";
+import { createdId, Flow, itemOf, KEYS } from "./flow.js";
+import { authorizeCodeFlow, type RequestClient } from "./authorize.js";
 
 const STYLE = `
 .tryit{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:.5rem 0 1rem;background:#fff;font:14px/1.45 system-ui,sans-serif;color:#1f2328;max-width:100%;box-sizing:border-box}
@@ -25,11 +27,37 @@ const STYLE = `
 .tryit h4{margin:.75rem 0 .25rem;font-size:14px}
 .tryit .note{font-size:13px;color:#57606a;margin:0 0 .5rem}
 .tryit .violations{color:#a40e26}
+.tryit .tryit-authorize-status{display:block;margin:.25rem 0 0}
 `;
 
 let styled = false;
 const services = new Map<string, Promise<TryitService>>();
 const sessions = new Map<string, Promise<Session>>();
+const flows = new Map<string, Flow>();
+
+export function flowOf(id: string): Flow {
+  let flow = flows.get(id);
+  if (!flow) flows.set(id, (flow = new Flow()));
+  return flow;
+}
+
+/** What a call returned that other panels take: an access token (also the bearer credential), a created id. */
+export function publish(service: TryitService, op: TryitOperation, status: number, body: string | undefined): void {
+  let parsed: unknown;
+  try {
+    parsed = body ? JSON.parse(body) : undefined;
+  } catch {
+    return;
+  }
+  const flow = flowOf(service.id);
+  const token = (parsed as { access_token?: unknown } | undefined)?.access_token;
+  if (status >= 200 && status < 300 && typeof token === "string") {
+    flow.set(KEYS.token, token);
+    for (const [name, scheme] of Object.entries(service.schemes)) if (scheme.type === "http" && scheme.scheme === "bearer") flow.set(KEYS.credential(name), token);
+  }
+  const id = createdId(parsed);
+  if (op.method === "POST" && status >= 200 && status < 300 && id !== undefined) flow.set(KEYS.created(op.path), id);
+}
 
 function serviceData(id: string): Promise<TryitService> {
   let data = services.get(id);
@@ -96,6 +124,53 @@ function pretty(body: string | undefined, contentType: string | undefined): stri
   return body;
 }
 
+/** A client of the service, as every panel builds it. */
+async function clientOf(service: TryitService, credentials: Record<string, unknown>, validate = true): Promise<RequestClient> {
+  const module = await CLIENT_MODULES[service.id]!();
+  const factory = module[service.factory] as (options: Record<string, unknown>) => RequestClient;
+  return factory({ credentials, retry: false, validate });
+}
+
+/** The Authorize button and its status line, on pages whose document has a code flow. */
+function authorizeAction(service: TryitService, session: Session): HTMLElement[] {
+  const code = service.codeFlow;
+  if (!code) return [];
+  const flow = flowOf(service.id);
+  const button = el("button", { type: "button", className: "secondary tryit-authorize", textContent: `Authorize (code flow${code.pkce ? " with PKCE" : ""})` });
+  const status = el("span", { className: "note tryit-authorize-status", "aria-live": "polite" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    status.textContent = "Signing in the emulator's default user…";
+    try {
+      const credentials = Object.fromEntries(
+        Object.entries(service.schemes)
+          .filter(([, s]) => s.type === "http" && s.scheme === "basic")
+          .map(([name]) => [name, (flow.get(KEYS.credential(name)) as object | undefined) ?? { username: "emulator-client", password: "emulator-secret" }]),
+      );
+      const { accessToken, steps } = await authorizeCodeFlow(service, code, session, flow, await clientOf(service, credentials));
+      publish(service, service.operations[code.token]!, 200, JSON.stringify({ access_token: accessToken }));
+      status.textContent = `${steps.join("; ")}. The token now fills the bearer credential and the token fields of this page's panels.`;
+    } catch (error) {
+      status.textContent = `Authorize failed: ${(error as Error).message}`;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return [button, status];
+}
+
+/** Copies the last answer's body, to paste it as a value anywhere. */
+function copyButton(text: string): HTMLElement {
+  const button = el("button", { type: "button", className: "secondary tryit-copy", textContent: "Copy body" });
+  button.addEventListener("click", () => {
+    navigator.clipboard?.writeText(text).then(
+      () => (button.textContent = "Copied"),
+      () => (button.textContent = "Copy refused by the browser: select the text above"),
+    );
+  });
+  return button;
+}
+
 export async function openPanel(host: HTMLElement, serviceId: string, operationId: string): Promise<void> {
   if (!styled) {
     document.head.append(el("style", { textContent: STYLE }));
@@ -131,10 +206,12 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       "What you send here, credentials included, is kept in this tab's sessionStorage to rebuild the state on the next page: use the emulator's own values, never real ones.",
       session.keepsSigningKey ? " The signing key kept with it is the emulator's own, made in this page to sign the emulator's tokens: it is no key of the real service." : "",
     ),
-    el("p", { className: "tryit-actions" }, reset),
+    el("p", { className: "tryit-actions" }, reset, ...authorizeAction(service, session)),
   );
 
+  const flow = flowOf(service.id);
   // Credentials: the first documented alternative; the identity emulator's own client by default.
+  // Entered once for the service: every panel's fields for a scheme show and change one value.
   const credentialInputs: Array<() => [string, unknown]> = [];
   const alternative = op.security[0] ?? [];
   if (alternative.length) {
@@ -147,11 +224,22 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         const pass = el("input", { value: "emulator-secret", autocomplete: "off", className: `tryit-cred-${name}-password` });
         box.append(field(`${name}: user name (client_id)`, user), field(`${name}: password (client_secret)`, pass));
         credentialInputs.push(() => [name, { username: user.value, password: pass.value }]);
+        const key = KEYS.credential(name);
+        const write = () => flow.set(key, { username: user.value, password: pass.value }, box);
+        user.addEventListener("input", write);
+        pass.addEventListener("input", write);
+        flow.watch(key, (value, from) => {
+          const v = value as { username?: string; password?: string };
+          if (from !== box) [user.value, pass.value] = [v.username ?? "", v.password ?? ""];
+        });
       } else {
         const input = el("input", { value: scheme.in === "cookie" ? "sso-session" : "try-it-token", autocomplete: "off", className: `tryit-cred-${name}` });
         const what = scheme.type === "apiKey" ? `${scheme.in} ${scheme.name}` : `${scheme.type} ${scheme.scheme ?? ""}`;
         box.append(field(`${name} (${what.trim()})`, input));
         credentialInputs.push(() => [name, input.value]);
+        const key = KEYS.credential(name);
+        input.addEventListener("input", () => flow.set(key, input.value, input));
+        flow.watch(key, (value, from) => from !== input && (input.value = String(value)));
       }
     }
     panel.append(box);
@@ -166,6 +254,9 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       const input = el("input", { value: param.required ? (param.example ?? "") : "", placeholder: param.example ? `e.g. ${param.example}` : "", className: "tryit-param", "data-name": param.name, "data-in": param.in });
       box.append(field(`${param.name} (${param.in}${param.required ? ", required" : ""})`, input));
       paramInputs.push({ param, input });
+      // An item operation (`.../topics/{id}`) takes the id the collection's create returned.
+      const item = itemOf(op.path);
+      if (param.in === "path" && item?.param === param.name) flow.watch(KEYS.created(item.collection), (id) => (input.value = String(id)));
     }
     panel.append(box);
   }
@@ -190,6 +281,15 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       bodyText!.value = media.examples[Number(exampleSelect.value)]?.text ?? "";
     });
     fillExamples();
+    // A body field named `token` (introspection, revocation) takes the last token a call returned.
+    flow.watch(KEYS.token, (token) => {
+      try {
+        const fields = JSON.parse(bodyText!.value) as Record<string, unknown>;
+        if (fields && typeof fields === "object" && "token" in fields) bodyText!.value = JSON.stringify({ ...fields, token }, null, 2);
+      } catch {
+        // Not JSON (being edited): left as the user has it.
+      }
+    });
     box.append(field("Media type", mediaSelect), field("Documented example", exampleSelect), field("Body (JSON; form bodies as a JSON object of fields)", bodyText));
     panel.append(box);
   }
@@ -249,13 +349,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         }
       }
       if (cookies.length > 0) headers[COOKIE_CARRIER] = cookies.join("; ");
-      const module = await CLIENT_MODULES[service.id]!();
-      const factory = module[service.factory] as (options: Record<string, unknown>) => { request(method: string, path: string, init: Record<string, unknown>): Promise<{ response: Response }> };
-      const client = factory({
-        credentials: Object.fromEntries(credentialInputs.map((read) => read())),
-        retry: false,
-        validate,
-      });
+      const client = await clientOf(service, Object.fromEntries(credentialInputs.map((read) => read())), validate);
       const before = session.last();
       let seen: Response | undefined;
       let failure: unknown;
@@ -289,6 +383,8 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           el("pre", { className: "tryit-headers", textContent: Object.entries(reply.headers).map(([k, v]) => `${k}: ${v}`).join("\n") || "(no headers)" }),
           el("pre", { className: "tryit-response-body", textContent: pretty(reply.body, contentType) }),
         );
+        if (reply.body) sections.push(copyButton(pretty(reply.body, contentType)));
+        publish(service, op, reply.status, reply.body);
         if (reply.status >= 300 && reply.status < 400) {
           sections.push(
             el("p", {
