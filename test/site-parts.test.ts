@@ -28,6 +28,8 @@ import { searchEntries, searchIndexScript } from "../scripts/lib/site/search-ind
 import { documentPath, readServices } from "../scripts/lib/services.js";
 import { bundledDocument } from "./harness/documents.js";
 import { numberingReferences } from "./site/numbering.js";
+import { tryitService } from "../scripts/lib/site/tryit-data.js";
+import { createdId, Flow, itemOf } from "../runtime/tryit/flow.js";
 
 const pets = { id: "pets-v3", document: "pets-v3.yaml", seed: "" };
 const old = { id: "pets-v2", document: "pets-v2.yaml", seed: "" };
@@ -813,7 +815,7 @@ describe("reference page Content-Security-Policy", () => {
       servers: [{ url: "https://{region}.svc.example.com/base" }, { url: "https://private.{region}.svc.example.com" }, { url: "https://api.example.org" }, { url: "/relative" }],
     });
     expect(csp).not.toMatch(/unsafe-eval/);
-    expect(csp.split("; ").find((d) => d.startsWith("connect-src"))).toBe("connect-src 'self' https://*.svc.example.com https://api.example.org");
+    expect(csp.split("; ").find((d) => d.startsWith("connect-src"))).toBe("connect-src 'self' https://*.svc.example.com https://api.example.org http://127.0.0.1:* http://localhost:* https:");
     // No inline script, frame or form submission; one directive of each name.
     const directives = csp.split("; ");
     expect(directives).toEqual(expect.arrayContaining(["script-src 'self'", "frame-src 'none'", "form-action 'none'", "object-src 'none'", "worker-src 'self' blob:"]));
@@ -900,5 +902,50 @@ describe("the documents as the site renders them", () => {
   it("the numbering check finds what it should and leaves standards alone", () => {
     expect(numberingReferences("Source: interface document 3, part A. See §4A and §7; RFC 7591 §2 and OIDC Core §12 stay.")).toEqual(["interface document 3, part A", "§4A", "§7"]);
     expect(numberingReferences("RFC 9110 §15.3.2 and NIST SP 800-57 §5 are standards.")).toEqual([]);
+  });
+});
+
+describe("try-it console data", () => {
+  it("finds a document's authorization code flow from what its operations take; PKCE where the authorization takes a code challenge", () => {
+    const flowOf = (id: string) => tryitService(readServices().find((s) => s.id === id)!, bundledDocument(id)).codeFlow;
+    expect(flowOf("identity-v4")).toEqual({ authorize: "authorize", token: "requestTokens", media: "application/x-www-form-urlencoded", pkce: true });
+    expect(flowOf("identity-v3")).toEqual({ authorize: "authorize", token: "requestTokens", media: "application/x-www-form-urlencoded", pkce: false });
+    for (const id of ["kms-v2", "notifications-v1", "metrics-v1", "widget"]) expect(flowOf(id), id).toBeUndefined();
+  });
+
+  it("a parameter's example is offered as it is typed: arrays comma-separated, objects as one line of JSON", () => {
+    const doc = petDoc();
+    doc.paths["/stores/{store}/pets"].get.parameters.push(
+      { name: "ids", in: "query", schema: { type: "array", items: { type: "integer" } }, example: [1, 2] },
+      { name: "where", in: "query", schema: { type: "object" }, example: { a: [1] } },
+    );
+    const params = tryitService(pets, doc).operations.listPets!.parameters;
+    expect(params.find((p) => p.name === "ids")!.example).toBe("1, 2");
+    expect(params.find((p) => p.name === "where")!.example).toBe('{"a":[1]}');
+  });
+
+  it("a created id is the body's id or its first resource's; an item path names its collection and parameter", () => {
+    expect(createdId({ id: "t1", name: "x" })).toBe("t1");
+    expect(createdId({ metadata: {}, resources: [{ id: "k1" }, { id: "k2" }] })).toBe("k1");
+    expect(createdId({ id: 7 })).toBe("7");
+    expect(createdId({ name: "x" })).toBeUndefined();
+    expect(createdId("text")).toBeUndefined();
+    expect(itemOf("/v1/instances/{instance_id}/topics/{id}")).toEqual({ collection: "/v1/instances/{instance_id}/topics", param: "id" });
+    expect(itemOf("/v1/instances/{instance_id}/topics")).toBeUndefined();
+    expect(itemOf("/{id}")).toBeUndefined();
+  });
+
+  it("a flow gives a watcher the current value and every later one, with who wrote it", () => {
+    const flow = new Flow();
+    const seen: Array<[unknown, unknown]> = [];
+    flow.set("k", 1, "a");
+    flow.watch("k", (value, from) => seen.push([value, from]));
+    flow.set("k", 2, "b");
+    flow.watch("other", () => seen.push(["never", undefined]));
+    expect(seen).toEqual([
+      [1, undefined],
+      [2, "b"],
+    ]);
+    expect(flow.get("k")).toBe(2);
   });
 });

@@ -36,6 +36,8 @@ export class Flow {
 /** The keys panels share. */
 export const KEYS = {
   credential: (scheme: string) => `credential:${scheme}`,
+  /** Where requests go: "" for the emulator in the page, or the URL of a server the reader gave. */
+  target: "target",
   /** The last access token a call returned. */
   token: "token",
   /** The id a create (POST on `collection`) returned: `collection/{param}` operations take it. */

@@ -8,7 +8,7 @@
 import { InputError } from "../core/errors.js";
 import { CLIENT_MODULES } from "./clients.js";
 import type { TryitOperation, TryitService } from "./descriptor.js";
-import { CASE_HEADER, COOKIE_CARRIER, startSession, type Session } from "./session.js";
+import { CASE_HEADER, COOKIE_CARRIER, startSession, type Exchange, type Session } from "./session.js";
 import { createdId, Flow, itemOf, KEYS } from "./flow.js";
 import { authorizeCodeFlow, type RequestClient } from "./authorize.js";
 
@@ -124,11 +124,91 @@ function pretty(body: string | undefined, contentType: string | undefined): stri
   return body;
 }
 
-/** A client of the service, as every panel builds it. */
-async function clientOf(service: TryitService, credentials: Record<string, unknown>, validate = true): Promise<RequestClient> {
+/** A client of the service, as every panel builds it; `extra` points it at a target the reader gave. */
+async function clientOf(service: TryitService, credentials: Record<string, unknown>, validate = true, extra: Record<string, unknown> = {}): Promise<RequestClient> {
   const module = await CLIENT_MODULES[service.id]!();
   const factory = module[service.factory] as (options: Record<string, unknown>) => RequestClient;
-  return factory({ credentials, retry: false, validate });
+  return factory({ credentials, retry: false, validate, ...extra });
+}
+
+/** The transport of a call to a target the reader gave: it keeps the request and the answer, as the emulator's log does for the page. */
+function recordingFetch(): { fetch: (request: Request, init?: RequestInit) => Promise<Response>; exchange(): Promise<Exchange | undefined> } {
+  let sent: Exchange["request"] | undefined;
+  let answer: Response | undefined;
+  return {
+    async fetch(request, init) {
+      const headers: Array<[string, string]> = [];
+      request.headers.forEach((value, name) => headers.push([name, value]));
+      sent = { at: Date.now(), method: request.method, url: request.url, headers, body: request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text() };
+      const response = await fetch(request, init);
+      answer = response.clone();
+      return response;
+    },
+    async exchange() {
+      if (!sent || !answer) return undefined;
+      const headers: Record<string, string> = {};
+      answer.headers.forEach((value, name) => (headers[name] = value));
+      return { request: sent, reply: { status: answer.status, headers, body: answer.type === "opaqueredirect" ? "" : await answer.text() }, violations: [] };
+    },
+  };
+}
+
+/**
+ * Where a panel's requests go, shared by the service's panels: the emulator in this page, or a
+ * server at a URL the reader gives (a local `cloud-interfaces mock --stateful`, their own
+ * server), with a notice that requests then leave the page.
+ */
+function targetControl(service: TryitService, session: Session): HTMLElement {
+  const flow = flowOf(service.id);
+  const box = el("fieldset", { className: "tryit-target-box" }, el("legend", { textContent: "Target" }));
+  const select = el("select", { className: "tryit-target" });
+  select.append(el("option", { value: "", textContent: "The emulator in this page (nothing leaves the page)" }), el("option", { value: "url", textContent: "A server at a URL" }));
+  const url = el("input", { type: "url", className: "tryit-target-url", placeholder: "http://127.0.0.1:4010", autocomplete: "off", spellcheck: false });
+  const urlField = field("Server URL (its origin and base path)", url);
+  const notice = el("p", { className: "note tryit-target-notice", role: "status" });
+  const show = () => {
+    const remote = select.value === "url";
+    urlField.hidden = !remote;
+    notice.hidden = !remote;
+  };
+  const apply = () => {
+    if (select.value !== "url") {
+      notice.textContent = "";
+      return flow.set(KEYS.target, "", box);
+    }
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url.value);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password) {
+      notice.textContent = "Give an http(s) URL without user name or password; until then requests go to the emulator in this page.";
+      return flow.set(KEYS.target, "", box);
+    }
+    session.allowOrigin(parsed.origin);
+    describe(parsed.origin);
+    flow.set(KEYS.target, parsed.href.replace(/\/$/, ""), box);
+  };
+  const describe = (origin: string) => {
+    notice.textContent =
+      `Requests now leave this page: they go to ${origin}, with the credentials entered in these panels. ` +
+      "The server must allow this page's origin (CORS), as a local cloud-interfaces mock does. The documented-case choice and Reset state concern the in-page emulator only.";
+  };
+  select.addEventListener("change", () => (show(), apply()));
+  url.addEventListener("change", apply);
+  flow.watch(KEYS.target, (value, from) => {
+    if (from === box) return;
+    select.value = value ? "url" : "";
+    if (value) {
+      url.value = String(value);
+      describe(new URL(String(value)).origin);
+    }
+    show();
+  });
+  show();
+  box.append(field("Send requests to", select), urlField, notice);
+  return box;
 }
 
 /** The Authorize button and its status line, on pages whose document has a code flow. */
@@ -210,6 +290,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
   );
 
   const flow = flowOf(service.id);
+  panel.append(targetControl(service, session));
   // Credentials: the first documented alternative; the identity emulator's own client by default.
   // Entered once for the service: every panel's fields for a scheme show and change one value.
   const credentialInputs: Array<() => [string, unknown]> = [];
@@ -348,8 +429,10 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           delete headers[name];
         }
       }
-      if (cookies.length > 0) headers[COOKIE_CARRIER] = cookies.join("; ");
-      const client = await clientOf(service, Object.fromEntries(credentialInputs.map((read) => read())), validate);
+      const target = String(flow.get(KEYS.target) ?? "");
+      if (cookies.length > 0 && !target) headers[COOKIE_CARRIER] = cookies.join("; ");
+      const recorder = target ? recordingFetch() : undefined;
+      const client = await clientOf(service, Object.fromEntries(credentialInputs.map((read) => read())), validate, target ? { baseUrl: target, fetch: recorder!.fetch } : {});
       const before = session.last();
       let seen: Response | undefined;
       let failure: unknown;
@@ -358,7 +441,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       } catch (error) {
         failure = error;
       }
-      const exchange = session.last();
+      const exchange = recorder ? await recorder.exchange() : session.last();
       const sections: HTMLElement[] = [];
       if (failure instanceof InputError) {
         sections.push(
@@ -368,6 +451,8 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         const anyway = el("button", { type: "button", className: "secondary tryit-send-anyway", textContent: "Send without the client's check" });
         anyway.addEventListener("click", () => void run(false));
         sections.push(anyway);
+      } else if (failure && target && failure instanceof TypeError) {
+        sections.push(el("p", { className: "violations tryit-network-error", textContent: `No answer from ${target}: the server is not reachable, or it does not allow this page's origin (${location.origin}) by CORS.` }));
       } else if (failure) {
         sections.push(el("p", { className: "violations", textContent: `The client failed: ${(failure as Error).message}` }));
       }

@@ -9,7 +9,7 @@
  * at 390 px with a panel open, and a panel opened and sent by keyboard alone.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -23,6 +23,7 @@ import { buildSite } from "../../scripts/lib/site.js";
 import { TRYIT_LOADER } from "../../scripts/lib/site/tryit-assets.js";
 import { chromiumAvailable, launchChromium, requireBrowser, watchPage } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
+import { createEmulator, serveHandler } from "cloud-interfaces/emulator";
 
 const SITE = join(DIST_DIR, "tryit-site");
 const SHOTS = join(DIST_DIR, "screenshots");
@@ -217,6 +218,56 @@ run("try-it panels in Chromium", () => {
     expect(await page.textContent(`${total} .tryit-request`)).toMatch(/^authorization: Bearer •••$/m);
     expect(await watch.settled()).toEqual([]);
     await context.close();
+  });
+
+  it("kms-v2: a target switched to a local emulator over HTTP, which allows the page by CORS: the request leaves the page, with a notice", async () => {
+    // A local emulator behind the CORS a server needs to answer a page of another origin.
+    const emulator = await serveHandler(createEmulator("kms-v2"));
+    const seen: string[] = [];
+    const cors = createServer(async (req, res) => {
+      const allow = { "access-control-allow-origin": String(req.headers.origin ?? "*"), "access-control-allow-headers": "authorization, content-type, svc-instance, x-kms-key-ring, prefer, x-mock-case", "access-control-allow-methods": "GET, HEAD, POST, OPTIONS", "access-control-expose-headers": "key-total, correlation-id" };
+      if (req.method === "OPTIONS") return void res.writeHead(204, allow).end();
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization ? "with authorization" : "without authorization"}`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !["host", "connection", "origin", "content-length"].includes(k)).map(([k, v]) => [k, String(v)]));
+      const answer = await fetch(`${emulator.url}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+      res.writeHead(answer.status, { ...allow, "content-type": answer.headers.get("content-type") ?? "application/octet-stream" }).end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => cors.listen(0, "127.0.0.1", resolve));
+    const target = `http://127.0.0.1:${(cors.address() as AddressInfo).port}`;
+    try {
+      const context = await browser.newContext();
+      const { page, watch } = await open(context, "kms-v2.html");
+      const create = await panel(page, "createKey");
+      const list = await panel(page, "listKeys");
+      await page.selectOption(`${create} .tryit-target`, "url");
+      await page.fill(`${create} .tryit-target-url`, target);
+      await page.$eval(`${create} .tryit-target-url`, (input) => input.dispatchEvent(new Event("change")));
+      expect(await page.textContent(`${create} .tryit-target-notice`)).toContain(`Requests now leave this page: they go to ${target}`);
+      // Every panel of the service follows the one choice.
+      expect(await page.$eval(`${list} .tryit-target`, (s) => (s as HTMLSelectElement).value)).toBe("url");
+      // The local emulator starts from the documents' examples: a key of another name and alias than the example's.
+      const body = JSON.parse(await page.inputValue(`${create} .tryit-body`));
+      Object.assign(body.resources[0], { name: "target-key", aliases: ["target-alias"] });
+      await page.fill(`${create} .tryit-body`, JSON.stringify(body));
+      const created = await send(page, create);
+      expect(created.status).toBe("Status 201");
+      expect(await page.textContent(`${create} .tryit-request`)).toContain(`POST ${target}/api/v2/keys`);
+      const listed = await send(page, list);
+      expect(JSON.parse(listed.body).resources.map((k: { name: string }) => k.name)).toContain(JSON.parse(created.body).resources[0].name);
+      expect(seen).toEqual(["POST /api/v2/keys with authorization", "GET /api/v2/keys with authorization"]);
+      // Back to the emulator in the page: nothing more reaches the server.
+      await page.selectOption(`${list} .tryit-target`, "");
+      expect((await send(page, list)).status).toBe("Status 200");
+      expect(seen).toHaveLength(2);
+      const problems = await watch.settled();
+      expect(problems.filter((p) => !p.includes(target))).toEqual([]);
+      await context.close();
+    } finally {
+      cors.close();
+      await emulator.close();
+    }
   });
 
   it("identity-v4: authorize's 302 and its Location are shown as the emulator gave them (fetch sees only an opaque redirect), nothing followed", async () => {

@@ -15,6 +15,9 @@ export function siteDocument(service: Service, doc: OpenApiDocument, services: r
   return copy;
 }
 
+/** Where the try-it panel may send requests when the reader picks a target other than the in-page emulator. */
+export const TARGET_SOURCES = "http://127.0.0.1:* http://localhost:* https:";
+
 /** The script that starts Redoc (scripts/lib/site/assets/reference.js): no page has an inline script. */
 export const REFERENCE_SCRIPT = "reference.js";
 
@@ -38,7 +41,8 @@ export function contentSecurityPolicy(doc: OpenApiDocument): string {
       // A server URL that is not absolute names no other host.
     }
   }
-  return sitePolicy([`connect-src 'self' ${[...hosts].join(" ")}`.trim(), "worker-src 'self' blob:"]);
+  // A try-it target the reader gives: a local mock or emulator on loopback, or their own https server.
+  return sitePolicy([`connect-src 'self' ${[...hosts].join(" ")} ${TARGET_SOURCES}`.replace(/ +/g, " "), "worker-src 'self' blob:"]);
 }
 
 /**
