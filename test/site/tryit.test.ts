@@ -4,7 +4,10 @@
  * request reaches the network. kms-v2: a key created in createKey's panel is listed by
  * listKeys and counted by HEAD Key-Total, on this page and the next (session state), until
  * reset. identity-v4: a client-credentials token introspects as active. notifications-v1: a
- * created source is listed. The other services: one documented case each. Every page: no
+ * created source is listed. The console (issue 36): Authorize runs the code flow and the token
+ * flows into introspection; a created topic's id flows into get and delete; credentials are
+ * entered once per service; a target switched to a local emulator over HTTP with CORS. The
+ * other services: one documented case each. Every page: no
  * console error, nothing off the docs server unanswered by the worker, no horizontal overflow
  * at 390 px with a panel open, and a panel opened and sent by keyboard alone.
  */
