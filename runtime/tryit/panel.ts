@@ -162,7 +162,7 @@ function targetControl(service: TryitService, session: Session): HTMLElement {
   const flow = flowOf(service.id);
   const box = el("fieldset", { className: "tryit-target-box" }, el("legend", { textContent: "Target" }));
   const select = el("select", { className: "tryit-target" });
-  select.append(el("option", { value: "", textContent: "The emulator in this page (nothing leaves the page)" }), el("option", { value: "url", textContent: "A server at a URL" }));
+  select.append(el("option", { value: "", textContent: "Emulator in this page" }), el("option", { value: "url", textContent: "Server at a URL" }));
   const url = el("input", { type: "url", className: "tryit-target-url", placeholder: "http://127.0.0.1:4010", autocomplete: "off", spellcheck: false });
   const urlField = field("Server URL (its origin and base path)", url);
   const notice = el("p", { className: "note tryit-target-notice", role: "status" });
