@@ -50,6 +50,7 @@ export interface TryitService {
   codeFlow?: TryitCodeFlow;
   /** The generated client's factory, e.g. createKmsV2Client. */
   factory: string;
-  schemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>;
+  /** `example`: the scheme's `x-example`, the credential the panel pre-fills. */
+  schemes: Record<string, { type: string; scheme?: string; in?: string; name?: string; example?: string }>;
   operations: Record<string, TryitOperation>;
 }

@@ -314,7 +314,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           if (from !== box) [user.value, pass.value] = [v.username ?? "", v.password ?? ""];
         });
       } else {
-        const input = el("input", { value: scheme.in === "cookie" ? "sso-session" : "try-it-token", autocomplete: "off", className: `tryit-cred-${name}` });
+        const input = el("input", { value: scheme.example ?? (scheme.in === "cookie" ? "sso-session" : "try-it-token"), autocomplete: "off", className: `tryit-cred-${name}` });
         const what = scheme.type === "apiKey" ? `${scheme.in} ${scheme.name}` : `${scheme.type} ${scheme.scheme ?? ""}`;
         box.append(field(`${name} (${what.trim()})`, input));
         credentialInputs.push(() => [name, input.value]);

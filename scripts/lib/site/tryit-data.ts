@@ -77,7 +77,7 @@ export function tryitService(service: Service, doc: OpenApiDocument): TryitServi
   const schemes = Object.fromEntries(
     Object.entries<any>(doc.components?.securitySchemes ?? {}).map(([name, raw]) => {
       const s = deref(doc, raw);
-      return [name, { type: s.type, ...(s.scheme ? { scheme: String(s.scheme).toLowerCase() } : {}), ...(s.in ? { in: s.in, name: s.name } : {}) }];
+      return [name, { type: s.type, ...(s.scheme ? { scheme: String(s.scheme).toLowerCase() } : {}), ...(s.in ? { in: s.in, name: s.name } : {}), ...(typeof s["x-example"] === "string" ? { example: s["x-example"] } : {}) }];
     }),
   );
   const codeFlow = codeFlowOf(operations);
