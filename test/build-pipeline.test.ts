@@ -149,7 +149,7 @@ describe("the build of a set of documents", () => {
     for (const id of ["tiny", "tiny-b"]) for (const out of serviceOutputs({ id, document: "", seed: "" }, layout)) expect(existsSync(out), out).toBe(true);
     expect(readFileSync(join(layout.generatedDir, "service-ids.ts"), "utf8")).toContain('export const SERVICE_IDS = ["tiny", "tiny-b"] as const;');
     expect(readdirSync(layout.siteDir).sort()).toEqual(expect.arrayContaining(["index.html", "tiny.html", "tiny-b.html", "assumptions.html"]));
-    expect(readFileSync(join(layout.siteDir, "index.html"), "utf8")).toContain("Tiny B v1");
+    expect(readFileSync(join(layout.siteDir, "index.html"), "utf8")).toContain(">Tiny B</a>");
     expect(readdirSync(layout.distDir).filter((f) => f.startsWith(".staging-"))).toEqual([]);
     const manifest = readManifest(layout.cacheFile)!;
     expect(Object.keys(manifest.services)).toEqual(["tiny", "tiny-b"]);

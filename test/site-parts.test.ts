@@ -18,12 +18,18 @@ import { codeSamples, credentialEnv, factoryName, landingExample, PACKAGE, SAMPL
 import { firstExample } from "../runtime/openapi/examples.js";
 import { parameterExample, requestBodyExample } from "../scripts/lib/example-requests.js";
 import { renderExtensions } from "../scripts/lib/site/extensions.js";
-import { breakable, displayTitle, html, page, scriptJson } from "../scripts/lib/site/html.js";
+import { breakable, displayTitle, navOf, html, page, scriptJson } from "../scripts/lib/site/html.js";
 import { landingPage, purposeOf, regionsOf } from "../scripts/lib/site/landing-page.js";
 import { shellExpand, shellQuote, tsInline, tsKey, tsLiteral } from "../scripts/lib/site/literals.js";
 import { offlineRedocBundle, REDOC_BUNDLE } from "../scripts/lib/site/redoc.js";
-import { contentSecurityPolicy, referencePage, siteDocument } from "../scripts/lib/site/reference-page.js";
+import { contentSecurityPolicy, REFERENCE_SCRIPT, referencePage, siteDocument } from "../scripts/lib/site/reference-page.js";
+import { allowedLinkTarget, proseOnly } from "../scripts/lib/site/prose.js";
 import { searchEntries, searchIndexScript } from "../scripts/lib/site/search-index.js";
+import { documentPath, readServices } from "../scripts/lib/services.js";
+import { bundledDocument } from "./harness/documents.js";
+import { numberingReferences } from "./site/numbering.js";
+import { tryitService } from "../scripts/lib/site/tryit-data.js";
+import { createdId, Flow, itemOf } from "../runtime/tryit/flow.js";
 
 const pets = { id: "pets-v3", document: "pets-v3.yaml", seed: "" };
 const old = { id: "pets-v2", document: "pets-v2.yaml", seed: "" };
@@ -140,13 +146,15 @@ describe("html", () => {
     expect(scriptJson({ s: "</script><script>" })).toBe('{"s":"\\u003c/script>\\u003cscript>"}');
   });
 
-  it("adds the version to a title unless the title names it", () => {
-    expect(displayTitle({ title: "Key management", version: 2 })).toBe("Key management v2");
-    expect(displayTitle({ title: "Identity service v3 (deprecated)", version: "3" })).toBe("Identity service v3 (deprecated)");
-    expect(displayTitle({ title: "Metrics v1.2", version: "1.2" })).toBe("Metrics v1.2");
-    expect(displayTitle({ title: "Metrics v1x2", version: "1.2" })).toBe("Metrics v1x2 v1.2");
-    expect(displayTitle({ title: "Metrics v12", version: "1" })).toBe("Metrics v12 v1");
-    expect(displayTitle({ title: "Metricsv1", version: "1" })).toBe("Metricsv1 v1");
+  it("names the API version from the title or the registry id, never the document version; drops a (deprecated) tag", () => {
+    expect(displayTitle({ title: "Key management" }, "kms-v2")).toBe("Key management v2");
+    expect(displayTitle({ title: "Identity service v3 (deprecated)" }, "identity-v3")).toBe("Identity service v3");
+    expect(displayTitle({ title: "Identity service v3 (Deprecated) " }, "identity-v3")).toBe("Identity service v3");
+    expect(displayTitle({ title: "Notification routing service" }, "notifications-v1")).toBe("Notification routing service v1");
+    expect(displayTitle({ title: "Subscription widget" }, "widget")).toBe("Subscription widget");
+    expect(displayTitle({ title: "Metrics v12" }, "metrics-v1")).toBe("Metrics v12");
+    expect(displayTitle({ title: "Metricsv1" }, "metrics-v1")).toBe("Metricsv1 v1");
+    expect(displayTitle({ title: "Pets" }, "pets-v10x")).toBe("Pets");
   });
 
   it("wraps a body in the page shell with the site's or the extension block's style", () => {
@@ -271,7 +279,7 @@ describe("search index", () => {
     expect(entries.map((e) => `${e.method} ${e.path}`)).toEqual(["GET /stores/{store}/pets", "POST /stores/{store}/pets", "DELETE /stores/{store}/pets/{pet}", "POST /token", "PUT /notes", "HEAD /ping"]);
     expect(entries[0]).toEqual({
       service: "pets-v3",
-      title: "Pet store 3",
+      title: "Pet store v3",
       operationId: "listPets",
       method: "GET",
       path: "/stores/{store}/pets",
@@ -583,7 +591,7 @@ describe("extension blocks", () => {
     expect(description.startsWith("**Deprecated** soon.\n\nKeeps [pets](pets-v2.html) `safe`: with care.\n\nSee *audit events*, `x-unknown` (`x-unknown`).")).toBe(true);
     expect(prose).toBeDefined();
     expect(`<div${block}`).toBe(
-      '<div class="ext-block"><dl><dt>Bundled document</dt><dd><a href="openapi/pets-v3.json" download="pets-v3.openapi.json">pets-v3.openapi.json</a> · <a href="openapi/pets-v3.yaml" download="pets-v3.openapi.yaml">pets-v3.openapi.yaml</a></dd>' +
+      '<div class="ext-block"><dl><dt>Document version</dt><dd>3 <span class="ext-note">(the version of this description, not of the API)</span></dd><dt>Bundled document</dt><dd><a href="openapi/pets-v3.json" download="pets-v3.openapi.json">pets-v3.openapi.json</a> · <a href="openapi/pets-v3.yaml" download="pets-v3.openapi.yaml">pets-v3.openapi.yaml</a></dd>' +
         "<dt>Rate limit</dt><dd>100 per minute</dd>" +
         "<dt>Retry policy</dt><dd>3 attempts in all; 200 ms doubling without Retry-After; no single wait over 5000 ms</dd>" +
         '<dt>Audit event renames</dt><dd><table class="audit-renames"><thead><tr><th>Old</th><th>New</th></tr></thead><tbody><tr><td><code>pets.old</code></td><td><code>pets.new</code></td></tr><tr><td><code>pets.gone</code></td><td><code>pets.removed</code></td></tr></tbody></table></dd>' +
@@ -603,7 +611,14 @@ describe("extension blocks", () => {
     expect(copy.components.schemas.Pet.example).toEqual({ description: "`x-iam-action` stays in an example" });
     const minimal = renderExtensions({ info: { title: "M", version: "1" }, paths: {} }, pets, [pets]);
     expect(minimal.info.description).toBe(
-      '\n\n<div class="ext-block"><dl><dt>Bundled document</dt><dd><a href="openapi/pets-v3.json" download="pets-v3.openapi.json">pets-v3.openapi.json</a> · <a href="openapi/pets-v3.yaml" download="pets-v3.openapi.yaml">pets-v3.openapi.yaml</a></dd></dl></div>\n',
+      '\n\n<div class="ext-block"><dl><dt>Document version</dt><dd>1 <span class="ext-note">(the version of this description, not of the API)</span></dd><dt>Bundled document</dt><dd><a href="openapi/pets-v3.json" download="pets-v3.openapi.json">pets-v3.openapi.json</a> · <a href="openapi/pets-v3.yaml" download="pets-v3.openapi.yaml">pets-v3.openapi.yaml</a></dd></dl></div>\n',
+    );
+    // Redoc's "title (version)" and "License:" lines are replaced by the block's rows.
+    expect(minimal.info).toMatchObject({ title: "M v3", version: "" });
+    const licensed = renderExtensions({ info: { title: "M", version: "1", license: { name: "Proprietary", identifier: "LicenseRef-P" }, "x-source": "Interface document 9, part Z." }, paths: {} }, pets, [pets]);
+    expect(licensed.info.license).toBeUndefined();
+    expect(licensed.info.description).toContain(
+      "<dt>Service licence</dt><dd>Proprietary (<code>LicenseRef-P</code>): the terms of the service this document describes. The cloud-interfaces package (clients, mocks, this site) is licensed MIT.</dd><dt>Source</dt><dd>Interface document 9, part Z.</dd></dl>",
     );
   });
 
@@ -649,10 +664,10 @@ describe("pages", () => {
     expect(text).toContain("OpenAPI 3.1 references, typed TypeScript clients and local mocks for 2 services.");
     expect(text).toContain('<label for="search">Search 11 operations in all services</label>');
     expect(text).toContain('<article class="service" id="pets-v3" data-service="pets-v3" data-status="current">\n<h2><a href="pets-v3.html">Pet store v3</a> <span class="badge current">current</span></h2>');
-    expect(text).toContain('<article class="service" id="pets-v2" data-service="pets-v2" data-status="deprecated">\n<h2><a href="pets-v2.html">Pet store service v2 (deprecated)</a> <span class="badge deprecated">deprecated</span></h2>');
+    expect(text).toContain('<article class="service" id="pets-v2" data-service="pets-v2" data-status="deprecated">\n<h2><a href="pets-v2.html">Pet store service v2</a> <span class="badge deprecated">deprecated</span></h2>');
     expect(text).toContain('<p class="purpose">Keeps pets safe.</p>');
-    expect(text).toContain('<p class="facts"><span class="regions">Regions: <code>eu-1</code><code>us-2</code></span> · 6 operations</p>');
-    expect(text).toContain('<p class="facts"><span class="regions">Single global endpoint</span> · 5 operations</p>');
+    expect(text).toContain('<p class="facts"><span class="regions">Regions: <code>eu-1</code><code>us-2</code></span> · 6 operations · <span class="doc-version">document version 3</span></p>');
+    expect(text).toContain('<p class="facts"><span class="regions">Single global endpoint</span> · 5 operations · <span class="doc-version">document version 2</span></p>');
     expect(text).toContain(
       '<p class="links"><a class="reference" href="pets-v3.html">Reference</a><a class="json" href="openapi/pets-v3.json" download="pets-v3.openapi.json">OpenAPI JSON</a><a class="yaml" href="openapi/pets-v3.yaml" download="pets-v3.openapi.yaml">OpenAPI YAML</a><a href="assumptions.html#pets-v3">Assumptions</a></p>',
     );
@@ -662,7 +677,7 @@ describe("pages", () => {
     expect(text).toContain('<script src="assets/search-index.js"></script>\n<script src="assets/search.js"></script>');
     expect(text).toContain("</article>\n<article");
     const one = { ...petDoc(), "x-client": undefined, paths: { "/ping": petDoc().paths["/ping"] } };
-    expect(landingPage([{ service: pets, doc: one }])).toContain("· 1 operation</p>");
+    expect(landingPage([{ service: pets, doc: one }])).toContain("· 1 operation · <span");
   });
 
   it("purpose: the first sentence or clause of the description, without markup or the deprecation notice", () => {
@@ -692,13 +707,16 @@ describe("pages", () => {
     expect(text).toContain("<title>Assumptions</title>");
     expect(text).toContain("<style>\ntable { border-collapse: collapse;");
     expect(text).toContain('<nav class="toc"><a href="#pets-v3">pets-v3</a><a href="#pets-v2">pets-v2</a></nav>');
-    expect(text).toContain('<section id="pets-v3" data-count="3">\n<h2><a href="pets-v3.html">Pet store v3</a> (3)</h2>\n<table><colgroup>');
-    expect(text).toContain('<section id="pets-v2" data-count="0">\n<h2><a href="pets-v2.html">Old v2</a> (0)</h2>');
+    expect(text).toContain('<section id="pets-v3" data-count="3">\n<h2><a href="pets-v3.html">Pet store v3</a> <span class="count">3 assumptions</span></h2>\n<table><colgroup>');
+    expect(text).toContain('<section id="pets-v2" data-count="0">\n<h2><a href="pets-v2.html">Old v2</a> <span class="count">0 assumptions</span></h2>');
     expect(text).toContain(
       `<tr class="assumption" id="pets-v3--paths-stores-store-pets-pet-delete"><td data-label="Operation">DELETE /<wbr>stores/<wbr>{store}/<wbr>pets/<wbr>{pet}</td><td data-label="Where"><code>#/<wbr>paths/<wbr>~1stores~1{store}~1pets~1{pet}/<wbr>delete</code></td><td data-label="What was chosen and why">${NOTE}</td></tr>`,
     );
     expect(text).toContain('<tr class="assumption" id="pets-v3--components-schemas-Owner"><td data-label="Operation">(document)</td>');
-    expect(text).toContain('<p><a href="index.html">← All services</a></p>\n<h1>Assumptions</h1>');
+    // The header every page carries: the index, each service, this page marked current.
+    expect(text).toContain(
+      '<nav class="site-nav" aria-label="Site"><ul><li class="home"><a href="index.html">Cloud service interfaces</a></li><li class="nav-service"><a href="pets-v3.html"><span class="long">Pet store v3</span><span class="short">pets-v3</span></a></li><li class="nav-service"><a href="pets-v2.html"><span class="long">Old v2</span><span class="short">pets-v2</span></a></li><li><a href="assumptions.html" aria-current="page">Assumptions</a></li></ul></nav>\n<main>\n<h1>Assumptions</h1>',
+    );
     expect(text).toContain("</td></tr>\n<tr class=\"assumption\"");
     expect(text).toContain("</section>\n<section");
   });
@@ -709,15 +727,17 @@ describe("pages", () => {
     for (const { operation } of listOperations(copy)) expect(operation["x-codeSamples"]).toEqual(samples.get(operation.operationId));
     expect(copy.info.description).toContain('<div class="ext-block">');
     const text = referencePage(pets, petDoc(), [pets]);
-    expect(text).toContain("<title>Pet store 3</title>");
+    expect(text).toContain("<title>Pet store v3 · reference</title>");
     expect(text).toContain(".ext-block {");
     expect(text).toContain(`</style>\n<meta http-equiv="Content-Security-Policy" content="${html(contentSecurityPolicy(petDoc()))}">\n</head>`);
     const spec = /<script id="spec" type="application\/json">([\s\S]*?)<\/script>/.exec(text)![1]!;
     expect(JSON.parse(spec)).toEqual(copy);
     expect(text).toContain(`<div id="redoc"></div>\n<script id="spec" type="application/json">`);
-    expect(text).toContain(`<script src="assets/${REDOC_BUNDLE}"></script>`);
-    const init = /Redoc\.init\(JSON\.parse\(document\.getElementById\("spec"\)\.textContent\), (\{.*\}), document\.getElementById\("redoc"\)\);/.exec(text);
-    expect(JSON.parse(init![1]!)).toEqual({
+    expect(text).toContain(`<script src="assets/${REDOC_BUNDLE}"></script>\n<script src="assets/${REFERENCE_SCRIPT}"></script>`);
+    // No inline script: the options travel as JSON, read by the site's own start-up file.
+    expect([...text.matchAll(/<script(?![^>]*(?:type="application\/json"|src=))[^>]*>/g)]).toEqual([]);
+    const options = /<script id="redoc-options" type="application\/json">([\s\S]*?)<\/script>/.exec(text);
+    expect(JSON.parse(options![1]!)).toEqual({
       hideDownloadButton: false,
       downloadDefinitionUrl: "openapi/pets-v3.json",
       downloadFileName: "pets-v3.openapi.json",
@@ -727,6 +747,7 @@ describe("pages", () => {
       pathInMiddlePanel: true,
       sortPropsAlphabetically: false,
       payloadSampleIdx: 3,
+      sanitize: true,
     });
   });
 
@@ -748,14 +769,14 @@ describe("the site's files", () => {
       const entries = [{ service: pets, doc: petDoc() }];
       expect(buildSiteIfChanged(entries, dir)).toBe(true);
       expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "index.html", "openapi", "pets-v3.html"]);
-      expect(readdirSync(join(dir, "assets")).sort()).toEqual(["redoc.standalone.js", "search-index.js", "search.js"]);
+      expect(readdirSync(join(dir, "assets")).sort()).toEqual(["redoc.standalone.js", "reference.js", "search-index.js", "search.js"]);
       expect(readFileSync(join(dir, "assets", REDOC_BUNDLE), "utf8")).toBe(offlineRedocBundle());
       expect(readFileSync(join(dir, "assets", "search.js"), "utf8")).toBe(readFileSync(new URL("../scripts/lib/site/assets/search.js", import.meta.url), "utf8"));
       expect(readFileSync(join(dir, "assets", "search-index.js"), "utf8")).toBe(searchIndexScript(searchEntries(entries)));
       expect(JSON.parse(readFileSync(join(dir, "openapi", "pets-v3.json"), "utf8"))).toEqual(petDoc());
       expect(readFileSync(join(dir, "openapi", "pets-v3.json"), "utf8")).toBe(JSON.stringify(petDoc(), null, 2));
       expect(parseYaml(readFileSync(join(dir, "openapi", "pets-v3.yaml"), "utf8"))).toEqual(petDoc());
-      expect(readFileSync(join(dir, "pets-v3.html"), "utf8")).toBe(referencePage(pets, petDoc(), [pets]));
+      expect(readFileSync(join(dir, "pets-v3.html"), "utf8")).toBe(referencePage(pets, petDoc(), [pets], navOf(entries)));
       expect(readFileSync(join(dir, "index.html"), "utf8")).toBe(landingPage(entries));
       expect(readFileSync(join(dir, "assumptions.html"), "utf8")).toBe(assumptionsPage(entries));
       const key = readFileSync(join(dir, ".inputs-sha256"), "utf8");
@@ -794,6 +815,137 @@ describe("reference page Content-Security-Policy", () => {
       servers: [{ url: "https://{region}.svc.example.com/base" }, { url: "https://private.{region}.svc.example.com" }, { url: "https://api.example.org" }, { url: "/relative" }],
     });
     expect(csp).not.toMatch(/unsafe-eval/);
-    expect(csp.split("; ").find((d) => d.startsWith("connect-src"))).toBe("connect-src 'self' https://*.svc.example.com https://api.example.org");
+    expect(csp.split("; ").find((d) => d.startsWith("connect-src"))).toBe("connect-src 'self' https://*.svc.example.com https://api.example.org http://127.0.0.1:* http://localhost:* https:");
+    // No inline script, frame or form submission; one directive of each name.
+    const directives = csp.split("; ");
+    expect(directives).toEqual(expect.arrayContaining(["script-src 'self'", "frame-src 'none'", "form-action 'none'", "object-src 'none'", "worker-src 'self' blob:"]));
+    expect(new Set(directives.map((d) => d.split(" ")[0])).size).toBe(directives.length);
+  });
+});
+
+describe("prose only", () => {
+  it("shows raw HTML as text, block and inline, with its attributes", () => {
+    const { marked } = createRequire(import.meta.url)("marked");
+    const render = (md: string) => marked.parse(proseOnly(md)) as string;
+    expect(render(`a <img alt=">" src=x onerror="go()"> b`)).toBe(`<p>a &lt;img alt=&quot;&gt;&quot; src=x onerror=&quot;go()&quot;&gt; b</p>\n`);
+    expect(render(`<iframe title=">" srcdoc="<script>go()</script>"></iframe>\n\ntext`)).not.toMatch(/<iframe|<script/);
+    expect(render(`<form action="https://x.example/"><input name=p></form>`)).not.toMatch(/<form|<input/);
+    // Markup in a code span is code, untouched.
+    expect(proseOnly("`Bearer <token>` and `<b>`")).toBe("`Bearer <token>` and `<b>`");
+  });
+
+  it("keeps links to the web, mail, fragments and relative paths; shows any other target as text", () => {
+    expect(proseOnly("[a](https://x.example/a?b=1&c=2) [b](kms-v2.html#op) [c](#top) [d](mailto:a@x.example) <https://x.example/?a=1&b=2>")).toBe(
+      "[a](https://x.example/a?b=1&c=2) [b](kms-v2.html#op) [c](#top) [d](mailto:a@x.example) <https://x.example/?a=1&b=2>",
+    );
+    for (const bad of ["[l](<javascript:go()>)", "[l](&#106;avascript:go())", "[l](JaVaScRiPt:go())", "![i](data:image/svg+xml,x)", "[l](vbscript:x)"]) {
+      const out = proseOnly(bad);
+      expect(out, bad).not.toBe(bad);
+      expect(createRequire(import.meta.url)("marked").marked.parse(out), bad).not.toMatch(/<a |<img /);
+    }
+    expect(allowedLinkTarget("&#106;avascript:x")).toBe(false);
+    expect(allowedLinkTarget("java&Tab;script:x")).toBe(false);
+    expect(allowedLinkTarget("https://x.example/?a=1&amp;b=2")).toBe(true);
+    expect(allowedLinkTarget("dir/file:x")).toBe(true);
+    expect(allowedLinkTarget(" javascript:x")).toBe(false);
+  });
+
+  it("the site's copy of a document: descriptions and example descriptions prose only, example values and extension texts as they are, link fields to allowed targets", () => {
+    const doc = petDoc();
+    doc.info.description = `<form action="x"></form>`;
+    doc.externalDocs = { url: "javascript:go()", description: "<b>more</b>" };
+    doc.components.schemas.Pet.examples = { one: { description: "<img src=x onerror=go()>", value: { html: "<b>kept</b>" } } };
+    const copy = renderExtensions(doc, pets, [pets]);
+    expect(copy.info.description.split("\n\n<div")[0]).toBe("\\<form action\\=\\\"x\\\"\\>\\<\\/form\\>");
+    expect(copy.externalDocs).toEqual({ description: "\\<b\\>more\\<\\/b\\>" });
+    expect(copy.components.schemas.Pet.examples.one.value).toEqual({ html: "<b>kept</b>" });
+    expect(copy.components.schemas.Pet.examples.one.description).toBe(String.raw`\<img src\=x onerror\=go\(\)\>`);
+  });
+});
+
+describe("the documents as the site renders them", () => {
+  const registry = readServices().filter((s) => existsSync(documentPath(s)));
+  /** Every Markdown description Redoc renders, with the site's own blocks and source notes cut out. */
+  function renderedProse(node: unknown, into: string[] = []): string[] {
+    if (node === null || typeof node !== "object") return into;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "x-codeSamples" || key === "example" || key.startsWith("x-")) continue;
+      if (key === "description" && typeof value === "string") into.push(value.replace(/<div class="ext-block[\s\S]*?<\/div>\n/g, "").replace(/<span class="ext-source">[^<]*<\/span>/g, ""));
+      else renderedProse(value, into);
+    }
+    return into;
+  }
+
+  it.each(registry.map((s) => s.id))("%s: descriptions cite no interface-document numbering; x-source keeps it and is shown as Source", (id) => {
+    const service = registry.find((s) => s.id === id)!;
+    const doc = bundledDocument(id);
+    const copy = siteDocument(service, doc, registry);
+    const prose = renderedProse(copy);
+    expect(prose.length).toBeGreaterThan(0);
+    expect(prose.flatMap((text) => numberingReferences(text).map((ref) => `${ref} in: ${text.slice(0, 80)}`))).toEqual([]);
+    // Each x-source is on the page: a block row for the document and operations, a marked note elsewhere.
+    const sources: string[] = [];
+    (function collect(node: unknown) {
+      if (node === null || typeof node !== "object") return;
+      for (const [key, value] of Object.entries(node)) key === "x-source" && typeof value === "string" ? sources.push(value) : collect(value);
+    })(doc);
+    const descriptions: string[] = [];
+    (function collect(node: unknown) {
+      if (node === null || typeof node !== "object") return;
+      for (const [key, value] of Object.entries(node)) key === "description" && typeof value === "string" ? descriptions.push(value) : collect(value);
+    })(copy);
+    const text = descriptions.join("\n");
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(text.includes(`<dt>Source</dt><dd>${html(source)}</dd>`) || text.includes(`<span class="ext-source">Source: ${html(source)}</span>`), source).toBe(true);
+  });
+
+  it("the numbering check finds what it should and leaves standards alone", () => {
+    expect(numberingReferences("Source: interface document 3, part A. See §4A and §7; RFC 7591 §2 and OIDC Core §12 stay.")).toEqual(["interface document 3, part A", "§4A", "§7"]);
+    expect(numberingReferences("RFC 9110 §15.3.2 and NIST SP 800-57 §5 are standards.")).toEqual([]);
+  });
+});
+
+describe("try-it console data", () => {
+  it("finds a document's authorization code flow from what its operations take; PKCE where the authorization takes a code challenge", () => {
+    const flowOf = (id: string) => tryitService(readServices().find((s) => s.id === id)!, bundledDocument(id)).codeFlow;
+    expect(flowOf("identity-v4")).toEqual({ authorize: "authorize", token: "requestTokens", media: "application/x-www-form-urlencoded", pkce: true });
+    expect(flowOf("identity-v3")).toEqual({ authorize: "authorize", token: "requestTokens", media: "application/x-www-form-urlencoded", pkce: false });
+    for (const id of ["kms-v2", "notifications-v1", "metrics-v1", "widget"]) expect(flowOf(id), id).toBeUndefined();
+  });
+
+  it("a parameter's example is offered as it is typed: arrays comma-separated, objects as one line of JSON", () => {
+    const doc = petDoc();
+    doc.paths["/stores/{store}/pets"].get.parameters.push(
+      { name: "ids", in: "query", schema: { type: "array", items: { type: "integer" } }, example: [1, 2] },
+      { name: "where", in: "query", schema: { type: "object" }, example: { a: [1] } },
+    );
+    const params = tryitService(pets, doc).operations.listPets!.parameters;
+    expect(params.find((p) => p.name === "ids")!.example).toBe("1, 2");
+    expect(params.find((p) => p.name === "where")!.example).toBe('{"a":[1]}');
+  });
+
+  it("a created id is the body's id or its first resource's; an item path names its collection and parameter", () => {
+    expect(createdId({ id: "t1", name: "x" })).toBe("t1");
+    expect(createdId({ metadata: {}, resources: [{ id: "k1" }, { id: "k2" }] })).toBe("k1");
+    expect(createdId({ id: 7 })).toBe("7");
+    expect(createdId({ name: "x" })).toBeUndefined();
+    expect(createdId("text")).toBeUndefined();
+    expect(itemOf("/v1/instances/{instance_id}/topics/{id}")).toEqual({ collection: "/v1/instances/{instance_id}/topics", param: "id" });
+    expect(itemOf("/v1/instances/{instance_id}/topics")).toBeUndefined();
+    expect(itemOf("/{id}")).toBeUndefined();
+  });
+
+  it("a flow gives a watcher the current value and every later one, with who wrote it", () => {
+    const flow = new Flow();
+    const seen: Array<[unknown, unknown]> = [];
+    flow.set("k", 1, "a");
+    flow.watch("k", (value, from) => seen.push([value, from]));
+    flow.set("k", 2, "b");
+    flow.watch("other", () => seen.push(["never", undefined]));
+    expect(seen).toEqual([
+      [1, undefined],
+      [2, "b"],
+    ]);
+    expect(flow.get("k")).toBe(2);
   });
 });

@@ -693,10 +693,7 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /**
-         * @description Too many requests: requests arrived too quickly (interface document §7 and §8; numeric rate
-         *     limits are not shown).
-         */
+        /** @description Too many requests: requests arrived too quickly (numeric rate limits are not shown). */
         TooManyRequests: {
             headers: {
                 [name: string]: unknown;
@@ -716,8 +713,8 @@ export interface components {
         };
         /**
          * @description An HTML page of the login widget, returned directly: with `response_type=sign_up` the
-         *     sign-up form (§4.4 behaviour 1); with an empty or omitted `idp` the login widget listing
-         *     all enabled identity providers (§4.4, identity provider parameter).
+         *     sign-up form; with an empty or omitted `idp` the login widget listing all enabled identity
+         *     providers.
          */
         AuthorizationSignUpForm: {
             headers: {
@@ -756,7 +753,7 @@ export interface components {
         };
         /**
          * @description The user is not authenticated or has not granted access: the user agent is redirected to
-         *     the authorization UI of the service (§4.4 behaviour 2). After success there, the flow ends
+         *     the authorization UI of the service. After success there, the flow ends
          *     with the redirect to the callback URI carrying `code` and `state` (302).
          */
         AuthorizationUi: {

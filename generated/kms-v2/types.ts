@@ -194,7 +194,7 @@ export interface components {
             } & components["schemas"]["CollectionMetadata"];
             resources: components["schemas"]["ListedKey"][];
         };
-        /** @description A key as list returns it, without key material (§4A - list does not return key material). */
+        /** @description A key as list returns it, without key material (list does not return key material). */
         ListedKey: components["schemas"]["Key"] & unknown;
         /** @description Collection envelope of an error (error media type). */
         ErrorCollection: {

@@ -199,7 +199,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
-            /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
+            /** @description Missing or malformed token, or unauthorized subject (the not-authorized case). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -261,7 +261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
-            /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
+            /** @description Missing or malformed token, or unauthorized subject (the not-authorized case). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -321,7 +321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
-            /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
+            /** @description Missing or malformed token, or unauthorized subject (the not-authorized case). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -384,7 +384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceErrors"];
                 };
             };
-            /** @description Missing or malformed token, or unauthorized subject (§5B - the not-authorized case). */
+            /** @description Missing or malformed token, or unauthorized subject (the not-authorized case). */
             401: {
                 headers: {
                     [name: string]: unknown;

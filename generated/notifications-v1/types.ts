@@ -255,7 +255,7 @@ export interface components {
             /** @description Event source. */
             source: string;
             /**
-             * @description Event specification version; its only value is `1.0` (interface document §2.1).
+             * @description Event specification version; its only value is `1.0`.
              * @constant
              */
             specversion: "1.0";

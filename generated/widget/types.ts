@@ -92,7 +92,7 @@ export interface components {
             error: string;
         };
         /**
-         * @description A flexible subscription product (interface document 3, §4C "Flexible package"): what the
+         * @description A flexible subscription product ("Flexible package"): what the
          *     widget built with the project's public and secret keys lists in its product list, together
          *     with the user id, the widget code and the extra parameters `flex`=1 and `email`. The HTTP
          *     operation of this document does not carry it; it is published as

@@ -29,11 +29,20 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "docs",
-    summary: "the reference site, served from the installed package",
-    options: { port: 8080, host: DEFAULT_HOST },
+    summary: "the reference site, served from the installed package; with --out, written into a folder for a static host",
+    options: { port: 8080, host: DEFAULT_HOST, out: undefined },
     async run(values) {
       const dir = siteDir();
       if (!existsSync(join(dir, "index.html"))) throw new Error(`docs: the reference site is missing from ${dir}`);
+      if (values.out !== undefined) {
+        const { exportSite, HEADERS_FILE } = await import("./export-site.js");
+        const { dir: written, files } = exportSite(dir, values.out);
+        console.log(
+          `reference site written to ${written} (${files} files). Serve the folder as it is, at a root or under a subpath; ` +
+            `have the host send "Content-Security-Policy: frame-ancestors 'none'" (${HEADERS_FILE} does it on Netlify and Cloudflare Pages).`,
+        );
+        return 0;
+      }
       const { serveStatic } = await import("./static-server.js");
       const { url, server } = await serveStatic(dir, values.port, values.host);
       console.log(`reference site on ${url}/ (Ctrl-C to stop)`);

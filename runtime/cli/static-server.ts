@@ -26,6 +26,32 @@ export interface StaticOptions {
 }
 
 /**
+ * Sent with every answer. The pages' own policy is a <meta> element, which cannot forbid
+ * framing (browsers ignore frame-ancestors there): the try-it panel sends requests on a click,
+ * so no other site may frame it. Static hosts should send the same (README, "Publish the reference").
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy": "frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+};
+
+const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/i;
+
+/**
+ * The Host values a loopback server answers: its own address and `localhost`, with its port.
+ * Another name pointing at 127.0.0.1 (DNS rebinding) is another site reaching the server
+ * through the reader's browser; bound to another address, the server answers any Host.
+ */
+export function ownHosts(host: string, port: number): Set<string> | undefined {
+  const bare = host.replace(/^\[|\]$/g, "");
+  if (!LOOPBACK.test(bare)) return undefined;
+  const names = new Set([bare.includes(":") ? `[${bare}]` : bare, "localhost", "127.0.0.1", "[::1]"]);
+  return new Set([...names].map((name) => `${name}:${port}`.toLowerCase()));
+}
+
+/**
  * Serves a folder on loopback, read-only: GET and HEAD (405 otherwise), files whose real path
  * (symlinks resolved) is inside the folder, a malformed path 400, a file that cannot be read
  * 500. Nothing a request does takes the process down.
@@ -54,12 +80,14 @@ export async function serveStatic(dir: string, port = 0, host = "127.0.0.1", opt
     }
   }
 
+  let allowedHosts: Set<string> | undefined;
   const server = createServer((req, res) => {
     res.on("error", () => {});
-    answer(req.method, req.url)
+    const misdirected = allowedHosts && !allowedHosts.has(String(req.headers.host ?? "").toLowerCase());
+    (misdirected ? Promise.resolve(text(421, "misdirected request: this server answers only its own address")) : answer(req.method, req.url))
       .catch(() => text(500, "internal error"))
       .then(({ status, headers, body }) => {
-        res.writeHead(status, { ...headers, "content-length": String(body.byteLength) });
+        res.writeHead(status, { ...SECURITY_HEADERS, ...headers, "content-length": String(body.byteLength) });
         res.end(req.method === "HEAD" ? undefined : body);
       });
   });
@@ -67,6 +95,7 @@ export async function serveStatic(dir: string, port = 0, host = "127.0.0.1", opt
     server.once("error", reject);
     server.listen(port, host, () => {
       const address = server.address() as { port: number };
+      allowedHosts = ownHosts(host, address.port);
       resolve({ url: `http://${host}:${address.port}`, server });
     });
   });

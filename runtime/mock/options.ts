@@ -36,7 +36,7 @@ export const OPTIONS = {
   "max-body": { kind: "bytes", placeholder: "SIZE", description: "verify, proxy: the largest answer body read (16MiB, 512KiB or bytes); a larger one is refused, read no further" },
   "allow-unverified": { kind: "boolean", description: "verify: checks that could not be made (no credentials, a permission, a missing resource) do not keep the run from passing" },
   report: { kind: "string", placeholder: "FORMAT", description: "verify: text, json or junit" },
-  out: { kind: "string", placeholder: "FILE", description: "verify: write the report here instead of stdout" },
+  out: { kind: "string", placeholder: "PATH", description: "verify: write the report to this file instead of stdout; docs: write the site into this folder instead of serving it" },
   target: { kind: "string", placeholder: "URL", description: "proxy: the real server to forward to" },
   help: { kind: "boolean", short: "h", description: "print this help" },
   version: { kind: "boolean", short: "v", description: "print the package version" },

@@ -32,10 +32,25 @@ export interface TryitOperation {
   parseAs: "json" | "text";
 }
 
+/**
+ * The OAuth authorization code flow of a service whose document has one: the authorization
+ * operation (response_type, client_id and redirect_uri in its query), the token operation (a
+ * request example with grant_type authorization_code, in `media`) and whether the
+ * authorization takes PKCE (a code_challenge parameter).
+ */
+export interface TryitCodeFlow {
+  authorize: string;
+  token: string;
+  media: string;
+  pkce: boolean;
+}
+
 export interface TryitService {
   id: string;
+  codeFlow?: TryitCodeFlow;
   /** The generated client's factory, e.g. createKmsV2Client. */
   factory: string;
-  schemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>;
+  /** `example`: the scheme's `x-example`, the credential the panel pre-fills. */
+  schemes: Record<string, { type: string; scheme?: string; in?: string; name?: string; example?: string }>;
   operations: Record<string, TryitOperation>;
 }

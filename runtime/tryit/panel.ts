@@ -8,7 +8,9 @@
 import { InputError } from "../core/errors.js";
 import { CLIENT_MODULES } from "./clients.js";
 import type { TryitOperation, TryitService } from "./descriptor.js";
-import { CASE_HEADER, COOKIE_CARRIER, startSession, type Session } from "./session.js";
+import { CASE_HEADER, COOKIE_CARRIER, startSession, type Exchange, type Session } from "./session.js";
+import { createdId, Flow, itemOf, KEYS } from "./flow.js";
+import { authorizeCodeFlow, type RequestClient } from "./authorize.js";
 
 const STYLE = `
 .tryit{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:.5rem 0 1rem;background:#fff;font:14px/1.45 system-ui,sans-serif;color:#1f2328;max-width:100%;box-sizing:border-box}
@@ -25,11 +27,37 @@ const STYLE = `
 .tryit h4{margin:.75rem 0 .25rem;font-size:14px}
 .tryit .note{font-size:13px;color:#57606a;margin:0 0 .5rem}
 .tryit .violations{color:#a40e26}
+.tryit .tryit-authorize-status{display:block;margin:.25rem 0 0}
 `;
 
 let styled = false;
 const services = new Map<string, Promise<TryitService>>();
 const sessions = new Map<string, Promise<Session>>();
+const flows = new Map<string, Flow>();
+
+export function flowOf(id: string): Flow {
+  let flow = flows.get(id);
+  if (!flow) flows.set(id, (flow = new Flow()));
+  return flow;
+}
+
+/** What a call returned that other panels take: an access token (also the bearer credential), a created id. */
+export function publish(service: TryitService, op: TryitOperation, status: number, body: string | undefined): void {
+  let parsed: unknown;
+  try {
+    parsed = body ? JSON.parse(body) : undefined;
+  } catch {
+    return;
+  }
+  const flow = flowOf(service.id);
+  const token = (parsed as { access_token?: unknown } | undefined)?.access_token;
+  if (status >= 200 && status < 300 && typeof token === "string") {
+    flow.set(KEYS.token, token);
+    for (const [name, scheme] of Object.entries(service.schemes)) if (scheme.type === "http" && scheme.scheme === "bearer") flow.set(KEYS.credential(name), token);
+  }
+  const id = createdId(parsed);
+  if (op.method === "POST" && status >= 200 && status < 300 && id !== undefined) flow.set(KEYS.created(op.path), id);
+}
 
 function serviceData(id: string): Promise<TryitService> {
   let data = services.get(id);
@@ -52,6 +80,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   node.append(...children);
   return node;
 }
+
+const kept = (n: number) => `${n} request${n === 1 ? "" : "s"} kept`;
 
 let ids = 0;
 /** A labelled control. */
@@ -94,6 +124,133 @@ function pretty(body: string | undefined, contentType: string | undefined): stri
   return body;
 }
 
+/** A client of the service, as every panel builds it; `extra` points it at a target the reader gave. */
+async function clientOf(service: TryitService, credentials: Record<string, unknown>, validate = true, extra: Record<string, unknown> = {}): Promise<RequestClient> {
+  const module = await CLIENT_MODULES[service.id]!();
+  const factory = module[service.factory] as (options: Record<string, unknown>) => RequestClient;
+  return factory({ credentials, retry: false, validate, ...extra });
+}
+
+/** The transport of a call to a target the reader gave: it keeps the request and the answer, as the emulator's log does for the page. */
+function recordingFetch(): { fetch: (request: Request, init?: RequestInit) => Promise<Response>; exchange(): Promise<Exchange | undefined> } {
+  let sent: Exchange["request"] | undefined;
+  let answer: Response | undefined;
+  return {
+    async fetch(request, init) {
+      const headers: Array<[string, string]> = [];
+      request.headers.forEach((value, name) => headers.push([name, value]));
+      sent = { at: Date.now(), method: request.method, url: request.url, headers, body: request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text() };
+      const response = await fetch(request, init);
+      answer = response.clone();
+      return response;
+    },
+    async exchange() {
+      if (!sent || !answer) return undefined;
+      const headers: Record<string, string> = {};
+      answer.headers.forEach((value, name) => (headers[name] = value));
+      return { request: sent, reply: { status: answer.status, headers, body: answer.type === "opaqueredirect" ? "" : await answer.text() }, violations: [] };
+    },
+  };
+}
+
+/**
+ * Where a panel's requests go, shared by the service's panels: the emulator in this page, or a
+ * server at a URL the reader gives (a local `cloud-interfaces mock --stateful`, their own
+ * server), with a notice that requests then leave the page.
+ */
+function targetControl(service: TryitService, session: Session): HTMLElement {
+  const flow = flowOf(service.id);
+  const box = el("fieldset", { className: "tryit-target-box" }, el("legend", { textContent: "Target" }));
+  const select = el("select", { className: "tryit-target" });
+  select.append(el("option", { value: "", textContent: "Emulator in this page" }), el("option", { value: "url", textContent: "Server at a URL" }));
+  const url = el("input", { type: "url", className: "tryit-target-url", placeholder: "http://127.0.0.1:4010", autocomplete: "off", spellcheck: false });
+  const urlField = field("Server URL (its origin and base path)", url);
+  const notice = el("p", { className: "note tryit-target-notice", role: "status" });
+  const show = () => {
+    const remote = select.value === "url";
+    urlField.hidden = !remote;
+    notice.hidden = !remote;
+  };
+  const apply = () => {
+    if (select.value !== "url") {
+      notice.textContent = "";
+      return flow.set(KEYS.target, "", box);
+    }
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url.value);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password) {
+      notice.textContent = "Give an http(s) URL without user name or password; until then requests go to the emulator in this page.";
+      return flow.set(KEYS.target, "", box);
+    }
+    session.allowOrigin(parsed.origin);
+    describe(parsed.origin);
+    flow.set(KEYS.target, parsed.href.replace(/\/$/, ""), box);
+  };
+  const describe = (origin: string) => {
+    notice.textContent =
+      `Requests now leave this page: they go to ${origin}, with the credentials entered in these panels. ` +
+      "The server must allow this page's origin (CORS), as a local cloud-interfaces mock does. The documented-case choice and Reset state concern the in-page emulator only.";
+  };
+  select.addEventListener("change", () => (show(), apply()));
+  url.addEventListener("change", apply);
+  flow.watch(KEYS.target, (value, from) => {
+    if (from === box) return;
+    select.value = value ? "url" : "";
+    if (value) {
+      url.value = String(value);
+      describe(new URL(String(value)).origin);
+    }
+    show();
+  });
+  show();
+  box.append(field("Send requests to", select), urlField, notice);
+  return box;
+}
+
+/** The Authorize button and its status line, on pages whose document has a code flow. */
+function authorizeAction(service: TryitService, session: Session): HTMLElement[] {
+  const code = service.codeFlow;
+  if (!code) return [];
+  const flow = flowOf(service.id);
+  const button = el("button", { type: "button", className: "secondary tryit-authorize", textContent: `Authorize (code flow${code.pkce ? " with PKCE" : ""})` });
+  const status = el("span", { className: "note tryit-authorize-status", "aria-live": "polite" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    status.textContent = "Signing in the emulator's default user…";
+    try {
+      const credentials = Object.fromEntries(
+        Object.entries(service.schemes)
+          .filter(([, s]) => s.type === "http" && s.scheme === "basic")
+          .map(([name]) => [name, (flow.get(KEYS.credential(name)) as object | undefined) ?? { username: "emulator-client", password: "emulator-secret" }]),
+      );
+      const { accessToken, steps } = await authorizeCodeFlow(service, code, session, flow, await clientOf(service, credentials));
+      publish(service, service.operations[code.token]!, 200, JSON.stringify({ access_token: accessToken }));
+      status.textContent = `${steps.join("; ")}. The token now fills the bearer credential and the token fields of this page's panels.`;
+    } catch (error) {
+      status.textContent = `Authorize failed: ${(error as Error).message}`;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return [button, status];
+}
+
+/** Copies the last answer's body, to paste it as a value anywhere. */
+function copyButton(text: string): HTMLElement {
+  const button = el("button", { type: "button", className: "secondary tryit-copy", textContent: "Copy body" });
+  button.addEventListener("click", () => {
+    navigator.clipboard?.writeText(text).then(
+      () => (button.textContent = "Copied"),
+      () => (button.textContent = "Copy refused by the browser: select the text above"),
+    );
+  });
+  return button;
+}
+
 export async function openPanel(host: HTMLElement, serviceId: string, operationId: string): Promise<void> {
   if (!styled) {
     document.head.append(el("style", { textContent: STYLE }));
@@ -112,7 +269,7 @@ export async function openPanel(host: HTMLElement, serviceId: string, operationI
 
 function render(service: TryitService, op: TryitOperation, session: Session): HTMLElement {
   const panel = el("section", { className: "tryit", "aria-label": `Try ${op.operationId}` });
-  const count = el("span", { textContent: String(session.logged()) });
+  const count = el("span", { className: "tryit-count", textContent: kept(session.logged()) });
   const reset = el("button", { type: "button", className: "secondary tryit-reset", textContent: "Reset state" });
   panel.append(
     el(
@@ -121,12 +278,21 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       `${op.method} ${op.path}: answered by the ${service.id} emulator inside this page through MSW's service worker; nothing is sent to the network. `,
       "State lasts for this browser session across this service's operations and pages (",
       count,
-      " requests kept). Requests to the emulated hosts skip CORS (the worker answers them before a preflight); browsers refuse a Cookie header, so the panel carries cookies to the emulator itself. ",
-      reset,
+      "). Requests to the emulated hosts skip CORS (the worker answers them before a preflight); browsers refuse a Cookie header, so the panel carries cookies to the emulator itself.",
     ),
+    el(
+      "p",
+      { className: "note tryit-storage" },
+      "What you send here, credentials included, is kept in this tab's sessionStorage to rebuild the state on the next page: use the emulator's own values, never real ones.",
+      session.keepsSigningKey ? " The signing key kept with it is the emulator's own, made in this page to sign the emulator's tokens: it is no key of the real service." : "",
+    ),
+    el("p", { className: "tryit-actions" }, reset, ...authorizeAction(service, session)),
   );
 
+  const flow = flowOf(service.id);
+  panel.append(targetControl(service, session));
   // Credentials: the first documented alternative; the identity emulator's own client by default.
+  // Entered once for the service: every panel's fields for a scheme show and change one value.
   const credentialInputs: Array<() => [string, unknown]> = [];
   const alternative = op.security[0] ?? [];
   if (alternative.length) {
@@ -139,11 +305,22 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         const pass = el("input", { value: "emulator-secret", autocomplete: "off", className: `tryit-cred-${name}-password` });
         box.append(field(`${name}: user name (client_id)`, user), field(`${name}: password (client_secret)`, pass));
         credentialInputs.push(() => [name, { username: user.value, password: pass.value }]);
+        const key = KEYS.credential(name);
+        const write = () => flow.set(key, { username: user.value, password: pass.value }, box);
+        user.addEventListener("input", write);
+        pass.addEventListener("input", write);
+        flow.watch(key, (value, from) => {
+          const v = value as { username?: string; password?: string };
+          if (from !== box) [user.value, pass.value] = [v.username ?? "", v.password ?? ""];
+        });
       } else {
-        const input = el("input", { value: scheme.in === "cookie" ? "sso-session" : "try-it-token", autocomplete: "off", className: `tryit-cred-${name}` });
+        const input = el("input", { value: scheme.example ?? (scheme.in === "cookie" ? "sso-session" : "try-it-token"), autocomplete: "off", className: `tryit-cred-${name}` });
         const what = scheme.type === "apiKey" ? `${scheme.in} ${scheme.name}` : `${scheme.type} ${scheme.scheme ?? ""}`;
         box.append(field(`${name} (${what.trim()})`, input));
         credentialInputs.push(() => [name, input.value]);
+        const key = KEYS.credential(name);
+        input.addEventListener("input", () => flow.set(key, input.value, input));
+        flow.watch(key, (value, from) => from !== input && (input.value = String(value)));
       }
     }
     panel.append(box);
@@ -158,6 +335,9 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       const input = el("input", { value: param.required ? (param.example ?? "") : "", placeholder: param.example ? `e.g. ${param.example}` : "", className: "tryit-param", "data-name": param.name, "data-in": param.in });
       box.append(field(`${param.name} (${param.in}${param.required ? ", required" : ""})`, input));
       paramInputs.push({ param, input });
+      // An item operation (`.../topics/{id}`) takes the id the collection's create returned.
+      const item = itemOf(op.path);
+      if (param.in === "path" && item?.param === param.name) flow.watch(KEYS.created(item.collection), (id) => (input.value = String(id)));
     }
     panel.append(box);
   }
@@ -182,6 +362,15 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       bodyText!.value = media.examples[Number(exampleSelect.value)]?.text ?? "";
     });
     fillExamples();
+    // A body field named `token` (introspection, revocation) takes the last token a call returned.
+    flow.watch(KEYS.token, (token) => {
+      try {
+        const fields = JSON.parse(bodyText!.value) as Record<string, unknown>;
+        if (fields && typeof fields === "object" && "token" in fields) bodyText!.value = JSON.stringify({ ...fields, token }, null, 2);
+      } catch {
+        // Not JSON (being edited): left as the user has it.
+      }
+    });
     box.append(field("Media type", mediaSelect), field("Documented example", exampleSelect), field("Body (JSON; form bodies as a JSON object of fields)", bodyText));
     panel.append(box);
   }
@@ -201,7 +390,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
 
   reset.addEventListener("click", async () => {
     await session.reset();
-    count.textContent = "0";
+    count.textContent = kept(0);
     result.replaceChildren(el("p", { className: "note", textContent: "State reset: the emulator starts again from the documents' examples." }));
   });
 
@@ -240,14 +429,10 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           delete headers[name];
         }
       }
-      if (cookies.length > 0) headers[COOKIE_CARRIER] = cookies.join("; ");
-      const module = await CLIENT_MODULES[service.id]!();
-      const factory = module[service.factory] as (options: Record<string, unknown>) => { request(method: string, path: string, init: Record<string, unknown>): Promise<{ response: Response }> };
-      const client = factory({
-        credentials: Object.fromEntries(credentialInputs.map((read) => read())),
-        retry: false,
-        validate,
-      });
+      const target = String(flow.get(KEYS.target) ?? "");
+      if (cookies.length > 0 && !target) headers[COOKIE_CARRIER] = cookies.join("; ");
+      const recorder = target ? recordingFetch() : undefined;
+      const client = await clientOf(service, Object.fromEntries(credentialInputs.map((read) => read())), validate, target ? { baseUrl: target, fetch: recorder!.fetch } : {});
       const before = session.last();
       let seen: Response | undefined;
       let failure: unknown;
@@ -256,7 +441,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       } catch (error) {
         failure = error;
       }
-      const exchange = session.last();
+      const exchange = recorder ? await recorder.exchange() : session.last();
       const sections: HTMLElement[] = [];
       if (failure instanceof InputError) {
         sections.push(
@@ -266,6 +451,8 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         const anyway = el("button", { type: "button", className: "secondary tryit-send-anyway", textContent: "Send without the client's check" });
         anyway.addEventListener("click", () => void run(false));
         sections.push(anyway);
+      } else if (failure && target && failure instanceof TypeError) {
+        sections.push(el("p", { className: "violations tryit-network-error", textContent: `No answer from ${target}: the server is not reachable, or it does not allow this page's origin (${location.origin}) by CORS.` }));
       } else if (failure) {
         sections.push(el("p", { className: "violations", textContent: `The client failed: ${(failure as Error).message}` }));
       }
@@ -281,6 +468,8 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           el("pre", { className: "tryit-headers", textContent: Object.entries(reply.headers).map(([k, v]) => `${k}: ${v}`).join("\n") || "(no headers)" }),
           el("pre", { className: "tryit-response-body", textContent: pretty(reply.body, contentType) }),
         );
+        if (reply.body) sections.push(copyButton(pretty(reply.body, contentType)));
+        publish(service, op, reply.status, reply.body);
         if (reply.status >= 300 && reply.status < 400) {
           sections.push(
             el("p", {
@@ -296,7 +485,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           );
         }
       } else if (!failure) sections.push(el("p", { className: "violations", textContent: "No answer from the emulator." }));
-      count.textContent = String(session.logged());
+      count.textContent = kept(session.logged());
       result.replaceChildren(...sections);
       result.dataset.ms = (performance.now() - started).toFixed(1);
     } finally {

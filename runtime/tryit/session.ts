@@ -6,7 +6,7 @@
  * with the log, so tokens issued on one page verify on the next.
  */
 import { setupWorker } from "msw/browser";
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse, passthrough } from "msw";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { serverPatterns } from "../emulator/servers.js";
 import type { Reply, RequestLike } from "../emulator/types.js";
@@ -73,7 +73,14 @@ export interface Session {
   reset(): Promise<void>;
   /** How many requests the kept state is made of. */
   logged(): number;
+  /** Whether the tab keeps a signing key for this emulator (identity: its tokens verify across pages). */
+  readonly keepsSigningKey: boolean;
+  /** Lets requests to an origin the reader chose as the target through the worker, to the network. */
+  allowOrigin(origin: string): void;
 }
+
+/** Origins the reader chose as a target: the worker sends these on instead of answering them. */
+const allowed = new Set<string>();
 
 async function signingKeyFor(serviceId: string, saved: Saved): Promise<unknown> {
   if (!serviceId.startsWith("identity-")) return undefined;
@@ -135,6 +142,8 @@ export async function startSession(serviceId: string): Promise<Session> {
   };
 
   const handlers = [
+    // First: a target the reader chose leaves the page, even one on a documented host.
+    http.all(/^https?:\/\//, ({ request }) => (allowed.has(new URL(request.url).origin) ? passthrough() : undefined)),
     ...serverPatterns(serviceId).map((pattern) => http.all(pattern, ({ request }) => answer(request))),
     // Anything else off the page's origin is answered here too: try-it sends nothing to the network.
     http.all(/^https?:\/\//, ({ request }) =>
@@ -156,6 +165,10 @@ export async function startSession(serviceId: string): Promise<Session> {
     },
     last: () => lastExchange,
     logged: () => saved.log.length,
+    get keepsSigningKey() {
+      return saved.signingKey !== undefined;
+    },
+    allowOrigin: (origin) => void allowed.add(origin),
     async reset() {
       saved = { seed: Math.floor(Math.random() * 2 ** 31), log: [] };
       lastExchange = undefined;

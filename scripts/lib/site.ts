@@ -11,9 +11,10 @@ import { SITE_DIR } from "./paths.js";
 import type { Service } from "./services.js";
 import { siteKey, siteKeyMatches, SITE_KEY_FILE } from "./site-key.js";
 import { assumptionsPage } from "./site/assumptions-page.js";
+import { navOf } from "./site/html.js";
 import { landingPage } from "./site/landing-page.js";
 import { offlineRedocBundle, REDOC_BUNDLE } from "./site/redoc.js";
-import { referencePage } from "./site/reference-page.js";
+import { referencePage, REFERENCE_SCRIPT } from "./site/reference-page.js";
 import { searchEntries, searchIndexScript } from "./site/search-index.js";
 import { writeTryitAssets } from "./site/tryit-assets.js";
 
@@ -21,15 +22,16 @@ export function buildSite(entries: { service: Service; doc: OpenApiDocument }[],
   mkdirSync(join(dir, "assets"), { recursive: true });
   mkdirSync(join(dir, "openapi"), { recursive: true });
   writeFileSync(join(dir, "assets", REDOC_BUNDLE), offlineRedocBundle());
-  copyFileSync(new URL("./site/assets/search.js", import.meta.url), join(dir, "assets", "search.js"));
+  for (const script of ["search.js", REFERENCE_SCRIPT]) copyFileSync(new URL(`./site/assets/${script}`, import.meta.url), join(dir, "assets", script));
   writeFileSync(join(dir, "assets", "search-index.js"), searchIndexScript(searchEntries(entries)));
   writeTryitAssets(entries, dir);
   const services = entries.map((e) => e.service);
+  const nav = navOf(entries);
   for (const { service, doc } of entries) {
     // The same bytes the package ships as cloud-interfaces/openapi/<id>.json|yaml, so the site's links work offline.
     writeFileSync(join(dir, "openapi", `${service.id}.json`), JSON.stringify(doc, null, 2));
     writeFileSync(join(dir, "openapi", `${service.id}.yaml`), stringify(doc, { aliasDuplicateObjects: false }));
-    writeFileSync(join(dir, `${service.id}.html`), referencePage(service, doc, services));
+    writeFileSync(join(dir, `${service.id}.html`), referencePage(service, doc, services, nav));
   }
   writeFileSync(join(dir, "index.html"), landingPage(entries));
   writeFileSync(join(dir, "assumptions.html"), assumptionsPage(entries));

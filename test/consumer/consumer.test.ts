@@ -176,8 +176,24 @@ describe("installed from the tarball", { timeout: 120_000 }, () => {
       expect(index.status).toBe(200);
       expect(await index.text()).toMatch(/kms-v2/);
       expect((await fetch(`${match[1]}/%E0%A4%A`)).status).toBe(400);
+      expect(index.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
     } finally {
       child.kill();
+    }
+  });
+
+  it("writes the reference site into a folder for a static host (docs --out)", async () => {
+    const out = mkdtempSync(join(tmpdir(), "ci-docs-out-"));
+    try {
+      const result = await exec(join(app, "node_modules", ".bin", PACKAGE), ["docs", "--out", join(out, "docs")], app);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/reference site written to .*docs \(\d+ files\)/);
+      for (const file of ["index.html", "kms-v2.html", "assumptions.html", "mockServiceWorker.js", "_headers", "assets/reference.js", "assets/tryit/loader.js", "openapi/kms-v2.json"]) {
+        expect(readFileSync(join(out, "docs", file)).length, file).toBeGreaterThan(0);
+      }
+      expect(readFileSync(join(out, "docs", "_headers"), "utf8")).toContain("Content-Security-Policy: frame-ancestors 'none'");
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 });

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveStatic } from "../../runtime/cli/static-server.js";
+import { ownHosts, serveStatic } from "../../runtime/cli/static-server.js";
 
 let dir: string;
 let site: string;
@@ -61,6 +61,45 @@ describe("docs server", () => {
       expect(r.status, path).toBe(404);
       expect(await r.text()).not.toContain("OUTSIDE-SECRET");
     }
+  });
+
+  /** A raw request with the Host header given (fetch sets its own). */
+  async function withHost(host: string, path = "/index.html"): Promise<{ status: number; headers: Record<string, unknown> }> {
+    const { request } = await import("node:http");
+    return new Promise((resolve, reject) =>
+      request(`${url}${path}`, { headers: { host } }, (res) => (res.resume(), resolve({ status: res.statusCode!, headers: res.headers }))).on("error", reject).end(),
+    );
+  }
+
+  it("forbids framing and sniffing on every answer, whatever its status (a <meta> policy cannot carry frame-ancestors)", async () => {
+    const port = new URL(url).port;
+    const answers = [await fetch(`${url}/`), await fetch(`${url}/missing.html`), await fetch(`${url}/index.html`, { method: "POST", body: "x" }), await fetch(`${url}/broken.html`)];
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 405, 500]);
+    for (const r of answers) {
+      expect(r.headers.get("content-security-policy"), String(r.status)).toBe("frame-ancestors 'none'");
+      expect(r.headers.get("x-frame-options")).toBe("DENY");
+      expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    expect((await withHost(`evil.example:${port}`)).headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("on loopback answers only its own Host: another name resolving to it (DNS rebinding) gets 421 and no file", async () => {
+    const port = new URL(url).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) expect((await withHost(host)).status, host).toBe(200);
+    for (const host of [`evil.example:${port}`, "127.0.0.1", `127.0.0.1:${Number(port) + 1}`, `localhost.evil.example:${port}`]) {
+      expect((await withHost(host)).status, host).toBe(421);
+    }
+    const { request } = await import("node:http");
+    const body = await new Promise<string>((resolve, reject) =>
+      request(`${url}/index.html`, { headers: { host: `evil.example:${port}` } }, (res) => {
+        let text = "";
+        res.on("data", (c) => (text += c)).on("end", () => resolve(text));
+      }).on("error", reject).end(),
+    );
+    expect(body).not.toContain("<title>");
+    // Bound to another address on purpose (--host), the server answers any name it is reached by.
+    expect(ownHosts("0.0.0.0", 80)).toBeUndefined();
+    expect([...ownHosts("127.0.0.1", 8080)!].sort()).toEqual(["127.0.0.1:8080", "[::1]:8080", "localhost:8080"]);
   });
 
   it("answers 500 when a file cannot be read, and keeps serving", async () => {

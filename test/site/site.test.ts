@@ -20,6 +20,7 @@ import { documentPath, pascalName, readServices } from "../../scripts/lib/servic
 import { buildSite } from "../../scripts/lib/site.js";
 import { chromiumAvailable, launchChromium, requireBrowser } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
+import { numberingReferences } from "./numbering.js";
 
 const SITE = join(DIST_DIR, "test-site");
 const SHOTS = join(DIST_DIR, "screenshots");
@@ -41,6 +42,9 @@ function extensionNames(): string[] {
   for (const { id } of services) walk(bundledDocument(id));
   return [...names];
 }
+
+/** The header every page carries: the index, every service of the registry, the assumptions page. */
+const HEADER_LINKS = ["index.html", ...services.map((s) => `${s.id}.html`), "assumptions.html"];
 
 /** WCAG contrast ratio of an element's text colour against the first opaque background behind it (runs in the page). */
 function contrast(element: Element): number {
@@ -110,6 +114,14 @@ run("reference site in Chromium", () => {
     return widths;
   }
 
+  /** The page's header links in order; each one answers 200 from the site. */
+  async function headerLinks(page: Page, current: string): Promise<string[]> {
+    const links = await page.$$eval("nav.site-nav a", (as) => as.map((a) => ({ href: a.getAttribute("href")!, current: a.getAttribute("aria-current") })));
+    for (const { href } of links) expect(await page.evaluate((h) => fetch(h).then((r) => r.status), href), href).toBe(200);
+    expect(links.filter((l) => l.current === "page").map((l) => l.href)).toEqual([current]);
+    return links.map((l) => l.href);
+  }
+
   async function visibleExtensionNames(page: Page): Promise<string[]> {
     const text = await page.evaluate(() => document.body.innerText);
     return extensions.filter((name) => text.includes(name));
@@ -130,6 +142,10 @@ run("reference site in Chromium", () => {
       })),
     );
     expect(cards.map((c) => c.id)).toEqual(services.map((s) => s.id));
+    expect(await headerLinks(page, "index.html")).toEqual(HEADER_LINKS);
+    // Titles name the API version, never "(2)" or the document's own version.
+    const titles = await page.$$eval("article.service h2 a", (as) => as.map((a) => a.textContent ?? ""));
+    for (const title of titles) expect(title).not.toMatch(/\(\d|\(deprecated\)|\bv\d+\.\d/);
     for (const card of cards) {
       const id = card.id!;
       const doc = bundledDocument(id);
@@ -206,6 +222,23 @@ run("reference site in Chromium", () => {
         })),
     );
     const documented = listOperations(bundledDocument(id)).map((o) => o.operation.operationId);
+    expect(await headerLinks(page, `${id}.html`)).toEqual(HEADER_LINKS);
+    // The heading reads as a name with its API version: no "(version)" after it, no licence line of Redoc's.
+    const heading = (await page.textContent(".api-info h1")) ?? "";
+    expect(heading).not.toMatch(/\(|\)/);
+    expect(await page.$$eval(".api-info", (els) => els.map((e) => (e as HTMLElement).innerText).join("\n"))).not.toMatch(/^License:/m);
+    // Descriptions cite no interface-document numbering; where a statement comes from is a marked source note.
+    const prose = await page.$$eval(".redoc-markdown", (els) =>
+      els.map((el) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll(".ext-block, .ext-source").forEach((n) => n.remove());
+        return copy.textContent ?? "";
+      }),
+    );
+    expect(prose.length).toBeGreaterThan(0);
+    expect(prose.flatMap(numberingReferences)).toEqual([]);
+    const source = bundledDocument(id).info["x-source"];
+    if (source) expect(await page.$$eval(".api-info .ext-block dt", (dts) => dts.map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`))).toContain(`Source: ${source}`);
     expect(operations.map((o) => o.id).sort()).toEqual([...documented].sort());
     for (const op of operations) {
       expect(op.tabs, op.id).toEqual(expect.arrayContaining(["TypeScript", "curl"]));
@@ -218,6 +251,14 @@ run("reference site in Chromium", () => {
     expect(code).toContain(`import { create${pascalName(id)}Client } from "cloud-interfaces/${id}";`);
     // ... and is readable: the site's own styles must not put Redoc's light code text on a light background.
     expect(await page.$eval(`${first} [role="tabpanel"]:not([hidden]) pre`, contrast)).toBeGreaterThanOrEqual(4.5);
+    // ... and fits its panel, wide and on a phone: nothing cut off at the panel's edge.
+    for (const size of [WIDE, PHONE]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(150);
+      const fit = await page.$eval(`${first} [role="tabpanel"]:not([hidden]) pre`, (pre) => ({ scroll: pre.scrollWidth, client: pre.clientWidth }));
+      expect(fit.scroll, `TypeScript sample at ${size.width} px`).toBeLessThanOrEqual(fit.client);
+    }
+    await page.setViewportSize(WIDE);
 
     expect(await visibleExtensionNames(page)).toEqual([]);
     // Assumption links land on rows of the assumptions page.
@@ -249,6 +290,7 @@ run("reference site in Chromium", () => {
 
   it("assumptions page lists exactly the x-assumed notes, fits a phone and a wide window", async () => {
     const { page, problems } = await open("assumptions.html");
+    expect(await headerLinks(page, "assumptions.html")).toEqual(HEADER_LINKS);
     for (const { id } of services) {
       const listed = await page.$$eval(`section[id="${id}"] tr.assumption td:last-child`, (tds) => tds.map((td) => td.textContent));
       expect(listed, id).toEqual(collectAssumptions(bundledDocument(id)).map((a) => a.note));

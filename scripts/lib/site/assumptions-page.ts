@@ -3,7 +3,7 @@ import type { OpenApiDocument } from "../bundle.js";
 import type { Service } from "../services.js";
 import { assumptionIds } from "./anchors.js";
 import { readablePointer } from "./extensions.js";
-import { breakable, displayTitle, html, page } from "./html.js";
+import { breakable, displayTitle, html, navOf, page, policyMeta, siteHeader } from "./html.js";
 
 /**
  * A table on wide screens; on narrow ones each row becomes a stacked card, so the long
@@ -14,6 +14,7 @@ table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { text-align: left; border-bottom: 1px solid #d0d7de; padding: .5rem; vertical-align: top; overflow-wrap: break-word; }
 col.operation { width: 13rem; } col.where { width: 17rem; }
 tr:target { background: #fff8c5; }
+h2 .count { font-size: .9rem; font-weight: 400; color: #57606a; margin-left: .5rem; }
 nav.toc { display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
 @media (max-width: 760px) {
   table, thead, tbody, tr, th, td { display: block; width: auto; }
@@ -36,7 +37,7 @@ export function assumptionsPage(entries: readonly { service: Service; doc: OpenA
         )
         .join("\n");
       return `<section id="${service.id}" data-count="${items.length}">
-<h2><a href="${service.id}.html">${html(displayTitle(doc.info))}</a> (${items.length})</h2>
+<h2><a href="${service.id}.html">${html(displayTitle(doc.info, service.id))}</a> <span class="count">${items.length} assumption${items.length === 1 ? "" : "s"}</span></h2>
 <table><colgroup><col class="operation"><col class="where"><col></colgroup>
 <thead><tr><th>Operation</th><th>Where</th><th>What was chosen and why</th></tr></thead>
 <tbody>
@@ -49,12 +50,14 @@ ${rows}
   return page(
     "Assumptions",
     `<main>
-<p><a href="index.html">← All services</a></p>
 <h1>Assumptions</h1>
 <p>Details the interface documents mark "not shown", and what these OpenAPI documents chose instead, with the reason.</p>
 <nav class="toc">${toc}</nav>
 ${sections}
 </main>`,
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}</style>\n${policyMeta()}`,
+    "site",
+    {},
+    siteHeader(navOf(entries), "assumptions"),
   );
 }

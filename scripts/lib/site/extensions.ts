@@ -9,7 +9,12 @@ import type { OpenApiDocument } from "../bundle.js";
 import { listOperations } from "../../../runtime/openapi/router.js";
 import type { Service } from "../services.js";
 import { assumptionIds, noteLead } from "./anchors.js";
-import { html } from "./html.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../paths.js";
+import { PACKAGE } from "./code-samples.js";
+import { displayTitle, html } from "./html.js";
+import { allowedLinkTarget, proseOnly } from "./prose.js";
 
 /** How prose refers to an extension, for descriptions that name one in backticks. */
 const PROSE_NAMES: Record<string, string> = {
@@ -27,6 +32,7 @@ const PROSE_NAMES: Record<string, string> = {
   "x-mock-schema": "mock-only schema",
   "x-client": "client options",
   "x-client.bind": "`bind` option of the client",
+  "x-source": "source",
 };
 
 /** A pointer as readers see it: each extension-name segment replaced by what it means, e.g. `/[retry policy]`. */
@@ -34,23 +40,39 @@ export function readablePointer(pointer: string): string {
   return pointer.replace(/(^|\/)(x-[A-Za-z-]+)(?=\/|$)/g, (whole, slash: string, name: string) => (PROSE_NAMES[name] ? `${slash}[${PROSE_NAMES[name]}]` : whole));
 }
 
-function rewriteProse(text: string): string {
+function rewriteProse(text: string, markdown = true): string {
   // "(`x-audit-events`)" only pointed the reader at the raw extension, which the block now renders.
-  return text
+  return (markdown ? proseOnly(text) : text)
     .replace(/\s*\(`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`\)/g, (whole, name: string) => (PROSE_NAMES[name] ? "" : whole))
     .replace(/`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`/g, (whole, name: string) => (PROSE_NAMES[name] ? `*${PROSE_NAMES[name]}*` : whole));
 }
 
-/** Every `description` of the document, with extension names in prose replaced by what they mean. */
-function rewriteDescriptions(node: unknown): void {
+/** Values that are data, not prose: never rewritten. */
+const DATA_KEYS = new Set(["example", "default", "const", "enum", "x-codeSamples"]);
+/** URL fields Redoc turns into links (info.termsOfService, contact, license, externalDocs). */
+const URL_KEYS = new Set(["url", "termsOfService"]);
+
+/**
+ * Every `description` of the document (an Example Object's too, never its value), as prose
+ * only, with extension names replaced by what they mean; link fields Redoc renders keep only
+ * the targets prose may link to. Descriptions inside extensions are not Markdown Redoc renders:
+ * the blocks below put them into the page as escaped text.
+ */
+function rewriteDescriptions(node: unknown, parentKey = "", inExtension = false): void {
   if (node === null || typeof node !== "object") return;
-  if (Array.isArray(node)) return node.forEach(rewriteDescriptions);
+  if (Array.isArray(node)) return node.forEach((item) => rewriteDescriptions(item, parentKey, inExtension));
   const record = node as Record<string, unknown>;
   for (const [key, value] of Object.entries(record)) {
-    // Example values are data, not prose.
-    if (key === "example" || key === "examples" || key === "x-codeSamples") continue;
-    if (key === "description" && typeof value === "string") record[key] = rewriteProse(value);
-    else rewriteDescriptions(value);
+    if (DATA_KEYS.has(key)) continue;
+    if (key === "examples" && value && typeof value === "object" && !Array.isArray(value)) {
+      for (const example of Object.values(value as Record<string, any>)) {
+        if (example && typeof example.description === "string") example.description = rewriteProse(example.description, !inExtension);
+      }
+      continue;
+    }
+    if (key === "description" && typeof value === "string") record[key] = rewriteProse(value, !inExtension);
+    else if (URL_KEYS.has(key) && typeof value === "string" && parentKey !== "servers" && !allowedLinkTarget(value)) delete record[key];
+    else rewriteDescriptions(value, key, inExtension || key.startsWith("x-"));
   }
 }
 
@@ -82,6 +104,33 @@ function rateLimit(value: any): string {
   return html(typeof value?.description === "string" ? value.description : JSON.stringify(value));
 }
 
+/**
+ * `x-source` (where in the interface documents a statement comes from) on any object but an
+ * operation or the document, whose blocks have a row for it: a marked source note after the
+ * object's description, apart from the prose a reader reads.
+ */
+function renderSources(node: unknown, skip: ReadonlySet<unknown>): void {
+  if (node === null || typeof node !== "object") return;
+  if (Array.isArray(node)) return node.forEach((item) => renderSources(item, skip));
+  const record = node as Record<string, any>;
+  if (typeof record["x-source"] === "string" && !skip.has(record)) {
+    record.description = `${record.description ?? ""} <span class="ext-source">Source: ${html(record["x-source"])}</span>`.trim();
+  }
+  for (const [key, value] of Object.entries(record)) if (!DATA_KEYS.has(key) && key !== "examples") renderSources(value, skip);
+}
+
+/** The package's own licence, which a reader could take the service's licence line for. */
+function packageLicence(): string {
+  return String((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { license?: string }).license ?? "see its package.json");
+}
+
+function licenceRow(licence: any): Row {
+  const name = html(String(licence.name ?? "not stated"));
+  const id = licence.identifier ? ` (<code>${html(String(licence.identifier))}</code>)` : "";
+  const linked = typeof licence.url === "string" && allowedLinkTarget(licence.url) ? `<a href="${html(licence.url)}">${name}</a>` : name;
+  return { label: "Service licence", value: `${linked}${id}: the terms of the service this document describes. The ${html(PACKAGE)} package (clients, mocks, this site) is licensed ${html(packageLicence())}.` };
+}
+
 /** The document copy the site renders: same content, extensions turned into blocks. */
 export function renderExtensions(doc: OpenApiDocument, service: Service, services: readonly Service[]): OpenApiDocument {
   const copy = structuredClone(doc);
@@ -89,8 +138,10 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
   const ids = assumptionIds(service.id, assumptions);
   const withIds = assumptions.map((a, i) => ({ a, id: ids[i]! }));
   rewriteDescriptions(copy);
+  const operations = listOperations(copy);
+  renderSources(copy, new Set<unknown>([copy.info, ...operations.map((o) => o.operation)]));
 
-  for (const { path, method, operation } of listOperations(copy)) {
+  for (const { path, method, operation } of operations) {
     const security = (operation.security ?? copy.security ?? []) as Record<string, unknown>[];
     const rows: Row[] = [
       {
@@ -106,6 +157,7 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
     if (operation["x-validity-seconds"] !== undefined) rows.push({ label: "Valid for", value: `${html(String(operation["x-validity-seconds"]))} seconds` });
     const own = withIds.filter(({ a }) => a.operation === `${method.toUpperCase()} ${path}` || a.operation === `* ${path}`);
     if (own.length > 0) rows.push({ label: `Assumptions (${own.length})`, value: assumptionList(own) });
+    if (typeof operation["x-source"] === "string") rows.push({ label: "Source", value: html(operation["x-source"]) });
     operation.description = `${operation.description ?? ""}${block(rows, operation.deprecated ? "deprecated" : "")}`;
   }
 
@@ -113,6 +165,7 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
   let description = copy.info.description ?? "";
   for (const other of services) description = description.split(`](${other.document})`).join(`](${other.id}.html)`);
   const rows: Row[] = [
+    { label: "Document version", value: `${html(String(copy.info.version))} <span class="ext-note">(the version of this description, not of the API)</span>` },
     {
       label: "Bundled document",
       value: ["json", "yaml"].map((ext) => `<a href="openapi/${service.id}.${ext}" download="${service.id}.openapi.${ext}">${service.id}.openapi.${ext}</a>`).join(" · "),
@@ -138,6 +191,12 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
       value: `<details><summary>${shared.length} in servers, security schemes and shared components (<a href="assumptions.html#${html(service.id)}">all ${assumptions.length}</a>)</summary>${assumptionList(shared)}</details>`,
     });
   }
+  if (copy.info.license) rows.push(licenceRow(copy.info.license));
+  if (typeof copy.info["x-source"] === "string") rows.push({ label: "Source", value: html(copy.info["x-source"]) });
   copy.info.description = `${description}${block(rows, deprecation ? "deprecated" : "")}`;
+  // Redoc shows "title (version)" and "License: name": the block above says both, and what they mean.
+  copy.info.title = displayTitle(copy.info, service.id);
+  copy.info.version = "";
+  delete copy.info.license;
   return copy;
 }

@@ -5,11 +5,41 @@ export const html = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;"
 /** Text that may break after each "/" (paths, JSON pointers) instead of at arbitrary letters. */
 export const breakable = (s: string) => html(s).replace(/\//g, "/<wbr>");
 
-/** "Key management v2"; a title that already names its version ("... service v3 (deprecated)") is kept as it is. */
-export function displayTitle(info: { title: string; version: unknown }): string {
-  const version = String(info.version);
-  return new RegExp(`\\bv${version.replace(/[.]/g, "\\.")}\\b`).test(info.title) ? info.title : `${info.title} v${version}`;
+/**
+ * A service's name as the site shows it: the document's title without a "(deprecated)" tag (the
+ * site says that with a badge or a block) and with the API version, which the title names
+ * ("... service v3") or the registry id ends with (`kms-v2`): "Key management v2". `info.version`
+ * is the document's own version (identity v3's is 4.0.0), shown apart as the document version.
+ */
+export function displayTitle(info: { title: string }, serviceId: string): string {
+  const name = info.title.replace(/\s*\(deprecated\)\s*$/i, "").trim();
+  const api = /-(v\d+)$/.exec(serviceId)?.[1];
+  return api && !/\bv\d+\b/.test(name) ? `${name} ${api}` : name;
 }
+
+/**
+ * The Content-Security-Policy of every page: scripts from the site only (no inline script, no
+ * eval), no plugins, frames or form submissions; `extra` adds or replaces directives by name.
+ */
+export function sitePolicy(extra: string[] = []): string {
+  const directives = new Map<string, string>();
+  for (const d of [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-src 'none'",
+    "form-action 'none'",
+    "base-uri 'self'",
+    ...extra,
+  ]) directives.set(d.split(" ")[0]!, d);
+  return [...directives.values()].join("; ");
+}
+
+export const policyMeta = (policy = sitePolicy()) => `<meta http-equiv="Content-Security-Policy" content="${html(policy)}">`;
 
 /** JSON inside <script> must not be able to close the element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
@@ -40,12 +70,48 @@ body { margin: 0; }
 .ext-block ul { margin: 0; padding-left: 1.1rem; }
 .ext-block details summary { cursor: pointer; }
 @media (max-width: 600px) { .ext-block dl { grid-template-columns: 1fr; } .ext-block dd { margin-bottom: .35rem; } }
+/* Code samples wrap inside their panel instead of being cut off at its edge (Redoc hides the overflow). */
+[role="tabpanel"] pre { white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; }
+.ext-note { color: #57606a; font-size: .85em; }
+.ext-source { display: inline-block; margin-left: .25rem; padding: 0 .4rem; border-radius: 4px; background: #eef1f4; color: #57606a; font-size: .8em; }
 .tryit-open { font: 600 14px system-ui, sans-serif; margin: 0 0 .75rem; padding: .35rem .9rem; border-radius: 6px; border: 1px solid #0b57d0; background: #fff; color: #0b57d0; cursor: pointer; }
 .tryit-open[aria-expanded="true"] { background: #0b57d0; color: #fff; }
 .tryit-open:focus-visible { outline: 3px solid #f0a000; outline-offset: 2px; }
 `;
 
-export function page(title: string, body: string, head = "", kind: "site" | "redoc" = "site", data: Record<string, string> = {}): string {
+/** One service in the header every page carries. */
+export interface NavEntry {
+  id: string;
+  title: string;
+}
+
+/** Same on every page, Redoc's included: the site's shell around Redoc's own layout. */
+const HEADER_STYLE = `
+.site-nav { background: #0d1117; color: #f0f6fc; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; border-bottom: 1px solid #30363d; }
+.site-nav ul { list-style: none; margin: 0 auto; padding: .4rem 1rem; display: flex; flex-wrap: wrap; gap: .15rem 1.1rem; align-items: baseline; }
+.site-nav a { color: #c9d1d9; text-decoration: none; }
+.site-nav a:hover, .site-nav a:focus-visible { color: #fff; text-decoration: underline; }
+.site-nav a[aria-current="page"] { color: #fff; font-weight: 600; text-decoration: underline; text-underline-offset: 3px; }
+.site-nav .home a { color: #fff; font-weight: 700; }
+.site-nav .short { display: none; }
+@media (max-width: 1500px) { .site-nav .long { display: none; } .site-nav .short { display: inline; } .site-nav ul { gap: .15rem .8rem; } }
+`;
+
+export const navOf = (entries: readonly { service: { id: string }; doc: { [key: string]: any } }[]): NavEntry[] =>
+  entries.map(({ service, doc }) => ({ id: service.id, title: displayTitle(doc.info, service.id) }));
+
+/** The header of every page: the index, every service of the registry, the assumptions page. */
+export function siteHeader(nav: readonly NavEntry[], current: string): string {
+  const link = (href: string, key: string, content: string, className = "") =>
+    `<li${className ? ` class="${className}"` : ""}><a href="${href}"${key === current ? ' aria-current="page"' : ""}>${content}</a></li>`;
+  return `<nav class="site-nav" aria-label="Site"><ul>${[
+    link("index.html", "index", "Cloud service interfaces", "home"),
+    ...nav.map((s) => link(`${s.id}.html`, s.id, `<span class="long">${html(s.title)}</span><span class="short">${html(s.id)}</span>`, "nav-service")),
+    link("assumptions.html", "assumptions", "Assumptions"),
+  ].join("")}</ul></nav>`;
+}
+
+export function page(title: string, body: string, head = "", kind: "site" | "redoc" = "site", data: Record<string, string> = {}, header = ""): string {
   const attributes = Object.entries(data)
     .map(([k, v]) => ` data-${k}="${html(v)}"`)
     .join("");
@@ -56,11 +122,11 @@ export function page(title: string, body: string, head = "", kind: "site" | "red
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${html(title)}</title>
 <link rel="icon" href="data:,">
-<style>${kind === "site" ? PAGE_STYLE : EXTENSION_STYLE}</style>
+<style>${kind === "site" ? PAGE_STYLE : EXTENSION_STYLE}${header ? HEADER_STYLE : ""}</style>
 ${head}
 </head>
 <body>
-${body}
+${header ? `${header}\n` : ""}${body}
 </body>
 </html>
 `;

@@ -7,7 +7,7 @@ import type { OpenApiDocument } from "../bundle.js";
 import { listOperations } from "../../../runtime/openapi/router.js";
 import type { Service } from "../services.js";
 import { landingExample, PACKAGE } from "./code-samples.js";
-import { displayTitle, html, page } from "./html.js";
+import { displayTitle, html, navOf, page, policyMeta, siteHeader } from "./html.js";
 
 const STYLE = `
 header.hero { background: #0d1117; color: #f0f6fc; }
@@ -60,9 +60,9 @@ function card(service: Service, doc: OpenApiDocument): string {
   const regions = regionsOf(doc);
   const operations = listOperations(doc).length;
   return `<article class="service" id="${service.id}" data-service="${service.id}" data-status="${deprecated ? "deprecated" : "current"}">
-<h2><a href="${service.id}.html">${html(displayTitle(doc.info))}</a> <span class="badge ${deprecated ? "deprecated" : "current"}">${deprecated ? "deprecated" : "current"}</span></h2>
+<h2><a href="${service.id}.html">${html(displayTitle(doc.info, service.id))}</a> <span class="badge ${deprecated ? "deprecated" : "current"}">${deprecated ? "deprecated" : "current"}</span></h2>
 <p class="purpose">${html(purposeOf(doc))}</p>
-<p class="facts"><span class="regions">${regions.length > 0 ? `Regions: ${regions.map((r) => `<code>${html(r)}</code>`).join("")}` : "Single global endpoint"}</span> · ${operations} operation${operations === 1 ? "" : "s"}</p>
+<p class="facts"><span class="regions">${regions.length > 0 ? `Regions: ${regions.map((r) => `<code>${html(r)}</code>`).join("")}` : "Single global endpoint"}</span> · ${operations} operation${operations === 1 ? "" : "s"} · <span class="doc-version">document version ${html(String(doc.info.version))}</span></p>
 <p class="links"><a class="reference" href="${service.id}.html">Reference</a><a class="json" href="openapi/${service.id}.json" download="${service.id}.openapi.json">OpenAPI JSON</a><a class="yaml" href="openapi/${service.id}.yaml" download="${service.id}.openapi.yaml">OpenAPI YAML</a><a href="assumptions.html#${service.id}">Assumptions</a></p>
 <pre class="install"><code>npm install ${PACKAGE}</code></pre>
 <pre class="example"><code>${html(landingExample(service.id, doc))}</code></pre>
@@ -79,7 +79,7 @@ export function landingPage(entries: readonly { service: Service; doc: OpenApiDo
 <pre><code>npm install ${PACKAGE}</code></pre>
 <div class="search" role="search">
 <label for="search">Search ${total} operations in all services</label>
-<input id="search" type="search" autocomplete="off" spellcheck="false" placeholder="operation, path, parameter or field, e.g. createKey">
+<input id="search" type="search" autocomplete="off" spellcheck="false" placeholder="e.g. createKey, tenantId, /keys">
 <span id="search-status" aria-live="polite"></span>
 <ol id="search-results"></ol>
 </div>
@@ -92,6 +92,9 @@ ${entries.map(({ service, doc }) => card(service, doc)).join("\n")}
 <footer>Local mock of any service: <code>npx ${PACKAGE} mock &lt;service-id&gt;</code> · this site: <code>npx ${PACKAGE} docs</code></footer>
 <script src="assets/search-index.js"></script>
 <script src="assets/search.js"></script>`,
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}</style>\n${policyMeta()}`,
+    "site",
+    {},
+    siteHeader(navOf(entries), "index"),
   );
 }

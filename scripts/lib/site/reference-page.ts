@@ -2,7 +2,7 @@ import type { OpenApiDocument } from "../bundle.js";
 import type { Service } from "../services.js";
 import { codeSamples } from "./code-samples.js";
 import { renderExtensions } from "./extensions.js";
-import { html, page, scriptJson } from "./html.js";
+import { displayTitle, page, policyMeta, scriptJson, siteHeader, sitePolicy, type NavEntry } from "./html.js";
 import { REDOC_BUNDLE } from "./redoc.js";
 import { hasTryit, TRYIT_LOADER } from "./tryit-assets.js";
 import { listOperations } from "../../../runtime/openapi/router.js";
@@ -15,11 +15,19 @@ export function siteDocument(service: Service, doc: OpenApiDocument, services: r
   return copy;
 }
 
+/** Where the try-it panel may send requests when the reader picks a target other than the in-page emulator. */
+export const TARGET_SOURCES = "http://127.0.0.1:* http://localhost:* https:";
+
+/** The script that starts Redoc (scripts/lib/site/assets/reference.js): no page has an inline script. */
+export const REFERENCE_SCRIPT = "reference.js";
+
 /**
- * The page's Content-Security-Policy: no eval anywhere (the emulator's validators are
- * precompiled), scripts and workers from the site only (inline scripts: Redoc's init), and
+ * The page's Content-Security-Policy: no eval and no inline script anywhere (the emulator's
+ * validators are precompiled; Redoc starts from a file), no frames, no form submissions, and
  * fetches to the site and to the document's own hosts, which the try-it worker answers in the
  * page. A server variable's label and those left of it become `*.` (CSP wildcards lead a host).
+ * Inline styles stay: Redoc styles its pages with styled-components. `frame-ancestors` cannot
+ * be set here (a <meta> policy ignores it): the docs server sends it as a header.
  */
 export function contentSecurityPolicy(doc: OpenApiDocument): string {
   const hosts = new Set<string>();
@@ -33,25 +41,15 @@ export function contentSecurityPolicy(doc: OpenApiDocument): string {
       // A server URL that is not absolute names no other host.
     }
   }
-  return [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${[...hosts].join(" ")}`.trim(),
-    // Redoc runs its search index in a worker made from a blob.
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-  ].join("; ");
+  // A try-it target the reader gives: a local mock or emulator on loopback, or their own https server.
+  return sitePolicy([`connect-src 'self' ${[...hosts].join(" ")} ${TARGET_SOURCES}`.replace(/ +/g, " "), "worker-src 'self' blob:"]);
 }
 
 /**
  * One Redoc page per document. Downloads are the bundled document beside the page, saved
  * under a name that says which service and version it is (`kms-v2.openapi.json`).
  */
-export function referencePage(service: Service, doc: OpenApiDocument, services: readonly Service[]): string {
+export function referencePage(service: Service, doc: OpenApiDocument, services: readonly Service[], nav: readonly NavEntry[] = services.map((s) => ({ id: s.id, title: s.id }))): string {
   const options = {
     hideDownloadButton: false,
     downloadDefinitionUrl: `openapi/${service.id}.json`,
@@ -63,17 +61,19 @@ export function referencePage(service: Service, doc: OpenApiDocument, services: 
     sortPropsAlphabetically: false,
     // The generated samples come first; the raw payload after them.
     payloadSampleIdx: 3,
+    // DOMPurify over the Markdown Redoc renders: a layer behind the site's own prose-only pass (prose.ts).
+    sanitize: true,
   };
   return page(
-    `${doc.info.title} ${doc.info.version}`,
+    `${displayTitle(doc.info, service.id)} · reference`,
     `<div id="redoc"></div>
 <script id="spec" type="application/json">${scriptJson(siteDocument(service, doc, services))}</script>
+<script id="redoc-options" type="application/json">${scriptJson(options)}</script>
 <script src="assets/${REDOC_BUNDLE}"></script>
-<script>
-Redoc.init(JSON.parse(document.getElementById("spec").textContent), ${JSON.stringify(options)}, document.getElementById("redoc"));
-</script>${hasTryit(service.id) ? `\n<script type="module" src="${TRYIT_LOADER}"></script>` : ""}`,
-    `<meta http-equiv="Content-Security-Policy" content="${html(contentSecurityPolicy(doc))}">`,
+<script src="assets/${REFERENCE_SCRIPT}"></script>${hasTryit(service.id) ? `\n<script type="module" src="${TRYIT_LOADER}"></script>` : ""}`,
+    policyMeta(contentSecurityPolicy(doc)),
     "redoc",
     hasTryit(service.id) ? { service: service.id } : {},
+    siteHeader(nav, service.id),
   );
 }

@@ -9,6 +9,7 @@ import { listOperations } from "../../../runtime/openapi/router.js";
 import { operationParameters } from "../client-meta.js";
 import type { Service } from "../services.js";
 import { operationAnchor } from "./anchors.js";
+import { displayTitle } from "./html.js";
 
 export interface SearchEntry {
   /** Service id, title and version, for the result line. */
@@ -54,7 +55,7 @@ export function searchEntries(entries: readonly { service: Service; doc: OpenApi
       for (const schema of bodySchemas(doc, op.operation)) collectFields(doc, schema, fields, seen);
       return {
         service: service.id,
-        title: `${doc.info.title} ${doc.info.version}`,
+        title: displayTitle(doc.info, service.id),
         operationId: op.operation.operationId,
         method: op.method.toUpperCase(),
         path: op.path,
