@@ -5,6 +5,7 @@
  * gave (a page's fetch sees only an opaque redirect), exchanges it at the token operation with
  * the service's client credentials, and publishes the token to every panel.
  */
+import { basicCredential } from "./flow.js";
 import type { TryitCodeFlow, TryitOperation, TryitService } from "./descriptor.js";
 import type { Flow } from "./flow.js";
 import { KEYS } from "./flow.js";
@@ -37,7 +38,7 @@ export async function authorizeCodeFlow(service: TryitService, code: TryitCodeFl
   const token = service.operations[code.token]!;
   const basic = Object.entries(service.schemes).find(([, s]) => s.type === "http" && s.scheme === "basic")?.[0];
   const credential = (basic && (flow.get(KEYS.credential(basic)) as { username?: string } | undefined)) || undefined;
-  const clientId = credential?.username ?? "emulator-client";
+  const clientId = credential?.username ?? basicCredential(basic ? service.schemes[basic] : undefined).username;
   const redirectUri = example(authorize, "redirect_uri") ?? "https://app.example.com/callback";
   const state = base64url(crypto.getRandomValues(new Uint8Array(12)));
   const pkce = code.pkce ? await pkcePair() : undefined;

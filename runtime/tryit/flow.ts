@@ -58,3 +58,15 @@ export function itemOf(path: string): { collection: string; param: string } | un
   const match = /^(.*)\/\{([^}]+)\}$/.exec(path);
   return match && match[1] ? { collection: match[1], param: match[2]! } : undefined;
 }
+
+/**
+ * The Basic credential a panel starts with: the scheme's documented example (`x-example`,
+ * `user:password`), which the emulator's starting world knows; else the identity emulator's
+ * default client, which every identity emulator knows too.
+ */
+export function basicCredential(scheme: { example?: string } | undefined): { username: string; password: string } {
+  const example = scheme?.example;
+  const colon = example?.indexOf(":") ?? -1;
+  if (example && colon > 0) return { username: example.slice(0, colon), password: example.slice(colon + 1) };
+  return { username: "emulator-client", password: "emulator-secret" };
+}

@@ -9,7 +9,7 @@ import { InputError } from "../core/errors.js";
 import { CLIENT_MODULES } from "./clients.js";
 import type { TryitOperation, TryitService } from "./descriptor.js";
 import { CASE_HEADER, COOKIE_CARRIER, startSession, type Exchange, type Session } from "./session.js";
-import { createdId, Flow, itemOf, KEYS } from "./flow.js";
+import { basicCredential, createdId, Flow, itemOf, KEYS } from "./flow.js";
 import { authorizeCodeFlow, type RequestClient } from "./authorize.js";
 
 const STYLE = `
@@ -225,7 +225,7 @@ function authorizeAction(service: TryitService, session: Session): HTMLElement[]
       const credentials = Object.fromEntries(
         Object.entries(service.schemes)
           .filter(([, s]) => s.type === "http" && s.scheme === "basic")
-          .map(([name]) => [name, (flow.get(KEYS.credential(name)) as object | undefined) ?? { username: "emulator-client", password: "emulator-secret" }]),
+          .map(([name, scheme]) => [name, (flow.get(KEYS.credential(name)) as object | undefined) ?? basicCredential(scheme)]),
       );
       const { accessToken, steps } = await authorizeCodeFlow(service, code, session, flow, await clientOf(service, credentials));
       publish(service, service.operations[code.token]!, 200, JSON.stringify({ access_token: accessToken }));
@@ -301,8 +301,9 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       const scheme = service.schemes[name];
       if (!scheme) continue;
       if (scheme.type === "http" && scheme.scheme === "basic") {
-        const user = el("input", { value: "emulator-client", autocomplete: "off", className: `tryit-cred-${name}-user` });
-        const pass = el("input", { value: "emulator-secret", autocomplete: "off", className: `tryit-cred-${name}-password` });
+        const start = basicCredential(scheme);
+        const user = el("input", { value: start.username, autocomplete: "off", className: `tryit-cred-${name}-user` });
+        const pass = el("input", { value: start.password, autocomplete: "off", className: `tryit-cred-${name}-password` });
         box.append(field(`${name}: user name (client_id)`, user), field(`${name}: password (client_secret)`, pass));
         credentialInputs.push(() => [name, { username: user.value, password: pass.value }]);
         const key = KEYS.credential(name);
