@@ -2,7 +2,7 @@ import { collectAssumptions } from "../assumptions.js";
 import type { OpenApiDocument } from "../bundle.js";
 import type { Service } from "../services.js";
 import { assumptionIds } from "./anchors.js";
-import { readablePointer } from "./extensions.js";
+import { readableNames, readablePointer } from "./extensions.js";
 import { breakable, displayTitle, html, navOf, page, policyMeta, siteHeader } from "./html.js";
 
 /**
@@ -33,7 +33,7 @@ export function assumptionsPage(entries: readonly { service: Service; doc: OpenA
       const rows = items
         .map(
           (a, i) =>
-            `<tr class="assumption" id="${html(ids[i]!)}"><td data-label="Operation">${breakable(a.operation ?? "(document)")}</td><td data-label="Where"><code>${breakable(readablePointer(a.pointer))}</code></td><td data-label="What was chosen and why">${html(a.note)}</td></tr>`,
+            `<tr class="assumption" id="${html(ids[i]!)}"><td data-label="Operation">${breakable(a.operation ?? "(document)")}</td><td data-label="Where"><code>${breakable(readablePointer(a.pointer))}</code></td><td data-label="What was chosen and why">${html(readableNames(a.note))}</td></tr>`,
         )
         .join("\n");
       return `<section id="${service.id}" data-count="${items.length}">

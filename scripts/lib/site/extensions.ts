@@ -33,7 +33,20 @@ const PROSE_NAMES: Record<string, string> = {
   "x-client": "client options",
   "x-client.bind": "`bind` option of the client",
   "x-source": "source",
+  "x-required-when": "required-when rule",
+  "x-untyped-body": "untyped-body rule",
+  "x-resource": "resource model",
+  "x-refers": "reference to an existing resource",
+  "x-example": "example credential",
+  "x-credential": "credential carried in the body",
+  "x-example-answer": "documented answer of the example",
+  "x-example-verifier": "example signing key",
 };
+
+/** Plain text (an assumption note) with each known extension name replaced by what it means. */
+export function readableNames(text: string): string {
+  return text.replace(/`?\b(x-[A-Za-z]+(?:-[A-Za-z]+)*)\b`?/g, (whole, name: string) => PROSE_NAMES[name] ?? whole);
+}
 
 /** A pointer as readers see it: each extension-name segment replaced by what it means, e.g. `/[retry policy]`. */
 export function readablePointer(pointer: string): string {
@@ -90,7 +103,7 @@ const block = (rows: Row[], variant = "") =>
 const codes = (values: unknown[]) => values.map((v) => `<code>${html(String(v))}</code>`).join(", ");
 
 function assumptionList(items: { a: Assumption; id: string }[]): string {
-  const links = items.map(({ a, id }) => `<li><a href="assumptions.html#${html(id)}" title="${html(a.note)}">${html(noteLead(a.note))}</a></li>`);
+  const links = items.map(({ a, id }) => `<li><a href="assumptions.html#${html(id)}" title="${html(readableNames(a.note))}">${html(readableNames(noteLead(a.note)))}</a></li>`);
   return `<ul>${links.join("")}</ul>`;
 }
 
