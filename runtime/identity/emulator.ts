@@ -579,16 +579,23 @@ async function getPublicKeys(ctx: Context<IdentityState>): Promise<Reply> {
   return json(200, { keys: [{ kty: jwk.kty, use: "sig", alg: "RS256", kid: jwk.kid, n: jwk.n, e: jwk.e }] });
 }
 
-function getOpenIdConfiguration(ctx: Context<IdentityState>): Reply {
-  const base = issuer(ctx);
-  return json(200, {
-    issuer: base,
+/** The endpoints of a tenant whose paths start at `base`, as discovery announces them (v4, which has none, is configured with the same). */
+export function tenantEndpoints(base: string) {
+  return {
     authorization_endpoint: `${base}/authorization`,
     token_endpoint: `${base}/token`,
     userinfo_endpoint: `${base}/userinfo`,
     jwks_uri: `${base}/publickeys`,
     revocation_endpoint: `${base}/revoke`,
     introspection_endpoint: `${base}/introspect`,
+  };
+}
+
+function getOpenIdConfiguration(ctx: Context<IdentityState>): Reply {
+  const base = issuer(ctx);
+  return json(200, {
+    issuer: base,
+    ...tenantEndpoints(base),
     response_types_supported: ["code"],
     // The grants the document's TokenRequest lists: requestTokens emulates each of them.
     grant_types_supported: v3Rules.schemas.TokenRequest!.properties!.grant_type!.enum,

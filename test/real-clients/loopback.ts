@@ -3,6 +3,7 @@
  * HTTP, which they refuse by default, and only ever for the loopback mocks. Nothing here
  * changes what a client sends.
  */
+import { tenantEndpoints } from "../../runtime/identity/emulator.js";
 import { CLIENT_ID, TENANT_ID } from "../identity/catalogue.js";
 
 export { CLIENT_ID, TENANT_ID };
@@ -30,12 +31,7 @@ export const issuerOf = (v: "v3" | "v4") => `${DOCUMENTED_ORIGIN}/oauth/${v}/${T
 export function v4Endpoints(base: string) {
   return {
     issuer: issuerOf("v4"),
-    authorization_endpoint: `${base}/authorization`,
-    token_endpoint: `${base}/token`,
-    userinfo_endpoint: `${base}/userinfo`,
-    jwks_uri: `${base}/publickeys`,
-    revocation_endpoint: `${base}/revoke`,
-    introspection_endpoint: `${base}/introspect`,
+    ...tenantEndpoints(base),
     id_token_signing_alg_values_supported: ["RS256"],
   };
 }
