@@ -4,11 +4,7 @@
  * hostile characters (test/kms/rules.test.ts), and when the mock edge's 408s arrive against
  * their limits (test/security/mock-edge-hostile.test.ts).
  */
-import type { AddressInfo } from "node:net";
-import { readBundle } from "../../runtime/mock/documents.js";
-import { errorShapes } from "../../runtime/mock/errors.js";
-import { createEdgeServer } from "../../runtime/mock/node-edge.js";
-import { readOperations } from "../../runtime/mock/operations.js";
+import { listeningEdge } from "../lib/edge-fixture.js";
 import { FILTER_PATTERN } from "../../runtime/kms/rules.js";
 import { sendWire } from "../lib/socket-exchange.js";
 
@@ -31,22 +27,9 @@ export async function measureWallBounds(): Promise<WallBounds> {
   }
   times.sort((a, b) => a - b);
 
-  const doc = readBundle("kms-v2");
-  const operations = readOperations(doc);
   const limits = { headersMs: 300, requestMs: 900 };
-  const server = createEdgeServer({
-    service: "kms-v2",
-    handler: async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }),
-    shapes: errorShapes(doc, operations),
-    operations,
-    credentials: new Set(),
-    log: false,
-    write: () => undefined,
-    timeouts: limits,
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { server, port } = await listeningEdge("kms-v2", { timeouts: limits });
   try {
-    const port = (server.address() as AddressInfo).port;
     const head = await sendWire(port, Buffer.from("GET /api/v2/keys HTTP/1.1\r\nHost: x\r\n"), 10_000);
     const body = await sendWire(port, Buffer.from("POST /api/v2/keys HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{"), 10_000);
     return {

@@ -4,33 +4,15 @@
  * and an unknown Expect get documented 4xx answers in the document's error shape; the 408 comes
  * when the limits say; log lines escape control characters.
  */
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readBundle } from "../../runtime/mock/documents.js";
-import { errorShapes } from "../../runtime/mock/errors.js";
-import { createEdgeServer, type EdgeOptions } from "../../runtime/mock/node-edge.js";
-import { readOperations } from "../../runtime/mock/operations.js";
+import type { EdgeOptions } from "../../runtime/mock/node-edge.js";
+import { listeningEdge } from "../../scripts/lib/edge-fixture.js";
 import { sendWire } from "../../scripts/lib/socket-exchange.js";
 
-const doc = readBundle("kms-v2");
-const operations = readOperations(doc);
 const lines: string[] = [];
 
-async function edge(extra: Partial<EdgeOptions> = {}): Promise<{ server: Server; port: number }> {
-  const server = createEdgeServer({
-    service: "kms-v2",
-    handler: async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }),
-    shapes: errorShapes(doc, operations),
-    operations,
-    credentials: new Set(),
-    log: true,
-    write: (line) => lines.push(line),
-    ...extra,
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { server, port: (server.address() as AddressInfo).port };
-}
+const edge = (extra: Partial<EdgeOptions> = {}) => listeningEdge("kms-v2", { log: true, write: (line) => lines.push(line), ...extra });
 
 let main: { server: Server; port: number };
 beforeAll(async () => (main = await edge()));
