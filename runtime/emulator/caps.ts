@@ -31,6 +31,12 @@ export const CAPS = {
   /** Live authorization codes, grants and temporary codes per tenant, each; expired ones are pruned first. */
   identityCodesPerTenant: 1_000,
   identityGrantsPerTenant: 10_000,
+  /**
+   * Bytes (characters) the live authorization codes hold, across tenants: a code keeps its
+   * redirect_uri, nonce and scope, which an unauthenticated caller chooses. Expired ones are
+   * pruned first; past it authorization is a 400.
+   */
+  identityCodeBytes: 8 * 1024 * 1024,
   /** jwt-bearer assertion ids remembered per tenant until they expire (replay protection). */
   identityAssertionIdsPerTenant: 10_000,
   /** Widget URLs remembered for lookup; the oldest is dropped first. */

@@ -7,6 +7,7 @@ import { CapReached, capsOf, type Caps } from "../emulator/caps.js";
 import { rules as v3Rules } from "../../generated/identity-v3/rules.js";
 import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
 import { serverPatterns } from "../emulator/servers.js";
+import { signatureKey } from "./assertion-replay.js";
 
 /**
  * Identity v3 and v4 as a real (small) OAuth 2.0 / OpenID Connect provider: per-tenant RS256
@@ -63,6 +64,8 @@ interface Code {
   used: boolean;
   /** The grant the code's exchange made: a second exchange of the code revokes it (RFC 6749 §4.1.2). */
   grantId?: string;
+  /** What it holds, counted against the byte cap (issued codes only; the world's are the document's). */
+  bytes?: number;
 }
 
 interface Grant {
@@ -100,6 +103,10 @@ export interface IdentityState {
   world: World;
   /** Documented server URL patterns: an assertion addressed to the documented host is addressed to this emulator. */
   servers: RegExp[];
+  /** Issued authorization codes in the order they expire (they all live CODE_SECONDS), with the bytes each holds. */
+  issuedCodes: Array<{ codes: Map<string, Code>; code: string; expiresAt: number; bytes: number }>;
+  /** Bytes the issued codes in `issuedCodes` hold. */
+  codeBytes: number;
 }
 
 export const DEFAULT_CLIENT: IdentityClient & { client_secret: string } = { client_id: "emulator-client", client_secret: "emulator-secret" };
@@ -148,6 +155,8 @@ function initialState(version: "v3" | "v4", options: EmulatorOptions, document: 
     caps: capsOf(options),
     world,
     servers: document === undefined ? [] : serverPatterns(`identity-${version}`, document),
+    issuedCodes: [],
+    codeBytes: 0,
   };
 }
 
@@ -231,6 +240,32 @@ function roomFor(ctx: Context<IdentityState>, entries: Map<string, { expiresAt: 
   if (entries.size < cap) return;
   for (const [key, entry] of entries) if (entry.expiresAt <= ctx.now()) entries.delete(key);
   if (entries.size >= cap) throw new CapReached(`${what} per tenant`, cap);
+}
+
+/** A code's fixed cost beside its strings (the entry, its object, its place in the expiry queue). */
+const CODE_OVERHEAD_BYTES = 160;
+
+/**
+ * Keeps an issued authorization code within the caps: its tenant's count and the bytes all
+ * codes hold. Codes expire in the order they are made, so the expired ones are dropped from
+ * the front of the queue first; past a cap the request is refused (the document's 400).
+ */
+function holdCode(ctx: Context<IdentityState>, tenant: Tenant, code: string, entry: Code): void {
+  const state = ctx.state;
+  const bytes = CODE_OVERHEAD_BYTES + code.length + entry.clientId.length + entry.redirectUri.length + entry.scope.length + entry.sub.length + (entry.nonce?.length ?? 0) + (entry.challenge?.length ?? 0) + (entry.method?.length ?? 0);
+  const now = ctx.now();
+  let dropped = 0;
+  while (dropped < state.issuedCodes.length && state.issuedCodes[dropped]!.expiresAt <= now) {
+    const old = state.issuedCodes[dropped++]!;
+    if (old.codes.get(old.code)?.bytes !== undefined) old.codes.delete(old.code);
+    state.codeBytes -= old.bytes;
+  }
+  if (dropped > 0) state.issuedCodes.splice(0, dropped);
+  if (tenant.codes.size >= state.caps.identityCodesPerTenant) roomFor(ctx, tenant.codes, "live authorization codes");
+  if (state.codeBytes + bytes > state.caps.identityCodeBytes) throw new CapReached("bytes of live authorization codes (their redirect_uri, nonce and scope)", state.caps.identityCodeBytes);
+  tenant.codes.set(code, { ...entry, bytes });
+  state.issuedCodes.push({ codes: tenant.codes, code, expiresAt: entry.expiresAt, bytes });
+  state.codeBytes += bytes;
 }
 
 /** The tenant's signing key, made on first use (RSA generation is the slow part of a tenant). */
@@ -356,16 +391,25 @@ function redirectTo(status: 302 | 303, target: string, params: Record<string, st
   return empty(status, { Location: url.toString() });
 }
 
-/** A callback the emulator may redirect to: one the client registered, else only http(s) (never javascript:, data: and the like). */
-function redirectAllowed(client: IdentityClient, target: string | undefined): boolean {
-  if (target === undefined) return false;
-  if (client.redirect_uris?.length) return client.redirect_uris.includes(target);
+/**
+ * Why the emulator may not redirect to a callback, or undefined when it may: RFC 6749 §3.1.2
+ * says the redirection endpoint is an absolute URI without a fragment (a `#` the browser would
+ * keep past the code), and a URI with user information (`https://user:pw@host/`) is refused as
+ * RFC 3986 §7.5 and RFC 9110 §4.2.4 advise. A client that registered callbacks gets only those
+ * (§3.1.2.2); one that registered none gets any other http(s) URI (never javascript:, data: and the like).
+ */
+function redirectRefusal(client: IdentityClient, target: string | undefined): string | undefined {
+  if (target === undefined) return "redirect_uri is required";
+  if (target.includes("#")) return "redirect_uri must not include a fragment (RFC 6749 §3.1.2)";
+  let url: URL;
   try {
-    const { protocol } = new URL(target);
-    return protocol === "https:" || protocol === "http:";
+    url = new URL(target);
   } catch {
-    return false;
+    return "redirect_uri must be an absolute URI (RFC 6749 §3.1.2)";
   }
+  if (url.username !== "" || url.password !== "" || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(target)) return "redirect_uri must not include user information (RFC 3986 §7.5)";
+  if (client.redirect_uris?.length) return client.redirect_uris.includes(target) ? undefined : "redirect_uri is not registered for this client";
+  return url.protocol === "https:" || url.protocol === "http:" ? undefined : "redirect_uri must be an http or https URI (the client registered none)";
 }
 
 /**
@@ -394,9 +438,8 @@ function authorize(ctx: Context<IdentityState>): Reply {
   const client = ctx.state.clients.get(q.client_id!);
   // RFC 6749 §4.1.2.1: a bad client or callback is told to the caller, never redirected to.
   if (!client) return oauthError(400, "invalid_client", "the client_id is not registered");
-  if (!redirectAllowed(client, q.redirect_uri)) {
-    return oauthError(400, "invalid_request", client.redirect_uris?.length ? "redirect_uri is not registered for this client" : "redirect_uri must be an http or https URI (the client registered none)");
-  }
+  const refused = redirectRefusal(client, q.redirect_uri);
+  if (refused !== undefined) return oauthError(400, "invalid_request", refused);
   if (q.response_type === "sign_up") return { status: 200, headers: { "content-type": "text/html" }, body: SIGN_UP_FORM };
   const tenant = tenantOf(ctx);
   if (q.response_type === "change_details") {
@@ -411,9 +454,8 @@ function authorize(ctx: Context<IdentityState>): Reply {
   if (ctx.state.version === "v4" && q.code_challenge === undefined && q.code_challenge_method !== undefined) {
     return redirectTo(303, q.redirect_uri!, { error: "invalid_request", state: q.state });
   }
-  roomFor(ctx, tenant.codes, "live authorization codes");
   const code = ctx.token(24);
-  tenant.codes.set(code, {
+  holdCode(ctx, tenant, code, {
     clientId: client.client_id,
     redirectUri: q.redirect_uri!,
     // PKCE is a v4 feature; v3 ignores the parameters as a service without them would.
@@ -479,15 +521,15 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
       try {
         const key = await importJWK(ctx.state.customFlowKey, ctx.state.customFlowKey.alg ?? "RS256");
         // RFC 7523 §3: the audience is this tenant (its issuer or token endpoint), exp is required, nbf honoured (jose checks both on the emulator's clock).
-        const { payload } = await jwtVerify(form.assertion!, key, {
+        const { payload, protectedHeader } = await jwtVerify(form.assertion!, key, {
           currentDate: new Date(ctx.now()),
           requiredClaims: ["sub", "exp", "aud", "iss"],
           ...(ctx.state.customFlowIssuer !== undefined ? { issuer: ctx.state.customFlowIssuer } : {}),
         });
         if (!addressedHere(ctx, payload.aud)) return invalidGrant("the assertion was refused: aud is not this tenant's issuer or token endpoint");
         if (typeof payload.iss !== "string" || payload.iss === "") return invalidGrant("the assertion was refused: iss must name its issuer");
-        // Replay: an assertion is good once, until it expires (by jti, else by its signature).
-        const id = typeof payload.jti === "string" ? `jti:${payload.jti}` : `sig:${form.assertion!.slice(form.assertion!.lastIndexOf(".") + 1)}`;
+        // Replay: an assertion is good once, until it expires (by jti, else by its signature's canonical bytes).
+        const id = typeof payload.jti === "string" ? `jti:${payload.jti}` : `sig:${signatureKey(form.assertion!, protectedHeader.alg)}`;
         const seen = tenant.assertions.get(id);
         if (seen && seen.expiresAt > ctx.now()) return invalidGrant("the assertion was refused: it was already used");
         roomFor(ctx, tenant.assertions, "jwt-bearer assertion ids", ctx.state.caps.identityAssertionIdsPerTenant);
@@ -611,7 +653,8 @@ function logoutTarget(ctx: Omit<Context<IdentityState>, "input">, clientId: stri
   const client = clientId === null ? undefined : ctx.state.clients.get(clientId);
   // An unknown client has no registered callbacks: redirecting would make the emulator an open redirector.
   if (!client) return oauthError(400, "invalid_client", "the client_id is not registered; no redirect is made");
-  if (!redirectAllowed(client, target ?? undefined)) return oauthError(400, "invalid_request", "redirect_uri is not registered for this client");
+  const refused = redirectRefusal(client, target ?? undefined);
+  if (refused !== undefined) return oauthError(400, "invalid_request", refused);
   return target!;
 }
 
