@@ -45,13 +45,21 @@ export interface EngineState {
   world: Map<string, Rec[]>;
 }
 
-/** What a family adds: handlers for the operations no annotation can state, and its own state. */
+/**
+ * What a family adds: handlers for the operations no annotation can state, and its own state.
+ * An operation annotated `x-resource: { plugin: <name> }` is served by `operations[<name>]`
+ * (an operation without `x-resource` by `operations[<operationId>]`).
+ */
 export interface Plugin<S extends EngineState> {
   operations?: Record<string, (ctx: Context<S>, engine: Engine) => Reply | Promise<Reply>>;
+  /** The cap that limits this service's partitions, and what they are called (default `partitions`, "partitions (instances)"). */
+  partitionCap?: { cap: keyof Caps; what: string };
+  /** The answer to a refused request where the protocol says more than the document's example (an OAuth challenge); default documentedReject. */
+  reject?: ServiceDefinition<S>["reject"];
   /** Extra state (given the engine's), e.g. what a send operation records; `engine` can seed partitions. */
   extend?(state: EngineState, options: EmulatorOptions, engine: Engine): S;
-  /** Called when a partition is made (to add the plug-in's own fields). */
-  partition?(partition: Partition): void;
+  /** Called when a partition is made (to add the plug-in's own fields), with the state it joins. */
+  partition?(partition: Partition, state: S): void;
 }
 
 const collator = new Intl.Collator();
@@ -117,13 +125,19 @@ function setAt(root: Rec, pointer: string, value: unknown): void {
 /** The engine over one document: each annotated operation's spec, and the references between resources. */
 export class Engine {
   readonly specs = new Map<string, { spec: ResourceSpec; op: Json }>();
+  /** Operations the document names a plug-in for (`x-resource: { plugin }`): operationId → the plug-in handler's name. */
+  readonly plugged = new Map<string, string>();
   /** Per resource: where its records refer to records of other resources. */
   readonly references = new Map<string, Array<{ path: string[]; resource: string }>>();
 
   constructor(readonly doc: Json) {
     for (const { operation } of listOperations(doc)) {
-      const spec = operation["x-resource"] as ResourceSpec | undefined;
+      const spec = operation["x-resource"] as ResourceSpec | { plugin: string } | undefined;
       if (!spec) continue;
+      if ("plugin" in spec) {
+        this.plugged.set(operation.operationId, spec.plugin);
+        continue;
+      }
       this.specs.set(operation.operationId, { spec, op: operation });
       if (spec.action === "create" || spec.action === "replace") {
         const schema = Object.values<Json>(deref<Json>(doc, operation.requestBody)?.content ?? {})[0]?.schema;
@@ -152,9 +166,10 @@ export class Engine {
   partition(state: EngineState, key: string, plugin?: Plugin<any>): Partition {
     let partition = state.partitions.get(key);
     if (!partition) {
-      if (state.partitions.size >= state.caps.partitions) throw new CapReached("partitions (instances)", state.caps.partitions);
+      const { cap, what } = plugin?.partitionCap ?? { cap: "partitions", what: "partitions (instances)" };
+      if (state.partitions.size >= state.caps[cap]) throw new CapReached(what, state.caps[cap]);
       partition = { records: new Map([...state.world].map(([name, records]) => [name, new Map(structuredClone(records).map((r) => [String(r.id), r]))])) };
-      plugin?.partition?.(partition);
+      plugin?.partition?.(partition, state);
       state.partitions.set(key, partition);
     }
     return partition;
@@ -381,6 +396,12 @@ export function engineDefinition<S extends EngineState>(serviceId: string, docum
   const operations: ServiceDefinition<S>["operations"] = {};
   for (const operationId of engine.specs.keys()) operations[operationId] = (ctx) => engine.serve(ctx as unknown as Context<EngineState>, plugin);
   for (const [operationId, handler] of Object.entries(plugin.operations ?? {})) operations[operationId] = (ctx) => handler(ctx, engine);
+  for (const [operationId, name] of engine.plugged) {
+    const handler = plugin.operations?.[name];
+    // A document naming a handler its family lacks is a build-time mistake, not a request's.
+    if (!handler) throw new Error(`${serviceId}: operation ${operationId} is handled by the plug-in "${name}" (x-resource), which runtime/<family>/emulator.ts does not define`);
+    operations[operationId] = (ctx) => handler(ctx, engine);
+  }
   return {
     serviceId,
     initialState(_env, options) {
@@ -389,6 +410,6 @@ export function engineDefinition<S extends EngineState>(serviceId: string, docum
       return plugin.extend ? plugin.extend(state, options, engine) : (state as S);
     },
     operations,
-    reject: documentedReject as ServiceDefinition<S>["reject"],
+    reject: plugin.reject ?? (documentedReject as ServiceDefinition<S>["reject"]),
   };
 }
