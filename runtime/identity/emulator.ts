@@ -1,19 +1,24 @@
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
 import { base64url, decodeBase64Text, sameSecret, sha256 } from "../emulator/bytes.js";
-import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import { empty, json, type Reply, type Context, type Failure } from "../emulator/app.js";
 import type { OperationSpec } from "../emulator/contract.js";
 import type { EmulatorOptions } from "../emulator/types.js";
-import { CapReached, capsOf, type Caps } from "../emulator/caps.js";
+import { CapReached } from "../emulator/caps.js";
+import { engineDefinition, engineOf, type EngineState, type Partition, type Plugin } from "../emulator/engine.js";
 import { rules as v3Rules } from "../../generated/identity-v3/rules.js";
 import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
 import { serverPatterns } from "../emulator/servers.js";
 import { signatureKey } from "./assertion-replay.js";
 
 /**
- * Identity v3 and v4 as a real (small) OAuth 2.0 / OpenID Connect provider: per-tenant RS256
- * keys, codes bound to redirect_uri (and in v4 to the PKCE challenge), every grant of the
- * document, introspection that sees expiry and revocation, userinfo, the 15-second temporary
- * code, and (v3) discovery of its own endpoints.
+ * The identity emulators' plug-in (v3 and v4): what no `x-resource` annotation can state, a
+ * real (small) OAuth 2.0 / OpenID Connect provider: per-tenant RS256 keys, codes bound to
+ * redirect_uri (and in v4 to the PKCE challenge), every grant of the document, introspection
+ * that sees expiry and revocation, userinfo, the 15-second temporary code, and (v3) discovery
+ * of its own endpoints. Each operation names its handler in the document (`x-resource:
+ * { plugin: <name> }`); tenants are the resource engine's partitions (runtime/emulator/engine.ts),
+ * and the starting world (clients, codes, tokens, the assertion key) is read from the examples
+ * (runtime/emulator/world.ts).
  */
 
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -76,7 +81,7 @@ interface Grant {
   revoked: boolean;
 }
 
-interface Tenant {
+type Tenant = Partition & {
   keys?: Promise<{ privateKey: CryptoKey; jwk: JWK }>;
   codes: Map<string, Code>;
   /** Refresh token -> its grant; access tokens carry the grant id (`gid`) so revocation reaches them. */
@@ -87,9 +92,11 @@ interface Tenant {
   assertions: Map<string, { expiresAt: number }>;
   /** Access tokens of the starting world (the document's example tokens), with their grant id and claims. */
   exampleTokens: Map<string, { gid: string; claims: Record<string, unknown> }>;
-}
+  /** Whether the world's codes and tokens are in (on the tenant's first request, which names its issuer). */
+  populated: boolean;
+};
 
-export interface IdentityState {
+export interface IdentityState extends EngineState {
   version: "v3" | "v4";
   clients: Map<string, IdentityClient>;
   users: Map<string, IdentityUser>;
@@ -97,10 +104,10 @@ export interface IdentityState {
   customFlowKey?: JWK;
   customFlowIssuer?: string;
   signingKey?: JWK;
-  tenants: Map<string, Tenant>;
-  caps: Caps;
-  /** The starting world every tenant begins with (runtime/emulator/world.ts). */
-  world: World;
+  /** Tenant id -> its codes, grants and tokens (the engine's partitions). */
+  partitions: Map<string, Tenant>;
+  /** The document's examples every tenant begins with (runtime/emulator/world.ts). */
+  examples: World;
   /** Documented server URL patterns: an assertion addressed to the documented host is addressed to this emulator. */
   servers: RegExp[];
   /** Issued authorization codes in the order they expire (they all live CODE_SECONDS), with the bytes each holds. */
@@ -137,13 +144,14 @@ function exampleVerifier(document: unknown): JWK | undefined {
   return found;
 }
 
-function initialState(version: "v3" | "v4", options: EmulatorOptions, document: unknown): IdentityState {
+function initialState(base: EngineState, version: "v3" | "v4", options: EmulatorOptions, document: unknown): IdentityState {
   const seed = (options.seed ?? {}) as IdentitySeed;
   const withDefaults = options.seedFromExamples !== false;
   const world = withDefaults ? readWorld(document) : EMPTY_WORLD;
   const clients = [...(withDefaults ? [DEFAULT_CLIENT, ...worldClients(world)] : []), ...(seed.clients ?? [])];
   const users = [...(withDefaults ? [DEFAULT_USER] : []), ...(seed.users ?? [])];
   return {
+    ...base,
     version,
     clients: new Map(clients.map((c) => [c.client_id, c])),
     users: new Map(users.map((u) => [u.username, u])),
@@ -151,9 +159,8 @@ function initialState(version: "v3" | "v4", options: EmulatorOptions, document: 
     customFlowKey: seed.customFlowKey ?? (withDefaults ? exampleVerifier(document) : undefined),
     ...(seed.customFlowIssuer !== undefined ? { customFlowIssuer: seed.customFlowIssuer } : {}),
     signingKey: seed.signingKey,
-    tenants: new Map(),
-    caps: capsOf(options),
-    world,
+    partitions: new Map(),
+    examples: world,
     servers: document === undefined ? [] : serverPatterns(`identity-${version}`, document),
     issuedCodes: [],
     codeBytes: 0,
@@ -188,7 +195,7 @@ function populate(state: IdentityState, tenant: Tenant, issuerUrl: string, now: 
     const basic = Object.values(ref.example.credentials).find((c) => c.includes(":"));
     return basic !== undefined ? basic.slice(0, basic.indexOf(":")) : (confidential?.client_id ?? DEFAULT_CLIENT.client_id);
   };
-  for (const ref of state.world.references.get("authorizationCode") ?? []) {
+  for (const ref of state.examples.references.get("authorizationCode") ?? []) {
     const holder = ref.holder ?? {};
     const verifier = holder.code_verifier;
     tenant.codes.set(String(ref.value), {
@@ -205,12 +212,12 @@ function populate(state: IdentityState, tenant: Tenant, issuerUrl: string, now: 
   const grant = (gid: string, clientId: string, subject = sub) => {
     if (!tenant.grants.has(gid)) tenant.grants.set(gid, { clientId, sub: subject, scope: "openid", audience: clientId, revoked: false });
   };
-  for (const ref of state.world.references.get("refreshToken") ?? []) {
+  for (const ref of state.examples.references.get("refreshToken") ?? []) {
     const gid = `world-refresh-${tenant.refreshTokens.size}`;
     grant(gid, clientOf(ref));
     tenant.refreshTokens.set(String(ref.value), gid);
   }
-  for (const ref of state.world.references.get("accessToken") ?? []) {
+  for (const ref of state.examples.references.get("accessToken") ?? []) {
     const token = String(ref.value);
     if (tenant.exampleTokens.has(token)) continue;
     const clientId = clientOf(ref);
@@ -223,13 +230,11 @@ function populate(state: IdentityState, tenant: Tenant, issuerUrl: string, now: 
   }
 }
 
+/** The request's tenant: the engine's partition of its tenantId, with the world's codes and tokens on first use. */
 function tenantOf(ctx: Context<IdentityState>): Tenant {
-  const id = ctx.input.path.tenantId as string;
-  let tenant = ctx.state.tenants.get(id);
-  if (!tenant) {
-    if (ctx.state.tenants.size >= ctx.state.caps.identityTenants) throw new CapReached("tenants", ctx.state.caps.identityTenants);
-    tenant = { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map(), assertions: new Map(), exampleTokens: new Map() };
-    ctx.state.tenants.set(id, tenant);
+  const tenant = engineOf(ctx.document as object).partitionOf(ctx.state, ctx as never, { partition: ["tenantId"] }, identityPlugin) as Tenant;
+  if (!tenant.populated) {
+    tenant.populated = true;
     populate(ctx.state, tenant, issuer(ctx), ctx.now());
   }
   return tenant;
@@ -685,36 +690,36 @@ function reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<IdentityS
   return oauthError(400, "invalid_request", failure.problems.join("; "));
 }
 
-export function identityDefinition(version: "v3" | "v4", document?: unknown): ServiceDefinition<IdentityState> {
-  const operations: ServiceDefinition<IdentityState>["operations"] = {
+/** The version a document describes: its paths are `/oauth/v3/...` or `/oauth/v4/...`. */
+const versionOf = (document: { paths?: object }): "v3" | "v4" => (Object.keys(document.paths ?? {}).some((p) => p.startsWith("/oauth/v3/")) ? "v3" : "v4");
+
+export const identityPlugin: Plugin<IdentityState> = {
+  partitionCap: { cap: "identityTenants", what: "tenants" },
+  extend: (base, options, engine) => initialState(base, versionOf(engine.doc), options, engine.doc),
+  partition(tenant) {
+    Object.assign(tenant, { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map(), assertions: new Map(), exampleTokens: new Map(), populated: false });
+  },
+  operations: {
     authorize,
-    requestTokens,
-    introspectToken,
-    preflightIntrospect: () => empty(200),
-    revokeRefreshToken,
-    getUserInfo: userInfo,
-    postUserInfo: userInfo,
-    generateTemporaryCode,
-    getPublicKeys,
-    logoutSso,
-    logUserActivity,
-  };
-  if (version === "v3") {
-    operations.getOpenIdConfiguration = getOpenIdConfiguration;
+    token: requestTokens,
+    introspect: introspectToken,
+    preflight: () => empty(200),
+    revoke: revokeRefreshToken,
+    userInfo,
+    temporaryCode: generateTemporaryCode,
+    publicKeys: getPublicKeys,
+    ssoLogout: logoutSso,
+    activity: logUserActivity,
+    discovery: getOpenIdConfiguration,
     // The registered client, as the client SDKs read it (client_id, redirect_uris; RFC 7591 §3.2.1).
-    operations.registerClient = (ctx) => {
+    registration(ctx) {
       const sent = (ctx.input.body ?? {}) as Record<string, unknown>;
       const redirects = Array.isArray(sent.redirect_uris) ? sent.redirect_uris.filter((u): u is string => typeof u === "string") : [];
       return json(200, { client_id: ctx.token(16), redirect_uris: redirects }, "application/json");
-    };
-  }
-  return {
-    serviceId: `identity-${version}`,
-    initialState: (_env: Env, options) => initialState(version, options, document),
-    operations,
-    reject,
-  };
-}
+    },
+  },
+  reject: reject as Plugin<IdentityState>["reject"],
+};
 
-/** An identity emulator; the version is the document's (`/oauth/v3/...` or `/oauth/v4/...`). */
-export const defineEmulator = (serviceId: string, document: unknown) => identityDefinition(serviceId.endsWith("-v3") ? "v3" : "v4", document);
+/** An identity emulator (v3 or v4, as its document's paths say): the resource engine with the OAuth plug-in. */
+export const defineEmulator = (serviceId: string, document: unknown) => engineDefinition(serviceId, document, identityPlugin);

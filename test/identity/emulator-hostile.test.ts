@@ -97,7 +97,7 @@ describe("authorization redirects follow RFC 6749 §3.1.2", () => {
       expect(r.headers.get("location")).toBeNull();
       expect(await r.json()).toMatchObject({ error: "invalid_request" });
     }
-    const tenant = (t.emu.state as IdentityState).tenants.get("tenant-1");
+    const tenant = (t.emu.state as IdentityState).partitions.get("tenant-1");
     expect([...(tenant?.codes.values() ?? [])].filter((c) => c.redirectUri.includes("@"))).toEqual([]);
     expect((await t.authorize("https://app.example.com/callback")).status).toBe(302);
   });
@@ -124,7 +124,7 @@ describe("authorization codes are bounded by the bytes they hold", () => {
       if (r.status === 400) expect(await r.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("bytes of live authorization codes") });
     }
     // Counted independently of the emulator's own counter: the callback bytes the tenants' codes hold.
-    const held = [...(t.emu.state as IdentityState).tenants.values()].flatMap((tenant) => [...tenant.codes.values()]).reduce((n, c) => n + c.redirectUri.length, 0);
+    const held = [...(t.emu.state as IdentityState).partitions.values()].flatMap((tenant) => [...tenant.codes.values()]).reduce((n, c) => n + c.redirectUri.length, 0);
     expect(held).toBeLessThanOrEqual(cap);
     expect(statuses.filter((s) => s === 302).length).toBe(Math.floor(held / callback.length));
     expect(statuses.slice(-10).every((s) => s === 400)).toBe(true);
@@ -138,7 +138,7 @@ describe("authorization codes are bounded by the bytes they hold", () => {
     expect(made).toBeGreaterThan(0);
     t.time.advance(61_000);
     expect((await t.authorize(callback)).status).toBe(302);
-    const held = [...(t.emu.state as IdentityState).tenants.get("tenant-1")!.codes.values()].filter((c) => c.redirectUri === callback);
+    const held = [...(t.emu.state as IdentityState).partitions.get("tenant-1")!.codes.values()].filter((c) => c.redirectUri === callback);
     expect(held).toHaveLength(1);
   });
 });
