@@ -381,9 +381,14 @@ export class Engine {
 const engines = new WeakMap<object, Engine>();
 export const engineOf = (doc: object): Engine => engines.get(doc) ?? engines.set(doc, new Engine(doc)).get(doc)!;
 
-/** The document's own answer to a refused request: 401, 415, 400 or 500, each its documented example with the problem as its message. */
-export function documentedReject(failure: Failure, _op: OperationSpec, ctx: Omit<Context<unknown>, "input">): Reply {
-  const status = failure.kind === "security" ? 401 : failure.kind === "mediaType" ? 415 : failure.kind === "invalid" ? 400 : 500;
+/**
+ * The document's own answer to a refused request: 401, 415, 400 or 500, each its documented
+ * example with the problem as its message. A media type the operation does not take is its 400
+ * where it documents no 415.
+ */
+export function documentedReject(failure: Failure, op: OperationSpec, ctx: Omit<Context<unknown>, "input">): Reply {
+  const mediaType = op.responses.has("415") ? 415 : 400;
+  const status = failure.kind === "security" ? 401 : failure.kind === "mediaType" ? mediaType : failure.kind === "invalid" ? 400 : 500;
   return ctx.answer(status, failure.problems.join("; "));
 }
 
