@@ -119,14 +119,14 @@ export interface IdentityState extends EngineState {
 export const DEFAULT_CLIENT: IdentityClient & { client_secret: string } = { client_id: "emulator-client", client_secret: "emulator-secret" };
 export const DEFAULT_USER: IdentityUser = { username: "alice", password: "alice-password", sub: "7f3d9c2a-5b1e-4d8f-a6c3-2e9b8d7f1a4c", name: "Alice Example", email: "alice@example.com" };
 
-/** A world reference's client: the Basic credential example names a confidential one ("id:secret"), any other reference a public one. */
+/** The world's clients: one a Basic credential example names is confidential (its secret is the credential's), any other public. */
 function worldClients(world: World): IdentityClient[] {
   const clients = new Map<string, IdentityClient>();
   for (const ref of world.references.get("client") ?? []) {
-    const value = String(ref.value);
-    const colon = ref.holder === undefined && Object.values(ref.example.credentials).includes(value) ? value.indexOf(":") : -1;
-    if (colon > 0) clients.set(value.slice(0, colon), { client_id: value.slice(0, colon), client_secret: value.slice(colon + 1) });
-    else if (!clients.has(value)) clients.set(value, { client_id: value });
+    const id = String(ref.value);
+    const secret = ref.fields?.secret;
+    if (typeof secret === "string") clients.set(id, { client_id: id, client_secret: secret });
+    else if (!clients.has(id)) clients.set(id, { client_id: id });
   }
   return [...clients.values()];
 }
