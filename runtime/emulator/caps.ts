@@ -22,7 +22,10 @@ export const CAPS = {
   metricsPathsPerDomain: 2_000,
   /** Datapoints held in all, across domains; past it a send adding points is a 400. */
   metricsDatapoints: 50_000,
-  /** Pattern-matching steps one metrics request may spend (NFA states × path characters); past it a 400. */
+  /**
+   * Steps one metrics request may spend: pattern matching (NFA states × path characters) and one
+   * a datapoint read, combined or scaled (each repetition of a function argument pays again); past it a 400.
+   */
   metricsMatchSteps: 1_000_000,
   /** Characters of one metrics pattern (`target`, `query`); a longer one is a 400. */
   metricsPatternLength: 512,
