@@ -221,3 +221,19 @@ function shownIn(doc: Json, id: unknown): Record<string, unknown> | undefined {
   for (const value of successValues(doc)) visit(value, 0);
   return found ? structuredClone(found) : undefined;
 }
+
+/**
+ * The first `x-example-verifier` of a document (openapi/CONVENTIONS.md): the public key (a JWK)
+ * its signed examples verify with, which the starting world trusts.
+ */
+export function exampleVerifier(doc: Json): Record<string, unknown> | undefined {
+  let found: Record<string, unknown> | undefined;
+  const visit = (value: unknown, depth: number): void => {
+    if (found || depth > 24 || value === null || typeof value !== "object") return;
+    const verifier = (value as Record<string, unknown>)["x-example-verifier"];
+    if (verifier && typeof verifier === "object") found = verifier as Record<string, unknown>;
+    else for (const v of Object.values(value)) visit(v, depth + 1);
+  };
+  visit(doc?.components, 0);
+  return found;
+}

@@ -6,9 +6,10 @@ import type { EmulatorOptions } from "../emulator/types.js";
 import { CapReached } from "../emulator/caps.js";
 import { engineDefinition, engineOf, type EngineState, type Partition, type Plugin } from "../emulator/engine.js";
 import { rules as v3Rules } from "../../generated/identity-v3/rules.js";
-import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
+import { EMPTY_WORLD, exampleVerifier, readWorld, type World } from "../emulator/world.js";
 import { serverPatterns } from "../emulator/servers.js";
 import { signatureKey } from "./assertion-replay.js";
+import { redirectRefusal, redirectTo } from "./redirects.js";
 
 /**
  * The identity emulators' plug-in (v3 and v4): what no `x-resource` annotation can state, a
@@ -131,19 +132,6 @@ function worldClients(world: World): IdentityClient[] {
   return [...clients.values()];
 }
 
-/** The first `x-example-verifier` of the document: the public key its example assertions are signed for. */
-function exampleVerifier(document: unknown): JWK | undefined {
-  let found: JWK | undefined;
-  const visit = (value: unknown, depth: number): void => {
-    if (found || depth > 24 || value === null || typeof value !== "object") return;
-    const verifier = (value as Record<string, unknown>)["x-example-verifier"];
-    if (verifier && typeof verifier === "object") found = verifier as JWK;
-    else for (const v of Object.values(value)) visit(v, depth + 1);
-  };
-  visit((document as { components?: unknown })?.components, 0);
-  return found;
-}
-
 function initialState(base: EngineState, version: "v3" | "v4", options: EmulatorOptions, document: unknown): IdentityState {
   const seed = (options.seed ?? {}) as IdentitySeed;
   const withDefaults = options.seedFromExamples !== false;
@@ -156,7 +144,7 @@ function initialState(base: EngineState, version: "v3" | "v4", options: Emulator
     clients: new Map(clients.map((c) => [c.client_id, c])),
     users: new Map(users.map((u) => [u.username, u])),
     signedInUser: seed.signedInUser ?? users[0]?.username ?? "",
-    customFlowKey: seed.customFlowKey ?? (withDefaults ? exampleVerifier(document) : undefined),
+    customFlowKey: seed.customFlowKey ?? (withDefaults ? (exampleVerifier(document) as JWK | undefined) : undefined),
     ...(seed.customFlowIssuer !== undefined ? { customFlowIssuer: seed.customFlowIssuer } : {}),
     signingKey: seed.signingKey,
     partitions: new Map(),
@@ -388,33 +376,6 @@ async function verifyAccessToken(ctx: Context<IdentityState>, token: string): Pr
   } catch (error) {
     return { ok: false, reason: (error as { code?: string }).code === "ERR_JWT_EXPIRED" ? "expired" : "invalid" };
   }
-}
-
-function redirectTo(status: 302 | 303, target: string, params: Record<string, string | undefined>): Reply {
-  const url = new URL(target);
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
-  return empty(status, { Location: url.toString() });
-}
-
-/**
- * Why the emulator may not redirect to a callback, or undefined when it may: RFC 6749 §3.1.2
- * says the redirection endpoint is an absolute URI without a fragment (a `#` the browser would
- * keep past the code), and a URI with user information (`https://user:pw@host/`) is refused as
- * RFC 3986 §7.5 and RFC 9110 §4.2.4 advise. A client that registered callbacks gets only those
- * (§3.1.2.2); one that registered none gets any other http(s) URI (never javascript:, data: and the like).
- */
-function redirectRefusal(client: IdentityClient, target: string | undefined): string | undefined {
-  if (target === undefined) return "redirect_uri is required";
-  if (target.includes("#")) return "redirect_uri must not include a fragment (RFC 6749 §3.1.2)";
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return "redirect_uri must be an absolute URI (RFC 6749 §3.1.2)";
-  }
-  if (url.username !== "" || url.password !== "" || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(target)) return "redirect_uri must not include user information (RFC 3986 §7.5)";
-  if (client.redirect_uris?.length) return client.redirect_uris.includes(target) ? undefined : "redirect_uri is not registered for this client";
-  return url.protocol === "https:" || url.protocol === "http:" ? undefined : "redirect_uri must be an http or https URI (the client registered none)";
 }
 
 /**
