@@ -4,14 +4,17 @@
  * whose install lines the errors and the README name exactly.
  */
 import { readFileSync } from "node:fs";
+import { globSync } from "tinyglobby";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
 import { OPTIONAL_PEERS, installLine, type OptionalPeer } from "../../runtime/mock/optional-peers.js";
 import { nodeLines } from "../../scripts/lib/node-lines.js";
+import { relativeLinks } from "../consumer/markdown-links.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   engines: { node: string };
   scripts: Record<string, string>;
+  files: string[];
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
@@ -46,5 +49,22 @@ describe("optional peers", () => {
   it("every optional peer dependency belongs to one feature's install line", () => {
     const covered = Object.values(OPTIONAL_PEERS).flatMap((p) => p.packages.map((s) => s.slice(0, s.lastIndexOf("@"))));
     expect(covered.sort()).toEqual(Object.keys(pkg.peerDependencies).sort());
+  });
+});
+
+describe("what the README links", () => {
+  // The packed tarball itself is checked by test/consumer/consumer.test.ts (test:e2e); this is the
+  // fast form: each link names a file of the repository that package.json's `files` ships.
+  it("every relative link of README.md names a file that package.json's files field ships", () => {
+    const root = new URL("../..", import.meta.url).pathname;
+    const shipped = new Set(globSync(pkg.files, { cwd: root, ignore: ["**/node_modules/**"] }));
+    const links = relativeLinks(README);
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    expect(links.filter((link) => !shipped.has(link))).toEqual([]);
+  });
+
+  it("finds inline, image and reference links, and leaves out URLs, fragments and code", () => {
+    const text = "[a](runtime/a.md) ![i](img/x.png \"t\") [b](https://x.test/b.md) [c](#here)\n`[d](d.md)`\n```md\n[e](e.md)\n```\n[ref]: docs/f.md#part\n[g](<g h.md>)";
+    expect(relativeLinks(text)).toEqual(["runtime/a.md", "img/x.png", "g h.md", "docs/f.md"]);
   });
 });
