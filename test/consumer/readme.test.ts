@@ -43,6 +43,11 @@ describe("README.md", { timeout: 180_000 }, () => {
     expect(readmeText()).toContain('"type": "module"');
   });
 
+  it("no install of the README's sequence prints a peer conflict (ERESOLVE)", () => {
+    expect(installed.length).toBe(blocks.installs.length);
+    for (const [i, result] of installed.entries()) expect(result.stderr, blocks.installs[i]!.join(" ")).not.toMatch(/ERESOLVE|conflicting peer/);
+  });
+
   it("installing the tarball warns of no install scripts (the shipped package.json has none)", () => {
     expect(installed[0]!.stderr).not.toMatch(/install-scripts|cloud-interfaces@[^ ]+ \(prepare/);
   });
