@@ -51,3 +51,17 @@ export function readmeBlocks(text = readmeText()): ReadmeBlocks {
   }
   return { installs, programs };
 }
+
+/** The ```typescript block after the README's browser-example marker (a page, not a Node program). */
+export function browserExample(text = readmeText()): string {
+  const match = /<!-- readme:browser-example[^>]*-->\s*```typescript\n([\s\S]*?)```/.exec(text);
+  if (!match) throw new Error("README.md: the browser example (readme:browser-example) is missing");
+  return match[1]!;
+}
+
+/** The command of the sh block after `<!-- readme:bundle-<tool> -->`, as words, its comment left out. */
+export function bundleCommand(tool: "esbuild" | "vite", text = readmeText()): string[] {
+  const match = new RegExp(`<!-- readme:bundle-${tool} -->\\s*\`\`\`sh\\n([^\\n]*)\\n\`\`\``).exec(text);
+  if (!match) throw new Error(`README.md: the ${tool} command (readme:bundle-${tool}) is missing`);
+  return match[1]!.replace(/#.*/, "").trim().split(/\s+/);
+}

@@ -69,7 +69,7 @@ run("CORS in Chromium: a page on another loopback origin calls the mock and the 
       startCli(["kms-v2", "--port", "0", "--stateful", "--no-cors"]),
     ]);
     children.push(...started.map((s) => s.child));
-    [servers.mock, servers.stateful, servers.mockNoCors, servers.statefulNoCors] = started.map((s) => s.url);
+    for (const [i, key] of ["mock", "stateful", "mockNoCors", "statefulNoCors"].entries()) servers[key] = started[i]!.url;
     browser = await launchChromium();
   }, 200_000);
 
