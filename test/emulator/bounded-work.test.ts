@@ -4,6 +4,7 @@
  * prove the bounds are in `npm run bench` (scripts/bench/emulator-bounds.ts).
  */
 import { describe, expect, it } from "vitest";
+import type { KmsState } from "cloud-interfaces/emulator";
 import { emulator } from "./harness.js";
 
 const TOKEN = { "X-Auth-User-Token": "iam token-1" };
@@ -68,8 +69,9 @@ describe("KMS create keeps an alias index", () => {
     expect((await create(["a3"])).status).toBe(201);
     expect((await create(["a2"])).status).toBe(409);
     expect((await create(["a4", "a4"])).status).toBe(409);
-    const instance = (emu.state as any).instances.get("0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d");
-    // The index, not a scan of every key, answers "is this alias taken".
-    expect([...instance.aliases.keys()].sort()).toEqual(["a1", "a2", "a3"]);
+    const instance = (emu.state as KmsState).partitions.get("0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d")!;
+    // The engine's unique index (x-resource `unique: [aliases]`), not a scan of every key, answers "is this alias taken".
+    const index = (instance.unique as Map<string, Map<string, string>>).get("key\u0000aliases")!;
+    expect([...index.keys()].map((v) => JSON.parse(v)).sort()).toEqual(["a1", "a2", "a3"]);
   });
 });
