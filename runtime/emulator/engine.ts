@@ -177,6 +177,7 @@ export class Engine {
   /** Resources an annotated operation's parameter refers to (`x-refers`): a key ring no operation serves is still a record. */
   private readonly referred = new Map<string, unknown[]>();
   private readonly minimal = new Map<string, string[] | undefined>();
+  private readonly listedCache = new WeakMap<object, string[]>();
 
   constructor(readonly doc: Json) {
     for (const entry of listOperations(doc)) {
@@ -613,7 +614,7 @@ export class Engine {
     const paging = op["x-pagination"] as { offsetParam: string; limitParam: string; items: string; total?: string; next?: string; pageCount?: string; last?: string } | undefined;
     const q = ctx.input.query;
     const itemsAt = paging?.items ?? "";
-    const itemSchema = success.schema && itemsAt ? schemaAt(this.doc, success.schema, `${itemsAt}/*`) : success.schema?.items;
+    const itemSchema = success.schema && itemsAt ? schemaAt(this.doc, success.schema, `${itemsAt}/*`) : undefined;
     const ordered = spec.sortParam ? this.sorted(partition, spec, records, String(this.param(ctx, spec.sortParam) ?? "id"), itemSchema) : [...records.values()];
     const narrowed = this.narrow(ctx, spec, plugin, ordered);
     if (!("items" in narrowed)) return narrowed;
@@ -651,6 +652,22 @@ export class Engine {
    * `index` caches the reverse references over one list answer.
    */
   view(partition: Partition, spec: ResourceSpec, record: Rec, schema: Json, index = new Map<string, unknown>()): Rec {
+    // Derived fields may be written into nested objects, so only then is the record copied deeply.
+    const out: Rec = spec.derive ? this.derived(partition, spec, record, index) : record;
+    const omitted = spec.omit ? Object.entries(spec.omit).filter(([, when]) => when === true || Object.entries(when).every(([k, v]) => record[k] === v)).map(([field]) => field) : [];
+    const listed = schema ? this.listed(schema) : [];
+    if (listed.length === 0) {
+      const all = out === record ? { ...record } : out;
+      for (const field of omitted) delete all[field];
+      return all;
+    }
+    const shown: Rec = {};
+    for (const k of listed) if (out[k] !== undefined && !omitted.includes(k)) shown[k] = out[k];
+    return shown;
+  }
+
+  /** A deep copy of the record with the derived fields (`derive`) computed from the partition's records. */
+  private derived(partition: Partition, spec: ResourceSpec, record: Rec, index: Map<string, unknown>): Rec {
     const out: Rec = structuredClone(record);
     for (const [target, derive] of Object.entries(spec.derive ?? {})) {
       if ("const" in derive) setAt(out, target, structuredClone(derive.const));
@@ -668,12 +685,14 @@ export class Engine {
         else for (const { parent, key } of places(out, keys)) parent[key] = source?.get(String(parent[derive.by]))?.[derive.field] ?? "";
       }
     }
-    for (const [field, when] of Object.entries(spec.omit ?? {})) {
-      if (when === true || Object.entries(when).every(([k, v]) => record[k] === v)) delete out[field];
-    }
-    const listed = schema ? propertiesOf(this.doc, schema) : [];
-    if (listed.length === 0) return out;
-    return Object.fromEntries(listed.filter((k) => out[k] !== undefined).map((k) => [k, out[k]]));
+    return out;
+  }
+
+  /** The properties a response schema lists, read once per schema object (a list answer shapes every item by it). */
+  private listed(schema: Json): string[] {
+    let names = this.listedCache.get(schema);
+    if (!names) this.listedCache.set(schema, (names = propertiesOf(this.doc, schema)));
+    return names;
   }
 
   /** Records of `from` that refer to records of `to`, by the referred id (built once per answer). */
