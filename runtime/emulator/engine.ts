@@ -16,6 +16,8 @@ import { EMPTY_WORLD, readWorld, type World } from "./world.js";
 import { deref, splitPointer } from "../openapi/pointer.js";
 import { listOperations, parametersOf } from "../openapi/router.js";
 import { base64 } from "./bytes.js";
+import { sortedRecords, touch } from "./record-order.js";
+import { reindex, uniqueTaken } from "./unique-index.js";
 
 type Json = any;
 export type Rec = Record<string, any>;
@@ -164,9 +166,6 @@ function returnPreference(header: string | null): string | undefined {
   return m ? `return=${m[1]!.toLowerCase()}` : undefined;
 }
 
-/** The values of a `unique` field (each item of a list), as index keys. */
-const uniqueValues = (value: unknown): string[] => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v) => JSON.stringify(v)));
-
 /** The engine over one document: each annotated operation's spec, and the references between resources. */
 export class Engine {
   readonly specs = new Map<string, { spec: ResourceSpec; op: Json }>();
@@ -274,7 +273,7 @@ export class Engine {
       case "create": {
         if (spec.cap && records.size >= ctx.state.caps[spec.cap]) throw new CapReached(`${spec.name}s per partition`, ctx.state.caps[spec.cap]);
         const record: Rec = { ...this.defaults(op, spec), ...structuredClone(body) };
-        const refused = this.checked(ctx, spec, record, plugin) ?? this.refuse(ctx, partition, spec, records, record, undefined, op);
+        const refused = this.checked(ctx, spec, record, plugin) ?? this.refuse(ctx, partition, spec, record, undefined, op);
         if (refused) return refused;
         this.stamp(ctx, spec, record, now, body);
         this.charge(ctx.state, partition, sizeOf(record));
@@ -284,24 +283,24 @@ export class Engine {
       case "update":
       case "replace": {
         const next: Rec = spec.action === "update" ? { ...found, ...structuredClone(body) } : this.replaced(op, spec, found!, body);
-        const refused = this.refuse(ctx, partition, spec, records, next, id, op);
+        const refused = this.refuse(ctx, partition, spec, next, id, op);
         if (refused) return refused;
         this.stamp(ctx, spec, next, now, body);
         this.charge(ctx.state, partition, sizeOf(next) - sizeOf(found!));
-        this.unindex(partition, spec.name, found!);
+        reindex(partition, spec.name, found!, true);
         for (const key of Object.keys(found!)) delete found![key];
         Object.assign(found!, next);
-        this.index(partition, spec.name, found!);
-        this.touch(partition, spec.name);
+        reindex(partition, spec.name, found!);
+        touch(partition, spec.name);
         return this.answerRecord(ctx, op, spec, success, found!, partition);
       }
       case "get":
         return this.answerRecord(ctx, op, spec, success, found!, partition);
       case "delete":
         this.charge(ctx.state, partition, -sizeOf(found!));
-        this.unindex(partition, spec.name, found!);
+        reindex(partition, spec.name, found!, true);
         records.delete(id!);
-        this.touch(partition, spec.name);
+        touch(partition, spec.name);
         this.dropReferences(partition, spec.name, id!);
         return empty(success.status);
       case "count": {
@@ -322,8 +321,8 @@ export class Engine {
     const records = partition.records.get(resource) ?? partition.records.set(resource, new Map()).get(resource)!;
     if (state) this.charge(state, partition, sizeOf(record));
     records.set(String(record.id), record);
-    this.index(partition, resource, record);
-    this.touch(partition, resource);
+    reindex(partition, resource, record);
+    touch(partition, resource);
   }
 
   /**
@@ -411,38 +410,6 @@ export class Engine {
     return undefined;
   }
 
-  /** The `unique` index of one field of a resource in a partition (value -> id), built on first use. */
-  private uniqueIndex(partition: Partition, resource: string, field: string): Map<string, string> {
-    const indexes = (partition.unique ??= new Map()) as Map<string, Map<string, string>>;
-    const key = `${resource}\u0000${field}`;
-    let index = indexes.get(key);
-    if (!index) {
-      index = new Map();
-      for (const r of partition.records.get(resource)?.values() ?? []) for (const v of uniqueValues(r[field])) index.set(v, String(r.id));
-      indexes.set(key, index);
-    }
-    return index;
-  }
-
-  private index(partition: Partition, resource: string, record: Rec): void {
-    const indexes = partition.unique as Map<string, Map<string, string>> | undefined;
-    for (const [key, index] of indexes ?? []) if (key.startsWith(`${resource}\u0000`)) for (const v of uniqueValues(record[key.slice(resource.length + 1)])) index.set(v, String(record.id));
-  }
-
-  private unindex(partition: Partition, resource: string, record: Rec): void {
-    const indexes = partition.unique as Map<string, Map<string, string>> | undefined;
-    for (const [key, index] of indexes ?? []) {
-      if (!key.startsWith(`${resource}\u0000`)) continue;
-      for (const v of uniqueValues(record[key.slice(resource.length + 1)])) if (index.get(v) === String(record.id)) index.delete(v);
-    }
-  }
-
-  /** A write to a resource of a partition: its cached orders are stale. */
-  private touch(partition: Partition, resource: string): void {
-    const versions = (partition.versions ??= new Map()) as Map<string, number>;
-    versions.set(resource, (versions.get(resource) ?? 0) + 1);
-  }
-
   /** Charges bytes to a partition and the state, refusing (CapReached) past either byte cap. */
   private charge(state: EngineState, partition: Partition, delta: number): void {
     if (delta > 0) {
@@ -457,15 +424,9 @@ export class Engine {
    * 409 on a duplicate unique field (a list field: any value another record holds, or one given
    * twice); 404 on a reference to a record that does not exist. Uniqueness is read from an index.
    */
-  private refuse(ctx: Context<EngineState>, partition: Partition, spec: ResourceSpec, records: Map<string, Rec>, record: Rec, self?: string, op?: Json): Reply | undefined {
+  private refuse(ctx: Context<EngineState>, partition: Partition, spec: ResourceSpec, record: Rec, self?: string, op?: Json): Reply | undefined {
     for (const field of spec.unique ?? []) {
-      const values = uniqueValues(record[field]);
-      const index = this.uniqueIndex(partition, spec.name, field);
-      const taken = values.some((v) => {
-        const holder = index.get(v);
-        return holder !== undefined && holder !== self && records.has(holder) && uniqueValues(records.get(holder)![field]).includes(v);
-      });
-      if (taken || new Set(values).size !== values.length) return this.documented(ctx, op, 409, spec.errors?.unique, `a ${spec.name} with this ${field} already exists`);
+      if (uniqueTaken(partition, spec.name, field, record, self)) return this.documented(ctx, op, 409, spec.errors?.unique, `a ${spec.name} with this ${field} already exists`);
     }
     for (const { path, resource } of this.references.get(spec.name) ?? []) {
       const target = partition.records.get(resource);
@@ -574,48 +535,13 @@ export class Engine {
     return { items, ...(last ? { last } : {}) };
   }
 
-  /**
-   * The records in the order a sort parameter names (comma-separated fields, `-` descending,
-   * missing values last, ties by id). Sort keys are computed once per record (a date-time field
-   * parsed once, not per comparison) and the order is kept until the resource is written to.
-   */
-  private sorted(partition: Partition, spec: ResourceSpec, records: Map<string, Rec>, sort: string, itemSchema: Json): Rec[] {
-    const cache = (partition.sortCache ??= new Map()) as Map<string, { version: number; sort: string; items: Rec[] }>;
-    const version = (partition.versions as Map<string, number> | undefined)?.get(spec.name) ?? 0;
-    const hit = cache.get(spec.name);
-    if (hit && hit.version === version && hit.sort === sort) return hit.items;
-    const fields = sort.split(",").filter(Boolean).map((f) => ({ name: f.replace(/^-/, ""), sign: f.startsWith("-") ? -1 : 1 }));
-    const dates = fields.map((f) => schemaAt(this.doc, itemSchema, `/${f.name}`)?.format === "date-time");
-    const rows = [...records.values()].map((r) => ({
-      r,
-      id: String(r.id),
-      keys: fields.map((f, i) => {
-        const v = r[f.name];
-        return dates[i] && typeof v === "string" ? Date.parse(v) : v;
-      }),
-    }));
-    rows.sort((a, b) => {
-      for (let i = 0; i < fields.length; i++) {
-        const x = a.keys[i];
-        const y = b.keys[i];
-        if (x === y) continue;
-        if (x === undefined) return 1;
-        if (y === undefined) return -1;
-        return (x < y ? -1 : 1) * fields[i]!.sign;
-      }
-      return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    });
-    const items = rows.map((row) => row.r);
-    cache.set(spec.name, { version, sort, items });
-    return items;
-  }
-
   private list(ctx: Context<EngineState>, spec: ResourceSpec, op: Json, partition: Partition, records: Map<string, Rec>, success: Success, plugin?: Plugin<any>): Reply {
     const paging = op["x-pagination"] as { offsetParam: string; limitParam: string; items: string; total?: string; next?: string; pageCount?: string; last?: string } | undefined;
     const q = ctx.input.query;
     const itemsAt = paging?.items ?? "";
     const itemSchema = success.schema && itemsAt ? schemaAt(this.doc, success.schema, `${itemsAt}/*`) : undefined;
-    const ordered = spec.sortParam ? this.sorted(partition, spec, records, String(this.param(ctx, spec.sortParam) ?? "id"), itemSchema) : [...records.values()];
+    const isDate = (field: string) => schemaAt(this.doc, itemSchema, `/${field}`)?.format === "date-time";
+    const ordered = spec.sortParam ? sortedRecords(partition, spec.name, records, String(this.param(ctx, spec.sortParam) ?? "id"), isDate) : [...records.values()];
     const narrowed = this.narrow(ctx, spec, plugin, ordered);
     if (!("items" in narrowed)) return narrowed;
     const search = spec.search ? (q[spec.search.param] as string | undefined)?.toLowerCase() : undefined;
