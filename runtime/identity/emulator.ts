@@ -220,7 +220,7 @@ function populate(state: IdentityState, tenant: Tenant, issuerUrl: string, now: 
 
 /** The request's tenant: the engine's partition of its tenantId, with the world's codes and tokens on first use. */
 function tenantOf(ctx: Context<IdentityState>): Tenant {
-  const tenant = engineOf(ctx.document as object).partitionOf(ctx.state, ctx as never, { partition: ["tenantId"] }, identityPlugin) as Tenant;
+  const tenant = engineOf(ctx.document as object).partitionOf(ctx.state, ctx as never, { partition: ["tenantId"], partitionCap: "identityTenants" }, identityPlugin) as Tenant;
   if (!tenant.populated) {
     tenant.populated = true;
     populate(ctx.state, tenant, issuer(ctx), ctx.now());
@@ -655,7 +655,7 @@ function reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<IdentityS
 const versionOf = (document: { paths?: object }): "v3" | "v4" => (Object.keys(document.paths ?? {}).some((p) => p.startsWith("/oauth/v3/")) ? "v3" : "v4");
 
 export const identityPlugin: Plugin<IdentityState> = {
-  partitionCap: { cap: "identityTenants", what: "tenants" },
+  partitionName: "tenants",
   extend: (base, options, engine) => initialState(base, versionOf(engine.doc), options, engine.doc),
   partition(tenant) {
     Object.assign(tenant, { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map(), assertions: new Map(), exampleTokens: new Map(), populated: false });

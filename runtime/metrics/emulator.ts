@@ -88,7 +88,7 @@ function domainOf(ctx: Context<MetricsState>): { domain: string } | { error: Rep
 
 /** A domain's paths for writing: the domain is the engine's partition, made on first use (past the cap, a 400). */
 function store(ctx: Context<MetricsState>, engine: Engine, domain: string): Map<string, Point[]> {
-  return (engine.partition(ctx.state, domain, metricsPlugin) as Domain).paths;
+  return (engine.partition(ctx.state, domain, metricsPlugin, { partitionCap: "metricsDomains" }) as Domain).paths;
 }
 
 /** A domain's paths for reading: a domain appears on first use with the starting world (past the cap, a read sees the world without keeping it). */
@@ -272,7 +272,7 @@ function deleteByPattern(ctx: Context<MetricsState>, engine: Engine): Reply {
 }
 
 export const metricsPlugin: Plugin<MetricsState> = {
-  partitionCap: { cap: "metricsDomains", what: "space domains" },
+  partitionName: "space domains",
   extend(base, options, engine) {
     const worldSeries = seriesOf(options.seedFromExamples === false ? EMPTY_WORLD : readWorld(engine.doc));
     const state: MetricsState = { ...base, partitions: new Map(), datapoints: 0, worldSeries };
