@@ -7,11 +7,11 @@
 import { describe, expect, it } from "vitest";
 import { startMock } from "cloud-interfaces/mock";
 import { verifyServer } from "cloud-interfaces/verify";
-import { consumerPart } from "../consumer/readme-blocks.js";
+import { readmeText } from "../consumer/readme-blocks.js";
 
 /** The README's `verify kms-v2` command: its `--name value` flags (the bracketed optional ones left out), continuation lines joined. */
 function readmeVerifyFlags(): Map<string, string[]> {
-  const command = /npx cloud-interfaces verify kms-v2((?:[^\n]*\\\n)*[^\n]*)/.exec(consumerPart())?.[1];
+  const command = /npx cloud-interfaces verify kms-v2((?:[^\n]*\\\n)*[^\n]*)/.exec(readmeText())?.[1];
   if (!command) throw new Error("README.md shows no `npx cloud-interfaces verify kms-v2` command");
   const flags = new Map<string, string[]>();
   const words = command.replace(/\\\n/g, " ").replace(/\[[^\]]*\]/g, " ").split(/\s+/).filter(Boolean);
