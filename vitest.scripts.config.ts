@@ -6,7 +6,7 @@ import FastFirstSequencer from "./test/harness/fast-first-sequencer.js";
  * supply-chain check), without the Prism mocks of the default config's globalSetup: used by
  * `npm run mutate:scripts` (Stryker) and for quick runs. Every file here also runs in `npm test`.
  *
- * test/build-atomic.test.ts runs in `npm run test:e2e` only: it runs the real build of a real document
+ * test/identity/build-atomic.e2e.test.ts runs in `npm run test:e2e` only: it runs the real build of a real document
  * a dozen times (~12 s), and as nearly every build line runs in its beforeAll, Stryker would run it
  * for nearly every mutant of the build. test/build-pipeline.test.ts and build-lint.test.ts check
  * the same steps (atomic outputs, findings with file and line, cache, site) on a tiny project in

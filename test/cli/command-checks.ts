@@ -110,8 +110,9 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
       }),
   },
   "npm run sync-exports": {
-    // On a copy of the project's package.json, scripts and registry (never the checkout's own
-    // package.json): stale exports are rewritten from the registry, everything else is kept.
+    // On a copy of the project's package.json, redocly.yaml, scripts and registry (never the
+    // checkout's own): stale exports and lint aliases are rewritten from the registry, everything
+    // else (the other fields, Redocly's rules and comments) is kept.
     check: async () => {
       const copy = mkdtempSync(join(tmpdir(), "sync-exports-"));
       try {
@@ -120,13 +121,16 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
         const [dropped] = Object.keys(expected).filter((k) => k !== "./package.json");
         const stale = { ...pkg, exports: { ...Object.fromEntries(Object.entries(expected).filter(([k]) => k !== dropped)), "./gone": "./gone.js" } };
         writeFileSync(join(copy, "package.json"), `${JSON.stringify(stale, null, 2)}\n`);
+        const redocly = readFileSync(join(ROOT, "redocly.yaml"), "utf8");
+        writeFileSync(join(copy, "redocly.yaml"), redocly.replace(/^apis:\n(?: {2}.*\n)+/m, "apis:\n  gone:\n    root: openapi/gone.yaml\n"));
         cpSync(join(ROOT, "scripts"), join(copy, "scripts"), { recursive: true });
         cpSync(join(ROOT, "openapi", "services.json"), join(copy, "openapi", "services.json"));
         symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");
         const before = readFileSync(join(ROOT, "package.json"), "utf8");
         const result = await npm(["sync-exports"], copy);
         expect(result.code, result.stderr).toBe(0);
-        expect(result.stdout).toBe(`package.json exports: ${Object.keys(expected).length} entries\n`);
+        expect(result.stdout).toBe(`package.json exports: ${Object.keys(expected).length} entries; redocly.yaml apis: ${readServices().length}\n`);
+        expect(readFileSync(join(copy, "redocly.yaml"), "utf8")).toBe(redocly);
         const synced = JSON.parse(readFileSync(join(copy, "package.json"), "utf8"));
         expect(synced.exports).toEqual(expected);
         expect({ ...synced, exports: undefined }).toEqual({ ...pkg, exports: undefined });

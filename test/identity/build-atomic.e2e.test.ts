@@ -8,10 +8,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBuild, type BuildSummary } from "../scripts/lib/build-run.js";
-import { layoutFor, OPENAPI_DIR } from "../scripts/lib/paths.js";
-import { readServices } from "../scripts/lib/services.js";
-import { snapshotOutputs } from "./harness/build-outputs.js";
+import { runBuild, type BuildSummary } from "../../scripts/lib/build-run.js";
+import { layoutFor, OPENAPI_DIR } from "../../scripts/lib/paths.js";
+import { readServices } from "../../scripts/lib/services.js";
+import { snapshotOutputs } from "../harness/build-outputs.js";
 
 const ID = "identity-v4";
 let root: string;

@@ -4,7 +4,7 @@
  * prove the bounds are in `npm run bench` (scripts/bench/emulator-bounds.ts).
  */
 import { describe, expect, it } from "vitest";
-import { emulator } from "./harness.js";
+import { emulator } from "../emulator/harness.js";
 
 const TOKEN = { "X-Auth-User-Token": "iam token-1" };
 const BASE = "https://metrics.example.com";

@@ -15,8 +15,8 @@ import { deref } from "../../runtime/openapi/pointer.js";
 import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";
 import { validateAt } from "../harness/validator.js";
-import { REDIRECT_URI } from "../identity/catalogue.js";
-import { CLIENT_ID, CLIENT_SECRET, TENANT_ID, loopback } from "./loopback.js";
+import { REDIRECT_URI } from "./catalogue.js";
+import { CLIENT_ID, CLIENT_SECRET, TENANT_ID, loopback } from "../real-clients/loopback.js";
 
 const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`;
 const base = (v: "v3" | "v4") => `${loopback(mockUrl(`identity-${v}`))}/oauth/${v}/${TENANT_ID}`;

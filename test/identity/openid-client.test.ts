@@ -8,8 +8,8 @@
 import * as client from "openid-client";
 import { describe, expect, it } from "vitest";
 import { mockUrl } from "../harness/mocks.js";
-import { REDIRECT_URI } from "../identity/catalogue.js";
-import { CLIENT_ID, CLIENT_SECRET, USER_ID, issuerOf, routedTo, v4Endpoints } from "./loopback.js";
+import { REDIRECT_URI } from "./catalogue.js";
+import { CLIENT_ID, CLIENT_SECRET, USER_ID, issuerOf, routedTo, v4Endpoints } from "../real-clients/loopback.js";
 
 type Version = "v3" | "v4";
 const NONCE = "n-0S6_WzA2Mj";

@@ -5,7 +5,7 @@ import { createServiceClient } from "../../runtime/core/create-client.js";
 import { PaginationError } from "../../runtime/core/paginate.js";
 import type { Clock } from "../../runtime/core/retry.js";
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
-import { fakeFetch } from "./harness.js";
+import { fakeFetch } from "../core/harness.js";
 
 const base = { security: [], requestMediaTypes: ["application/json"], parseAs: "json", redirect: "error", query: {} } as const;
 const meta = (pagination: object, retry?: object): ServiceMeta => ({

@@ -5,8 +5,8 @@ import * as oidc from "openid-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { createIdentityV4Client, generateTemporaryCode } from "cloud-interfaces/identity-v4";
 import { DEFAULT_CLIENT, DEFAULT_USER, serveHandler } from "cloud-interfaces/emulator";
-import { TEST_ONLY_PRIVATE_JWK } from "../identity/fixtures/test-signing-key.js";
-import { emulator } from "./harness.js";
+import { TEST_ONLY_PRIVATE_JWK } from "./fixtures/test-signing-key.js";
+import { emulator } from "../emulator/harness.js";
 
 const ORIGIN = "https://us-south.identity.example.com";
 const TENANT = "tenant-1";

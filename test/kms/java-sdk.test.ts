@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { mockUrl } from "../harness/mocks.js";
-import { loopback } from "./loopback.js";
+import { loopback } from "../real-clients/loopback.js";
 
 const KEY_TYPE = "application/vnd.svc.kms.key+json";
 const headers = {

@@ -7,8 +7,8 @@
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CLIENT } from "cloud-interfaces/emulator";
-import { TEST_ONLY_PRIVATE_JWK } from "../identity/fixtures/test-signing-key.js";
-import { emulator } from "./harness.js";
+import { TEST_ONLY_PRIVATE_JWK } from "./fixtures/test-signing-key.js";
+import { emulator } from "../emulator/harness.js";
 
 const ORIGIN = "https://us-south.identity.example.com";
 const TENANT = "tenant-1";

@@ -9,9 +9,9 @@ import { importJWK, SignJWT, createRemoteJWKSet, jwtVerify } from "jose";
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { mockUrl } from "../harness/mocks.js";
-import { PKCE, REDIRECT_URI } from "../identity/catalogue.js";
-import { TEST_ONLY_PRIVATE_JWK } from "../identity/fixtures/test-signing-key.js";
-import { CLIENT_ID, CLIENT_SECRET, USER_ID, issuerOf, loopback, preferring, rebase, TENANT_ID, v4Endpoints } from "./loopback.js";
+import { PKCE, REDIRECT_URI } from "./catalogue.js";
+import { TEST_ONLY_PRIVATE_JWK } from "./fixtures/test-signing-key.js";
+import { CLIENT_ID, CLIENT_SECRET, USER_ID, issuerOf, loopback, preferring, rebase, TENANT_ID, v4Endpoints } from "../real-clients/loopback.js";
 
 type Version = "v3" | "v4";
 const NONCE = "n-0S6_WzA2Mj";

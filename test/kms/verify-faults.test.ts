@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createEmulator } from "cloud-interfaces/emulator";
 import { verifyServer, type VerifyReport } from "cloud-interfaces/verify";
-import { emulatorRun } from "./harness.js";
+import { emulatorRun } from "../verify/harness.js";
 
 type Handler = (request: Request) => Promise<Response>;
 

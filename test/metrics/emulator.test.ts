@@ -1,8 +1,7 @@
-/** The metrics-v1 and widget emulators through the generated clients. */
+/** The metrics-v1 emulator through the generated client. */
 import { describe, expect, it } from "vitest";
 import { createMetricsV1Client } from "cloud-interfaces/metrics-v1";
-import { createWidgetClient } from "cloud-interfaces/widget";
-import { emulator } from "./harness.js";
+import { emulator } from "../emulator/harness.js";
 
 const T0 = Date.parse("2026-06-01T12:00:00Z") / 1000;
 
@@ -62,26 +61,5 @@ describe("metrics-v1 emulator", () => {
     expect((await m.fetch("https://us-south.metrics.example.com/v1/metrics/list")).status).toBe(401);
     const six = await metrics().client.GET("/v1/metrics", { params: { query: { target: ["a", "b", "c", "d", "e", "f"] } } });
     expect(six.response.status).toBe(400);
-  });
-});
-
-describe("widget emulator", () => {
-  it("gives a stable URL per request and refuses a key that differs from the header", async () => {
-    const env = emulator("widget");
-    const client = createWidgetClient({ validate: false, credentials: { apiKey: "prj_4f1c2a9d" }, fetch: env.fetch });
-    const body = { key: "prj_4f1c2a9d", user_email: "user@example.com", package_id: 1042 };
-    const a = await client.POST("/developers/flex-api/widget-url", { body });
-    const b = await client.POST("/developers/flex-api/widget-url", { body: { user_email: "user@example.com", package_id: 1042, key: "prj_4f1c2a9d" } });
-    // A 200 may carry the failure shape (issue 14 item 24): narrow on success before reading data.
-    const url = (r: typeof a) => (r.data?.success === 1 ? r.data.data : undefined);
-    expect(url(a)).toBeDefined();
-    expect(url(a)).toBe(url(b));
-    const c = await client.POST("/developers/flex-api/widget-url", { body: { ...body, package_id: 7 } });
-    expect(url(c)).not.toBe(url(a));
-    expect((await client.POST("/developers/flex-api/widget-url", { body: { ...body, key: "other" } })).response.status).toBe(401);
-    // Issue 14 item 23: "required unless the other is present" allows both identifiers.
-    const both = await client.POST("/developers/flex-api/widget-url", { body: { ...body, package_sku_id: "gold" } });
-    expect(both.response.status).toBe(200);
-    expect(both.data).toMatchObject({ success: 1 });
   });
 });

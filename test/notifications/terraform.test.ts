@@ -11,7 +11,7 @@
 import { describe, expect, it } from "vitest";
 import { validateAt } from "../harness/validator.js";
 import { mockUrl } from "../harness/mocks.js";
-import { loopback } from "./loopback.js";
+import { loopback } from "../real-clients/loopback.js";
 
 const ID = "notifications-v1";
 const INSTANCE = "9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f";

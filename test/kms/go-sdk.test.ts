@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";
-import { loopback } from "./loopback.js";
+import { loopback } from "../real-clients/loopback.js";
 
 const INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 const KEY_TYPE = "application/vnd.svc.kms.key+json";

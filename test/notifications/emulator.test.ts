@@ -1,7 +1,7 @@
 /** The notifications-v1 emulator through the generated client. */
 import { describe, expect, it } from "vitest";
 import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
-import { emulator } from "./harness.js";
+import { emulator } from "../emulator/harness.js";
 
 const INSTANCE = "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d";
 const EXAMPLE_INSTANCE = "9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f";

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { mockUrl } from "../harness/mocks.js";
 import { validateAt } from "../harness/validator.js";
-import { loopback } from "./loopback.js";
+import { loopback } from "../real-clients/loopback.js";
 
 const ID = "metrics-v1";
 const headers = { "X-Auth-Scope-Id": "s-5e9c1d7a-2b4f-4a8e-b3c6-0f1d2e3a4b5c", "X-Auth-User-Token": "apikey test-api-key" };

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { mockUrl } from "../harness/mocks.js";
-import { REDIRECT_URI } from "../identity/catalogue.js";
-import { CLIENT_ID, CLIENT_SECRET, TENANT_ID, loopback } from "./loopback.js";
+import { REDIRECT_URI } from "./catalogue.js";
+import { CLIENT_ID, CLIENT_SECRET, TENANT_ID, loopback } from "../real-clients/loopback.js";
 
 const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`;
 

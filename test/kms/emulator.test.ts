@@ -1,7 +1,7 @@
 /** The kms-v2 emulator through the generated client: state, search, filter, totals, key rings, errors. */
 import { describe, expect, it } from "vitest";
 import { createKmsClient, createKmsV2Client } from "cloud-interfaces/kms-v2";
-import { emulator } from "./harness.js";
+import { emulator } from "../emulator/harness.js";
 
 const KEY_TYPE = "application/vnd.svc.kms.key+json";
 const INSTANCE = "0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d";

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { mockUrl } from "../harness/mocks.js";
 import { validateAt } from "../harness/validator.js";
-import { loopback } from "./loopback.js";
+import { loopback } from "../real-clients/loopback.js";
 
 const INSTANCE = "9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f";
 const SOURCE = "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5";

@@ -17,8 +17,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { mockUrl } from "../harness/mocks.js";
-import { LOGOUT_URI, REDIRECT_URI, SWIFT_REGISTRATION } from "../identity/catalogue.js";
-import { CLIENT_ID, CLIENT_SECRET, TENANT_ID, loopback } from "./loopback.js";
+import { LOGOUT_URI, REDIRECT_URI, SWIFT_REGISTRATION } from "./catalogue.js";
+import { CLIENT_ID, CLIENT_SECRET, TENANT_ID, loopback } from "../real-clients/loopback.js";
 
 const JWS = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiI3YjNlOGYxMiJ9.c2lnbmF0dXJl";
 const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { serveHandler } from "cloud-interfaces/emulator";
 import { limits } from "cloud-interfaces/mock";
-import { emulator } from "./harness.js";
+import { emulator } from "../emulator/harness.js";
 
 const KMS = "https://us-south.kms.example.com/api/v2/keys";
 const KEY_TYPE = "application/vnd.svc.kms.key+json";
@@ -84,49 +84,7 @@ describe("state caps", () => {
     expect((emu.state as any).instances.size).toBe(2);
   });
 
-  it("notifications: stored notifications keep the newest within the cap; records per kind stop at theirs", async () => {
-    const { fetch, emu } = emulator("notifications-v1", { seedFromExamples: false, caps: { storedNotifications: 3, notificationsRecordsPerKind: 2 } });
-    const base = `https://us-south.event-notifications.example.com/event-notifications/v1/instances/${INSTANCE}`;
-    const headers = { authorization: "Bearer t", "content-type": "application/json" };
-    for (let i = 0; i < 5; i++) {
-      const body = { id: `b2198eb8-04b1-48ec-a78c-ee87694dd84${i}`, source: "apisource/ci", type: "build_failed", svcensourceid: "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5:api", svcendefaultshort: `n${i}`, svcendefaultlong: "x", specversion: "1.0" };
-      expect((await fetch(`${base}/notifications`, { method: "POST", headers, body: JSON.stringify(body) })).status).toBe(202);
-    }
-    const sent = (emu.state as any).partitions.get(INSTANCE).sent;
-    expect(sent.map((s: any) => s.notification.svcendefaultshort)).toEqual(["n2", "n3", "n4"]);
-    for (const name of ["a", "b"]) expect((await fetch(`${base}/sources`, { method: "POST", headers, body: JSON.stringify({ name, description: "d" }) })).status).toBe(201);
-    const refused = await fetch(`${base}/sources`, { method: "POST", headers, body: JSON.stringify({ name: "c", description: "d" }) });
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ errors: [{ code: "incorrect_json", message: expect.stringContaining("cap") }] });
-  });
 
-  it("metrics: paths, datapoints, domains and pattern length stop at their caps; a refused send stores nothing", async () => {
-    const { fetch, emu } = emulator("metrics-v1", { seedFromExamples: false, caps: { metricsPathsPerDomain: 2, metricsDatapoints: 3, metricsDomains: 1, metricsPatternLength: 20 } });
-    const send = (samples: unknown[], token = "iam token-1") => fetch("https://metrics.example.com/v1/metrics", { method: "POST", headers: { "X-Auth-User-Token": token, "content-type": "application/json" }, body: JSON.stringify(samples) });
-    expect((await send([{ name: "a.b", value: 1, timestamp: 1 }])).status).toBe(200);
-    expect((await send([{ name: "a.c", value: 1 }, { name: "a.d", value: 1 }])).status).toBe(400);
-    expect((await send([{ name: "a.b", value: 1, timestamp: 2 }, { name: "a.b", value: 1, timestamp: 3 }, { name: "a.b", value: 1, timestamp: 4 }])).status).toBe(400);
-    expect((emu.state as any).datapoints).toBe(1);
-    expect((await send([{ name: "a.b", value: 1 }], "iam token-2")).status).toBe(400);
-    const long = await fetch(`https://metrics.example.com/v1/metrics/list?query=${"a.".repeat(15)}b`, { headers: { "X-Auth-User-Token": "iam token-1" } });
-    expect(long.status).toBe(400);
-  });
 
-  it("identity: tenants stop at their cap with the document's OAuth 400", async () => {
-    const { fetch } = emulator("identity-v4", { caps: { identityTenants: 1 } });
-    const auth = (tenant: string) => fetch(`https://us-south.appid.example.com/oauth/v4/${tenant}/authorization?response_type=code&client_id=emulator-client&redirect_uri=https://app.example.com/cb&scope=openid`, { redirect: "manual" });
-    expect((await auth("t1")).status).toBe(302);
-    const refused = await auth("t2");
-    expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("tenants") });
-  });
 
-  it("widget: remembered URLs stop at their cap, oldest first", async () => {
-    const { fetch, emu } = emulator("widget", { caps: { widgetIssued: 2 } });
-    for (const email of ["a@x.example", "b@x.example", "c@x.example"]) {
-      const r = await fetch("https://api.widget.example.com/developers/flex-api/widget-url", { method: "POST", headers: { "x-apikey": "k", "content-type": "application/json" }, body: JSON.stringify({ key: "k", user_email: email, package_id: 1 }) });
-      expect(r.status).toBe(200);
-    }
-    expect((emu.state as any).issued.size).toBe(2);
-  });
 });

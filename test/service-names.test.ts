@@ -1,0 +1,89 @@
+/**
+ * A service is its document: outside its family's folders (runtime/<family>/, test/<family>/,
+ * where a service without a family uses its id) and the case catalogues (test/cases/), no code in
+ * runtime/, scripts/ or test/ names a service id. Code that works on every service reads
+ * openapi/services.json; a test about one service lives in its family's folder. So adding a
+ * service needs its registry entry, its document and its case catalogue, and nothing here.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../scripts/lib/paths.js";
+import { readServices, type Service } from "../scripts/lib/services.js";
+
+/**
+ * Files that may name a service, each with its reason. Keep it short: a file here is one a new
+ * service never needs to touch.
+ */
+export const NAMING_ALLOWED: Readonly<Record<string, string>> = {
+  "scripts/bench/subjects.ts":
+    "the services the benchmarks measure, named so a run's figures compare with the README's and the last run's (a new service is not measured until chosen)",
+  "test/consumer/fixtures/": "apps a user writes against the packed package, which import its entry points by name as any user's code does",
+};
+
+/** Folders a service's own code and tests live in. */
+export function familyFolders(services: readonly Pick<Service, "id" | "family">[]): string[] {
+  const names = new Set(services.map((s) => s.family ?? s.id));
+  return [...[...names].flatMap((f) => [`runtime/${f}/`, `test/${f}/`]), "test/cases/"];
+}
+
+const SOURCE = /\.(ts|mts|cts|js|mjs|cjs|json|ya?ml)$/;
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : files(path);
+    return SOURCE.test(entry.name) ? [path] : [];
+  });
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Each `id` that `text` names as a word of its own (`"kms-v2"`, `generated/kms-v2/`, `kms-v2.html`; not `kms-v2x`). */
+export function namedIds(text: string, ids: readonly string[]): string[] {
+  return ids.filter((id) => new RegExp(`(?<![\\w-])${escape(id)}(?![\\w-])`).test(text));
+}
+
+/** `file: ids` for every file under runtime/, scripts/ and test/ outside the family folders and the allow-list that names a service. */
+export function namingFiles(root: string, services: readonly Pick<Service, "id" | "family">[]): string[] {
+  const exempt = [...familyFolders(services), ...Object.keys(NAMING_ALLOWED)];
+  const ids = services.map((s) => s.id);
+  return ["runtime", "scripts", "test"].flatMap((tree) =>
+    files(join(root, tree)).flatMap((file) => {
+      const path = relative(root, file);
+      if (exempt.some((e) => (e.endsWith("/") ? path.startsWith(e) : path === e))) return [];
+      const named = namedIds(readFileSync(file, "utf8"), ids);
+      return named.length > 0 ? [`${path}: ${named.join(", ")}`] : [];
+    }),
+  );
+}
+
+describe("no code outside a family's folders names a service", () => {
+  const services = readServices();
+
+  it("finds ids as words in strings, paths and file names, not inside longer names", () => {
+    // Made-up ids: this file names no real one.
+    const ids = ["billing-v2", "gadget"];
+    expect(namedIds(`import x from "cloud-interfaces/billing-v2";`, ids)).toEqual(["billing-v2"]);
+    expect(namedIds("generated/billing-v2/client.js and page billing-v2.html", ids)).toEqual(["billing-v2"]);
+    expect(namedIds('createEmulator("gadget")', ids)).toEqual(["gadget"]);
+    expect(namedIds("billing-v2x, xbilling-v2, gadgets, createGadgetClient, gadget-url", ids)).toEqual([]);
+  });
+
+  it("flags a file outside the family folders, and none inside them or the allow-list", () => {
+    expect(familyFolders([{ id: "billing-v2", family: "billing" }, { id: "gadget" }])).toEqual(["runtime/billing/", "test/billing/", "runtime/gadget/", "test/gadget/", "test/cases/"]);
+    // This file names none itself (it reads the registry), so the scan of the tree below can fail.
+    expect(namedIds(readFileSync(new URL(import.meta.url), "utf8"), services.map((s) => s.id))).toEqual([]);
+  });
+
+  it("every allow-listed path exists and says why", () => {
+    for (const [path, reason] of Object.entries(NAMING_ALLOWED)) {
+      expect(() => readdirSync(join(ROOT, path.endsWith("/") ? path : join(path, "..")))).not.toThrow();
+      expect(reason.length, path).toBeGreaterThan(40);
+    }
+  });
+
+  it("runtime/, scripts/ and test/ name no service outside the family folders", () => {
+    expect(namingFiles(ROOT, services)).toEqual([]);
+  });
+});
