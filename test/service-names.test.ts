@@ -39,9 +39,19 @@ function files(dir: string): string[] {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Each `id` that `text` names as a word of its own (`"kms-v2"`, `generated/kms-v2/`, `kms-v2.html`; not `kms-v2x`). */
+/** Each `id` that `text` names as a word of its own (`"billing-v2"`, `generated/billing-v2/`, `billing-v2.html`; not `billing-v2x`). */
 export function namedIds(text: string, ids: readonly string[]): string[] {
   return ids.filter((id) => new RegExp(`(?<![\\w-])${escape(id)}(?![\\w-])`).test(text));
+}
+
+/**
+ * A module path into a family's folder (`../kms/emulator.js`, `runtime/widget/`) names the
+ * family's code, which exists as code, not a service: a service without a family has its id as
+ * its folder's name, which is not naming it.
+ */
+export function withoutFamilyPaths(text: string, services: readonly Pick<Service, "id" | "family">[]): string {
+  const folders = [...new Set(services.map((s) => s.family ?? s.id))].map(escape).join("|");
+  return text.replace(new RegExp(`(?<=(?:^|[^\\w.-])(?:runtime|\\.\\.?)/)(?:${folders})(?=/)`, "g"), "<family>");
 }
 
 /** `file: ids` for every file under runtime/, scripts/ and test/ outside the family folders and the allow-list that names a service. */
@@ -52,7 +62,7 @@ export function namingFiles(root: string, services: readonly Pick<Service, "id" 
     files(join(root, tree)).flatMap((file) => {
       const path = relative(root, file);
       if (exempt.some((e) => (e.endsWith("/") ? path.startsWith(e) : path === e))) return [];
-      const named = namedIds(readFileSync(file, "utf8"), ids);
+      const named = namedIds(withoutFamilyPaths(readFileSync(file, "utf8"), services), ids);
       return named.length > 0 ? [`${path}: ${named.join(", ")}`] : [];
     }),
   );
@@ -68,6 +78,9 @@ describe("no code outside a family's folders names a service", () => {
     expect(namedIds("generated/billing-v2/client.js and page billing-v2.html", ids)).toEqual(["billing-v2"]);
     expect(namedIds('createEmulator("gadget")', ids)).toEqual(["gadget"]);
     expect(namedIds("billing-v2x, xbilling-v2, gadgets, createGadgetClient, gadget-url", ids)).toEqual([]);
+    const registry = [{ id: "billing-v2", family: "billing" }, { id: "gadget" }];
+    expect(namedIds(withoutFamilyPaths('import type { S } from "../gadget/emulator.js"; // runtime/gadget/', registry), ids)).toEqual([]);
+    expect(namedIds(withoutFamilyPaths('serve("gadget"); open("generated/gadget/index.ts"); "../../openapi/gadget/x.yaml"', registry), ids)).toEqual(["gadget"]);
   });
 
   it("flags a file outside the family folders, and none inside them or the allow-list", () => {
