@@ -1,13 +1,13 @@
 /**
- * Safety by default: a run without --allow-writes sends nothing that changes state, message
- * delivery needs --allow-send as well, the rate limit spaces requests, the deadline stops the
- * run, and bad options are usage errors naming the option.
+ * Safety by default, on the metrics emulator: the rate limit spaces requests, the deadline stops
+ * the run, and bad options are usage errors naming the option. (Read-only runs and --allow-send:
+ * each family's verify-safety test.)
  */
 import type { ServiceId } from "cloud-interfaces/mock";
 import { describe, expect, it } from "vitest";
 import { createEmulator } from "cloud-interfaces/emulator";
 import { verifyServer, VerifyUsageError } from "cloud-interfaces/verify";
-import { emulatorRun } from "./harness.js";
+import { emulatorRun } from "../verify/harness.js";
 
 function recording(serviceId: ServiceId) {
   const emulator = createEmulator(serviceId);
@@ -20,27 +20,6 @@ function recording(serviceId: ServiceId) {
 }
 
 describe("verify safety", () => {
-  it("is read-only without allowWrites: GET, HEAD, OPTIONS and the identity calls that change nothing", async () => {
-    const kms = recording("kms-v2");
-    const report = await verifyServer("kms-v2", { ...emulatorRun("kms-v2", kms.fetch), allowWrites: false });
-    expect(new Set(kms.sent.map((s) => s.method))).toEqual(new Set(["GET", "HEAD"]));
-    expect(report.operations.find((o) => o.operationId === "createKey")!.skipped).toMatch(/needs --allow-writes/);
-    expect(report.leftBehind).toEqual([]);
-
-    const identity = recording("identity-v4");
-    await verifyServer("identity-v4", { ...emulatorRun("identity-v4", identity.fetch), allowWrites: false });
-    const posts = new Set(identity.sent.filter((s) => s.method === "POST").map((s) => s.path.split("/").pop()));
-    expect(posts).toEqual(new Set(["userinfo", "token", "introspect"]));
-  });
-
-  it("delivers no notification without allowSend, even with writes allowed", async () => {
-    const n = recording("notifications-v1");
-    const report = await verifyServer("notifications-v1", { ...emulatorRun("notifications-v1", n.fetch), allowSend: false, only: ["sendNotifications", "createTopic"] });
-    expect(n.sent.some((s) => s.method === "POST" && s.path.endsWith("/notifications"))).toBe(false);
-    expect(n.sent.some((s) => s.method === "POST" && s.path.endsWith("/topics"))).toBe(true);
-    expect(report.operations.find((o) => o.operationId === "sendNotifications")!.skipped).toMatch(/--allow-send/);
-  });
-
   it("spaces requests by the rate limit and stops at the deadline", async () => {
     const m = recording("metrics-v1");
     const start = performance.now();
