@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createMockHandler, MOCK_ERROR_HEADER } from "cloud-interfaces/mock";
-import { baselines } from "./battery.js";
+import { baselines } from "../mock/battery.js";
 
 const ORIGIN = "http://mock.test";
 
