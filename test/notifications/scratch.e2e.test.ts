@@ -14,6 +14,9 @@ import { join } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/** A child Node loading the CLI, and verify's hundred-odd requests, on a loaded machine: generous, a hang detector only. */
+const SLOW = 300_000;
 import { ROOT } from "../../scripts/lib/paths.js";
 import { scratchProject, type ScratchProject } from "../harness/scratch-project.js";
 
@@ -141,7 +144,7 @@ describe("a scratch service: a copied document under a new id, its registry entr
     const listed = await fetch(sources, { headers: auth });
     expect(listed.status).toBe(200);
     expect(((await listed.json()) as { sources: Array<{ id: string; name: string }> }).sources).toContainEqual(expect.objectContaining({ id, name: "Scratch" }));
-  });
+  }, SLOW);
 
   it("verifies with --allow-writes: every check verified, every operation covered", async () => {
     const report = await verify(NEW, await emulator(NEW));
@@ -151,7 +154,7 @@ describe("a scratch service: a copied document under a new id, its registry entr
     expect(verified).toBe(of);
     const count = operationIds(NEW).length;
     expect(report).toContain(`coverage: operations ${count}/${count} (100 %)`);
-  });
+  }, SLOW);
 
   it("has its site page, with every operation, linked from the index", () => {
     const page = join(project.root, "dist", "site", `${NEW}.html`);
@@ -165,7 +168,7 @@ describe("a scratch service: a copied document under a new id, its registry entr
     const run = await project.npm("test", ["test/service-names.test.ts", "test/registry.test.ts", "test/layout.test.ts"]);
     expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`${NEW} has its document`));
-  }, 600_000);
+  }, SLOW * 2);
 });
 
 describe("a scratch operation: an x-resource get added to the copied notifications document", () => {
@@ -184,7 +187,7 @@ describe("a scratch operation: an x-resource get added to the copied notificatio
     expect(got.status).toBe(200);
     expect(await got.json()).toMatchObject({ id, name: "Scratch get", description: "d" });
     expect((await fetch(`${sources}/no-such-source`, { headers: auth })).status).toBe(404);
-  });
+  }, SLOW);
 
   it("is verified with --allow-writes like the rest, and shown on the site page", async () => {
     const report = await verify(FROM, await emulator(FROM));
@@ -192,5 +195,5 @@ describe("a scratch operation: an x-resource get added to the copied notificatio
     const [, verified, of] = /^checks: (\d+) verified of (\d+)/m.exec(report)!;
     expect(verified).toBe(of);
     expect(project.read(`dist/site/${FROM}.html`)).toContain("getSource");
-  });
+  }, SLOW);
 });
