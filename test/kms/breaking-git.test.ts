@@ -8,16 +8,19 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GateUsageError, runGate } from "../scripts/lib/breaking-git.js";
-import { OPENAPI_DIR, ROOT } from "../scripts/lib/paths.js";
-import { readServices } from "../scripts/lib/services.js";
-import { runChild } from "./harness/child.js";
+import { GateUsageError, runGate } from "../../scripts/lib/breaking-git.js";
+import { OPENAPI_DIR, ROOT } from "../../scripts/lib/paths.js";
+import { readServices } from "../../scripts/lib/services.js";
+import { runChild } from "../harness/child.js";
 
 let repo: string;
 const git = (...args: string[]) => execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { encoding: "utf8" });
 const openapi = (...parts: string[]) => join(repo, "openapi", ...parts);
 const writeRegistry = (services: unknown[]) => writeFileSync(openapi("services.json"), JSON.stringify({ services }, null, 2));
-const registered = readServices().filter((s) => s.id === "kms-v2" || s.id === "widget");
+/** KMS, edited below, and another service made of its own folder alone (no family fragments), removed below. */
+const kms = readServices().find((s) => s.id === "kms-v2")!;
+const other = readServices().find((s) => s.id !== kms.id && !existsSync(join(OPENAPI_DIR, "shared", s.family ?? s.id)))!;
+const registered = [kms, other];
 
 beforeAll(() => {
   repo = mkdtempSync(join(tmpdir(), "gate-repo-"));
@@ -43,7 +46,6 @@ describe("gate against a git base", { timeout: 60_000 }, () => {
   });
 
   it("fails a removed service and compares a renamed document with its old self", async () => {
-    const kms = registered.find((s) => s.id === "kms-v2")!;
     renameSync(openapi(kms.document), openapi("kms.yaml"));
     // The document is renamed and, at the same time, its HEAD operation's Key-Total header made optional.
     const operation = openapi("kms-v2/operations/getKeyTotal.yaml");
@@ -51,7 +53,7 @@ describe("gate against a git base", { timeout: 60_000 }, () => {
     const header = "        description: Number of keys that match the request.\n        required: true\n";
     expect(text.split(header)).toHaveLength(2);
     writeFileSync(operation, text.replace(header, "        description: Number of keys that match the request.\n"));
-    rmSync(openapi("widget.yaml"));
+    rmSync(openapi(other.document));
     writeRegistry([{ ...kms, document: "kms.yaml" }]);
     try {
       const result = await runGate({ root: repo });
@@ -59,10 +61,10 @@ describe("gate against a git base", { timeout: 60_000 }, () => {
       expect(result.reports.flatMap((r) => r.changes.map((c) => `${r.id} ${c.level} ${c.rule}`)).sort()).toEqual([
         "kms-v2 error response-header-became-optional",
         "kms-v2 info service-document-renamed",
-        "widget error service-removed",
-      ]);
+        `${other.id} error service-removed`,
+      ].sort());
       const changelog = await runGate({ root: repo, changelog: true });
-      expect(changelog.output).toContain("### Removed\n- widget: `openapi/services.json`: service removed (was openapi/widget.yaml) **(breaking)**");
+      expect(changelog.output).toContain(`### Removed\n- ${other.id}: \`openapi/services.json\`: service removed (was openapi/${other.document}) **(breaking)**`);
     } finally {
       git("checkout", "-q", "--", ".");
       rmSync(openapi("kms.yaml"), { force: true });
@@ -88,7 +90,7 @@ describe("gate against a git base", { timeout: 60_000 }, () => {
     const ghost = baseWithRegistry(JSON.stringify({ services: [...registered, { id: "ghost", document: "ghost.yaml", seed: "" }] }));
     const result = await runGate({ root: repo, base: ghost });
     expect(result.code).toBe(0);
-    expect(result.reports.map((r) => r.id).sort()).toEqual(["kms-v2", "widget"]);
+    expect(result.reports.map((r) => r.id).sort()).toEqual([kms.id, other.id].sort());
   });
 
   it("leaves no copy of the base behind, after a comparison or a refusal", async () => {
