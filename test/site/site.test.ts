@@ -6,7 +6,7 @@
  * sample; the assumptions page lists exactly the documents' x-assumed notes, and the links into
  * it land on existing rows. Screenshots go to dist/screenshots/.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -17,7 +17,7 @@ import { collectAssumptions } from "../../scripts/lib/assumptions.js";
 import { listOperations } from "../../runtime/openapi/router.js";
 import { operationParameters } from "../../scripts/lib/client-meta.js";
 import { DIST_DIR } from "../../scripts/lib/paths.js";
-import { documentPath, pascalName, readServices } from "../../scripts/lib/services.js";
+import { pascalName, readServices } from "../../scripts/lib/services.js";
 import { buildSite } from "../../scripts/lib/site.js";
 import { chromiumAvailable, launchChromium, requireBrowser } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
@@ -25,7 +25,7 @@ import { numberingReferences } from "./numbering.js";
 
 const SITE = join(DIST_DIR, "test-site");
 const SHOTS = join(DIST_DIR, "screenshots");
-const services = readServices().filter((s) => existsSync(documentPath(s)));
+const services = readServices();
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 const WIDE = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
