@@ -14,6 +14,7 @@ import { expectedExports } from "../../scripts/lib/package-exports.js";
 import { ROOT } from "../../scripts/lib/paths.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { runChild, type ChildResult } from "../harness/child.js";
+import { mockCommandCheck } from "../kms/mock-command-check.js";
 
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
 const table = README.slice(README.indexOf("## Commands\n"), README.indexOf("\n## ", README.indexOf("## Commands\n") + 5));
@@ -97,11 +98,7 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
   },
   "npm run mock -- <id> [--port N] [--stateful] [--strict]": {
     check: () =>
-      untilReady(["mock", "--", "kms-v2", "--port", "0", "--stateful", "--strict"], /kms-v2 stateful emulator listening on (http:\/\/\S+) \(strict\)/, async ([, url]) => {
-        const res = await fetch(`${url}/api/v2/keys?limt=1`, { headers: { authorization: "Bearer t", "svc-instance": "0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d" } });
-        expect(res.status).toBe(400);
-        expect(res.headers.get("x-mock-warning")).toBe('undeclared query parameter "limt"');
-      }),
+      untilReady(...mockCommandCheck),
   },
   "npm run docs:serve [-- --port N]": {
     check: () =>

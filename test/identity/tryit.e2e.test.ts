@@ -7,7 +7,8 @@ import { exampleClient, SHOTS, tryitSite } from "../harness/tryit-site.js";
 
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 
-run("try-it panels in Chromium", () => {
+// A first page load in a fresh Chromium (its worker, the emulator's chunks) takes seconds even when quiet: a hang detector, generous under load.
+run("try-it panels in Chromium", { timeout: 90_000 }, () => {
   const site = tryitSite(readServices().filter((s) => ["identity-v3", "identity-v4"].includes(s.id)), "tryit-site-identity");
 
   it("identity-v4: a client-credentials token, then introspection says active", async () => {

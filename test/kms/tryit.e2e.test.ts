@@ -10,7 +10,8 @@ import { keyTotal, SHOTS, tryitSite } from "../harness/tryit-site.js";
 
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 
-run("try-it panels in Chromium", () => {
+// A first page load in a fresh Chromium (its worker, the emulator's chunks) takes seconds even when quiet: a hang detector, generous under load.
+run("try-it panels in Chromium", { timeout: 90_000 }, () => {
   const site = tryitSite(readServices().filter((s) => ["kms-v2"].includes(s.id)), "tryit-site-kms");
 
   it("kms-v2: createKey, then listKeys shows the key and HEAD Key-Total counts it, on the next page too, until reset", async () => {

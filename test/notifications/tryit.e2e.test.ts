@@ -6,7 +6,8 @@ import { tryitSite } from "../harness/tryit-site.js";
 
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 
-run("try-it panels in Chromium", () => {
+// A first page load in a fresh Chromium (its worker, the emulator's chunks) takes seconds even when quiet: a hang detector, generous under load.
+run("try-it panels in Chromium", { timeout: 90_000 }, () => {
   const site = tryitSite(readServices().filter((s) => ["notifications-v1"].includes(s.id)), "tryit-site-notifications");
 
   it("notifications-v1: createTopic, then getTopic and deleteTopic take the created id; getTopic answers it", async () => {
