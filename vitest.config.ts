@@ -25,7 +25,7 @@ const alias = Object.entries(pkg.exports).flatMap(([subpath, target]) =>
  */
 export const E2E_TESTS = ["test/consumer/**/*.test.ts", "test/site/site.test.ts", "test/site/tryit.test.ts", "test/cli/commands-long.e2e.test.ts", "test/emulator/msw-battery-node24.e2e.test.ts", "test/**/*.e2e.test.ts"];
 /** Tests of features that need Node >= 22.12 (MSW 3): run under Node 24 by test/emulator/msw-node24.test.ts (vitest.node24.config.ts). */
-export const NODE24_TESTS = ["test/node24/**/*.test.ts"];
+export const NODE24_TESTS = ["test/node24/**/*.test.ts", "test/**/*.node24.test.ts"];
 
 export default defineConfig({
   resolve: { alias },

@@ -84,7 +84,7 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
       const apart = new Set(globSync([...E2E_TESTS, ...NODE24_TESTS], { cwd: ROOT }));
       expect(run).toEqual(every.filter((f) => !apart.has(f)).sort());
       expect(run).toContain("test/cli/commands-table.test.ts");
-      for (const outside of ["test/consumer/consumer.test.ts", "test/site/site.test.ts", "test/node24/msw.test.ts", "test/cli/commands-long.e2e.test.ts"]) expect(run).not.toContain(outside);
+      for (const outside of ["test/consumer/consumer.test.ts", "test/site/site.test.ts", "test/kms/msw.node24.test.ts", "test/cli/commands-long.e2e.test.ts"]) expect(run).not.toContain(outside);
       // One in-process Prism per document, started before any file.
       expect(config.test!.globalSetup).toEqual(["test/harness/global-setup.ts"]);
     },
