@@ -165,7 +165,7 @@ describe("a scratch service: a copied document under a new id, its registry entr
   });
 
   it("passes the fast tests that read the registry, unedited (the naming guard, the registry's)", async () => {
-    const run = await project.npm("test", ["test/service-names.test.ts", "test/registry.test.ts", "test/layout.test.ts"]);
+    const run = await project.npm("test", ["--reporter=verbose", "test/service-names.test.ts", "test/registry.test.ts", "test/layout.test.ts"]);
     expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`${NEW} has its document`));
   }, SLOW * 2);
