@@ -10,6 +10,13 @@ export const CAPS = {
   kmsKeysPerInstance: 10_000,
   /** Partitions (instances) of a service the resource engine serves (runtime/emulator/engine.ts); past it an unknown one is a 400. */
   partitions: 100,
+  /**
+   * Bytes of the records one partition of a resource-engine service holds (their JSON: KMS keys,
+   * notifications sources, topics and templates); past it a create or an update is a 400.
+   */
+  recordBytesPerPartition: 16 * 1024 * 1024,
+  /** Bytes of the records a resource-engine service holds across its partitions; past it a 400. */
+  recordBytes: 128 * 1024 * 1024,
   /** Sources, topics and templates per notifications instance, each; past it create is a 400. */
   notificationsRecordsPerKind: 1_000,
   /** Sent notifications kept for inspection, across instances; the oldest is dropped first. */

@@ -54,22 +54,3 @@ describe("metrics matching has a step budget", () => {
     expect((await fetch(`${BASE}/v1/metrics/list?query=app.b*`, { headers: TOKEN })).status).toBe(200);
   });
 });
-
-describe("KMS create keeps an alias index", () => {
-  it("refuses an alias another key holds, and frees nothing it should not", async () => {
-    const { fetch, emu } = emulator("kms-v2", { seedFromExamples: false });
-    const create = (aliases: string[]) =>
-      fetch("https://us-south.kms.example.com/api/v2/keys", {
-        method: "POST",
-        headers: { authorization: "Bearer t", "svc-instance": "0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d", "content-type": "application/vnd.svc.kms.key+json" },
-        body: JSON.stringify({ metadata: { collectionType: "application/vnd.svc.kms.key+json", collectionTotal: 1 }, resources: [{ type: "application/vnd.svc.kms.key+json", name: "k", aliases }] }),
-      });
-    expect((await create(["a1", "a2"])).status).toBe(201);
-    expect((await create(["a3"])).status).toBe(201);
-    expect((await create(["a2"])).status).toBe(409);
-    expect((await create(["a4", "a4"])).status).toBe(409);
-    const instance = (emu.state as any).instances.get("0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d");
-    // The index, not a scan of every key, answers "is this alias taken".
-    expect([...instance.aliases.keys()].sort()).toEqual(["a1", "a2", "a3"]);
-  });
-});
