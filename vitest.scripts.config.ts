@@ -6,7 +6,7 @@ import FastFirstSequencer from "./test/harness/fast-first-sequencer.js";
  * supply-chain check), without the Prism mocks of the default config's globalSetup: used by
  * `npm run mutate:scripts` (Stryker) and for quick runs. Every file here also runs in `npm test`.
  *
- * test/build-atomic.test.ts runs in `npm run test:e2e` only: it runs the real build of a real document
+ * test/identity/build-atomic.e2e.test.ts runs in `npm run test:e2e` only: it runs the real build of a real document
  * a dozen times (~12 s), and as nearly every build line runs in its beforeAll, Stryker would run it
  * for nearly every mutant of the build. test/build-pipeline.test.ts and build-lint.test.ts check
  * the same steps (atomic outputs, findings with file and line, cache, site) on a tiny project in
@@ -23,6 +23,9 @@ export default defineConfig({
       "test/build-lint.test.ts",
       "test/site-parts.test.ts",
       "test/breaking*.test.ts",
+      // Each family's edits to its own document, and the gate against git (KMS).
+      "test/*/breaking*.test.ts",
+      "test/identity/tryit-flow.test.ts",
       "test/supply-chain.test.ts",
       // The hostile-request generator and socket exchange the mock battery and the bench share.
       "test/hostile-requests.test.ts",

@@ -717,7 +717,7 @@ describe("small helpers of the build", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    expect(pascalName("-kms-v2-")).toBe("KmsV2");
+    expect(pascalName("-billing-v2-")).toBe("BillingV2");
     // The package's compiled code and the site sit where package.json and the README say.
     expect(LIB_DIR).toBe(join(ROOT, "dist", "lib"));
     expect(SITE_DIR).toBe(join(ROOT, "dist", "site"));

@@ -1,7 +1,7 @@
 /**
  * The build's steps end to end on a tiny project in a scratch folder (test/harness/tiny-project.ts):
  * one document's build in memory, and the atomic, cached build of the set. Faster than
- * build-atomic.test.ts (test:e2e), which runs the same build on a real document. The linters, the
+ * test/identity/build-atomic.e2e.test.ts (test:e2e), which runs the same build on a real document. The linters, the
  * bundler and the type generator alone are in build-lint.test.ts.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

@@ -146,7 +146,7 @@ describe("registry and layout", () => {
     expect(selectServices(["a"], openapi).map((s) => s.id)).toEqual(["a"]);
     expect(() => selectServices(["c"], openapi)).toThrow("Unknown service id(s): c. Known: a, b");
     expect(() => selectServices([], openapi)).toThrow("Missing OpenAPI document(s): openapi/b.yaml (service b).");
-    expect(pascalName("kms-v2")).toBe("KmsV2");
+    expect(pascalName("billing-v2")).toBe("BillingV2");
     expect(pascalName("a_b--c")).toBe("ABC");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The whole project type-checks under strict settings (the generated clients, the runtime, the
- * helpers, the scripts and the tests, with the @ts-expect-error lines in test/types/ that must
+ * helpers, the scripts and the tests, with the @ts-expect-error lines in each family's test/<family>/types-*.ts that must
  * stay errors), and so does every TypeScript code sample the reference site shows (client call,
  * mock call and the landing page's lines), imported as users import them.
  *

@@ -4,7 +4,7 @@
  * operation's 400 with its status fields changed), with its message field rewritten to say
  * what was actually wrong. The message field is found generically: the longest string in the
  * example that reads as a sentence (OAuth `error_description`, problem `detail`, KMS
- * `errorMsg`, notifications `errors[].message`, widget `error`).
+ * `errorMsg`, notifications `errors[].message`, a bare `error`).
  */
 import { REASON_PHRASES } from "./reason-phrases.js";
 import { MOCK_ERROR_HEADER } from "./handler.js";

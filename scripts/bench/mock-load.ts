@@ -17,6 +17,7 @@ import { extractMeta } from "../lib/client-meta.js";
 import { exampleRequests } from "../lib/example-requests.js";
 import { hostileCases, type Baseline } from "../lib/hostile-requests.js";
 import { BUNDLE_DIR, ROOT } from "../lib/paths.js";
+import { readServices } from "../lib/services.js";
 import { sendWire } from "../lib/socket-exchange.js";
 
 export interface LoadResult {
@@ -147,7 +148,7 @@ async function battery(urls: Record<string, string>, ids: string[]): Promise<{ s
 
 export async function measureMockLoad(options: { quick?: boolean } = {}): Promise<MockBench> {
   const levels = options.quick ? [[50, 2_000], [1000, 5_000]] : [[50, 5_000], [1000, 20_000]];
-  const ids = ["identity-v3", "identity-v4", "notifications-v1", "kms-v2", "metrics-v1", "widget"];
+  const ids = readServices().map((s) => s.id);
   const result: MockBench = { load: { mock: [], prism: [] }, battery: {} as MockBench["battery"] };
 
   const ours = await startOurs(ids);
@@ -183,7 +184,7 @@ export function mockBenchTable(r: MockBench): string {
   const mb = (v?: number) => (v === undefined || Number.isNaN(v) ? "n/a" : `${v.toFixed(0)} MB`);
   for (const who of ["mock", "prism"] as const) {
     const b = r.battery[who];
-    rows.push(`\nbattery vs ${who === "mock" ? "runtime/mock (six services)" : "Prism CLI (kms-v2 only)"}: ${b.answered}/${b.sent} answered, process ${b.alive ? "alive" : "DEAD"}; RSS before ${mb(b.rssBeforeMB)}, after ${mb(b.rssAfterMB)}, peak ${mb(b.peakRssMB)}`);
+    rows.push(`\nbattery vs ${who === "mock" ? `runtime/mock (${readServices().length} services)` : "Prism CLI (kms-v2 only)"}: ${b.answered}/${b.sent} answered, process ${b.alive ? "alive" : "DEAD"}; RSS before ${mb(b.rssBeforeMB)}, after ${mb(b.rssAfterMB)}, peak ${mb(b.peakRssMB)}`);
   }
   return rows.join("\n");
 }

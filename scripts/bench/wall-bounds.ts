@@ -2,7 +2,7 @@
  * Part of `npm run bench`: the wall-clock figures whose tests assert behaviour only (a timing in
  * `npm test` fails on a loaded machine while the code is healthy). The KMS filter pattern on 512
  * hostile characters (test/kms/rules.test.ts), and when the mock edge's 408s arrive against
- * their limits (test/security/mock-edge-hostile.test.ts).
+ * their limits (test/kms/mock-edge-hostile.test.ts).
  */
 import { listeningEdge } from "../lib/edge-fixture.js";
 import { FILTER_PATTERN } from "../../runtime/kms/rules.js";

@@ -42,7 +42,7 @@ export function selectServices(only: string[] = [], openapiDir = OPENAPI_DIR): S
   return chosen;
 }
 
-/** "kms-v2" -> "KmsV2": the name part of the generated factory `createKmsV2Client`. */
+/** "billing-v2" -> "BillingV2": the name part of the generated factory `createBillingV2Client`. */
 export function pascalName(id: string): string {
   return id
     .split(/[^a-zA-Z0-9]+/)

@@ -14,6 +14,7 @@ import { expectedExports } from "../../scripts/lib/package-exports.js";
 import { ROOT } from "../../scripts/lib/paths.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { runChild, type ChildResult } from "../harness/child.js";
+import { mockCommandCheck } from "../kms/mock-command-check.js";
 
 const GUIDE = readFileSync(join(ROOT, "CONTRIBUTING.md"), "utf8");
 const table = GUIDE.slice(GUIDE.indexOf("## Commands\n"), GUIDE.indexOf("\n## ", GUIDE.indexOf("## Commands\n") + 5));
@@ -83,7 +84,7 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
       const apart = new Set(globSync([...E2E_TESTS, ...NODE24_TESTS], { cwd: ROOT }));
       expect(run).toEqual(every.filter((f) => !apart.has(f)).sort());
       expect(run).toContain("test/cli/commands-table.test.ts");
-      for (const outside of ["test/consumer/consumer.test.ts", "test/site/site.test.ts", "test/node24/msw.test.ts", "test/cli/commands-long.e2e.test.ts"]) expect(run).not.toContain(outside);
+      for (const outside of ["test/consumer/consumer.test.ts", "test/site/site.test.ts", "test/kms/msw.node24.test.ts", "test/cli/commands-long.e2e.test.ts"]) expect(run).not.toContain(outside);
       // One in-process Prism per document, started before any file.
       expect(config.test!.globalSetup).toEqual(["test/harness/global-setup.ts"]);
     },
@@ -97,11 +98,7 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
   },
   "npm run mock -- <id> [--port N] [--stateful] [--strict]": {
     check: () =>
-      untilReady(["mock", "--", "kms-v2", "--port", "0", "--stateful", "--strict"], /kms-v2 stateful emulator listening on (http:\/\/\S+) \(strict\)/, async ([, url]) => {
-        const res = await fetch(`${url}/api/v2/keys?limt=1`, { headers: { authorization: "Bearer t", "svc-instance": "0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d" } });
-        expect(res.status).toBe(400);
-        expect(res.headers.get("x-mock-warning")).toBe('undeclared query parameter "limt"');
-      }),
+      untilReady(...mockCommandCheck),
   },
   "npm run docs:serve [-- --port N]": {
     check: () =>
@@ -110,8 +107,9 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
       }),
   },
   "npm run sync-exports": {
-    // On a copy of the project's package.json, scripts and registry (never the checkout's own
-    // package.json): stale exports are rewritten from the registry, everything else is kept.
+    // On a copy of the project's package.json, redocly.yaml, scripts and registry (never the
+    // checkout's own): stale exports and lint aliases are rewritten from the registry, everything
+    // else (the other fields, Redocly's rules and comments) is kept.
     check: async () => {
       const copy = mkdtempSync(join(tmpdir(), "sync-exports-"));
       try {
@@ -120,13 +118,16 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
         const [dropped] = Object.keys(expected).filter((k) => k !== "./package.json");
         const stale = { ...pkg, exports: { ...Object.fromEntries(Object.entries(expected).filter(([k]) => k !== dropped)), "./gone": "./gone.js" } };
         writeFileSync(join(copy, "package.json"), `${JSON.stringify(stale, null, 2)}\n`);
+        const redocly = readFileSync(join(ROOT, "redocly.yaml"), "utf8");
+        writeFileSync(join(copy, "redocly.yaml"), redocly.replace(/^apis:\n(?: {2}.*\n)+/m, "apis:\n  gone:\n    root: openapi/gone.yaml\n"));
         cpSync(join(ROOT, "scripts"), join(copy, "scripts"), { recursive: true });
         cpSync(join(ROOT, "openapi", "services.json"), join(copy, "openapi", "services.json"));
         symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");
         const before = readFileSync(join(ROOT, "package.json"), "utf8");
         const result = await npm(["sync-exports"], copy);
         expect(result.code, result.stderr).toBe(0);
-        expect(result.stdout).toBe(`package.json exports: ${Object.keys(expected).length} entries\n`);
+        expect(result.stdout).toBe(`package.json exports: ${Object.keys(expected).length} entries; redocly.yaml apis: ${readServices().length}\n`);
+        expect(readFileSync(join(copy, "redocly.yaml"), "utf8")).toBe(redocly);
         const synced = JSON.parse(readFileSync(join(copy, "package.json"), "utf8"));
         expect(synced.exports).toEqual(expected);
         expect({ ...synced, exports: undefined }).toEqual({ ...pkg, exports: undefined });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { conditionMet, requiredWhenViolations } from "../../runtime/core/required-when.js";
 import { deref } from "../../runtime/openapi/pointer.js";
 import { bundledDocument } from "../harness/documents.js";
+import { readServices } from "../../scripts/lib/services.js";
 
 const report = (schema: unknown, body: unknown, request: Record<string, unknown>, resolve?: (s: unknown) => unknown) =>
   requiredWhenViolations(schema, body, request, resolve).map((v) => [v.field, v.keyword, v.message]);
@@ -72,7 +73,8 @@ describe("requiredWhenViolations", () => {
 });
 
 describe("identity's TokenResponse states its id_token rule", () => {
-  for (const id of ["identity-v3", "identity-v4"]) {
+  // Every version of the identity family, as the registry lists them.
+  for (const { id } of readServices().filter((s) => s.family === "identity")) {
     const doc = bundledDocument(id);
     const schema = doc.components.schemas.TokenResponse;
     const resolve = (s: unknown) => deref(doc, s);

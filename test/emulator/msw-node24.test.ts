@@ -4,7 +4,7 @@
  * below 22 importing cloud-interfaces/msw fails with one sentence naming the version and the
  * install line, not MSW's own `Promise.withResolvers is not a function`.
  *
- * `npm test` runs test/node24/msw.test.ts; the bad-input battery under MSW
+ * `npm test` runs the families' *.node24.test.ts (the MSW form); the bad-input battery under MSW
  * (test/node24/battery-msw.test.ts, another few seconds of a second Node) runs beside test:e2e
  * (test/emulator/msw-battery-node24.e2e.test.ts) and in full in `npm run fuzz:mock`.
  */
@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { runNode24Suite } from "../harness/node24.js";
 
 // All of test/node24 under `npm run fuzz:mock` (MOCK_FUZZ_RUNS set), else the MSW form only.
-const FILES = process.env.MOCK_FUZZ_RUNS !== undefined ? [] : ["test/node24/msw.test.ts"];
+const FILES = process.env.MOCK_FUZZ_RUNS !== undefined ? [] : ["test/kms/msw.node24.test.ts", "test/notifications/msw.node24.test.ts"];
 
 describe("cloud-interfaces/msw", () => {
   it("its suite passes under Node 24 (vitest.node24.config.ts)", { timeout: 240_000 }, async () => {

@@ -14,10 +14,11 @@ import { deref } from "../../runtime/openapi/pointer.js";
 import { listOperations } from "../../runtime/openapi/router.js";
 import { operationParameters } from "../../scripts/lib/client-meta.js";
 import { extractRules } from "../../scripts/lib/generate-rules.js";
+import { readServices } from "../../scripts/lib/services.js";
 import { bundledDocument } from "../harness/documents.js";
 import { INHERITED_NAMES, nearValid, valid, withInheritedName } from "./rule-arbitrary.js";
 
-const SERVICES = ["identity-v3", "identity-v4", "notifications-v1", "kms-v2", "metrics-v1", "widget"];
+const SERVICES = readServices().map((s) => s.id);
 /** Per schema and kind of input; `npm run fuzz` sets FUZZ_RUNS for a long run. */
 const RUNS = Math.max(1, Math.floor(Number(process.env.FUZZ_RUNS ?? 15)));
 

@@ -5,14 +5,14 @@
  * afresh, and its cache entry dropped, since the file in place is then no longer the build's.
  * Redocly is loaded only when one has to be bundled (about 2 s of the run's start otherwise).
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { globalKey, isFresh, readManifest, writeManifest } from "../../scripts/lib/build-cache.js";
 import { BUNDLE_DIR } from "../../scripts/lib/paths.js";
 import { serviceOutputs } from "../../scripts/lib/service-outputs.js";
-import { documentPath, readServices, type Service } from "../../scripts/lib/services.js";
+import { readServices, type Service } from "../../scripts/lib/services.js";
 
-export async function writeCurrentBundles(services: Service[] = readServices().filter((s) => existsSync(documentPath(s)))): Promise<void> {
+export async function writeCurrentBundles(services: Service[] = readServices()): Promise<void> {
   mkdirSync(BUNDLE_DIR, { recursive: true });
   const manifest = readManifest();
   const global = globalKey();

@@ -3,14 +3,13 @@
  * document), per service and operation: read by test/site/code-samples.test.ts (run them) and
  * test/typecheck.test.ts (type-check them in the project's one TypeScript program).
  */
-import { existsSync } from "node:fs";
 import { listOperations } from "../../runtime/openapi/router.js";
-import { documentPath, readServices } from "../../scripts/lib/services.js";
+import { readServices } from "../../scripts/lib/services.js";
 import type { CodeSample } from "../../scripts/lib/site/code-samples.js";
 import { siteDocument } from "../../scripts/lib/site/reference-page.js";
 import { bundledDocument } from "./documents.js";
 
-export const sampleServices = () => readServices().filter((s) => existsSync(documentPath(s)));
+export const sampleServices = () => readServices();
 
 export interface OperationSamples {
   operationId: string;

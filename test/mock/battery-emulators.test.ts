@@ -7,14 +7,13 @@
  */
 import { startServerProcess, type ServerProcess } from "../harness/server-process.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMULATED_SERVICES } from "../../runtime/emulator/index.js";
 import { servicesWithCatalogues } from "../security/fixtures.js";
 import { baselines, hostileCases, judge, random, serialize, type HostileCase } from "./battery.js";
 import { sendWire } from "../../scripts/lib/socket-exchange.js";
 
 const SEED = Number(process.env.MOCK_FUZZ_SEED ?? 1);
 const LONG = process.env.MOCK_FUZZ_RUNS !== undefined;
-const ids = servicesWithCatalogues.map((s) => s.id).filter((id) => EMULATED_SERVICES.includes(id));
+const ids = servicesWithCatalogues.map((s) => s.id);
 
 let server: ServerProcess;
 let urls: Record<string, { edge: string; serve: string }> = {};

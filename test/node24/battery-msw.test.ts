@@ -9,14 +9,13 @@ import type { ServiceId } from "cloud-interfaces/mock";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mswEmulator } from "cloud-interfaces/msw";
-import { EMULATED_SERVICES } from "cloud-interfaces/emulator";
 import { servicesWithCatalogues } from "../security/fixtures.js";
 import { hostileCases, judge, random, type HostileCase } from "../mock/battery.js";
 import { failUnhandled } from "../harness/msw-unhandled.js";
 
 const SEED = Number(process.env.MOCK_FUZZ_SEED ?? 1);
 const LONG = process.env.MOCK_FUZZ_RUNS !== undefined;
-const ids = servicesWithCatalogues.map((s) => s.id).filter((id) => EMULATED_SERVICES.includes(id)) as ServiceId[];
+const ids = servicesWithCatalogues.map((s) => s.id) as ServiceId[];
 const origin = (id: string) => `http://${id}.msw-battery.test`;
 const mocks = ids.map((id) => mswEmulator(id, { baseUrl: origin(id) }));
 const server = setupServer(...mocks.flatMap((m) => m.handlers));

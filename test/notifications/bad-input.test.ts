@@ -96,7 +96,7 @@ const rejected: [string, Call, string, string][] = [
   ],
   ["create topic, source id with a space", with_(base.createTopic, { body: { name: "T", sources: [{ id: "a b", rules: [rule] }] } }), "pattern", "id"],
   ["create topic, source without rules", with_(base.createTopic, { body: { name: "T", sources: [{ id: SOURCE }] } }), "required", "sources"],
-  // An empty event_type_filter is no longer bad input: the Terraform provider sends "" (issue 37; test/real-clients/notifications-terraform.test.ts).
+  // An empty event_type_filter is no longer bad input: the Terraform provider sends "" (issue 37; test/notifications/terraform.test.ts).
   ["create topic, rule event_type_filter not a string", with_(base.createTopic, { body: { name: "T", sources: [{ id: SOURCE, rules: [{ event_type_filter: 7 }] }] } }), "type", "event_type_filter"],
   [
     "replace topic, rule enabled not boolean",

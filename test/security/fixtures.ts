@@ -1,8 +1,5 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
-import { ROOT } from "../../scripts/lib/paths.js";
-import { documentPath, readServices } from "../../scripts/lib/services.js";
+import { readServices } from "../../scripts/lib/services.js";
 import { loadCatalogue } from "../harness/clients.js";
 import { bundledDocument } from "../harness/documents.js";
 import { baselineRequest } from "../negative/derive.js";
@@ -15,9 +12,8 @@ export const SECRETS = {
   password: "client-SECRET-é:/?#[]@!$&'()*+,;=%",
 };
 
-export const servicesWithCatalogues = readServices().filter(
-  (s) => existsSync(documentPath(s)) && existsSync(join(ROOT, "test", "cases", `${s.id}.ts`)),
-);
+/** Every registered service (each has its document and case catalogue; a missing one fails, never skipped). */
+export const servicesWithCatalogues = readServices();
 
 /** Credentials for every security scheme of a document, each carrying a known secret. */
 export function secretCredentials(serviceId: string): Record<string, unknown> {

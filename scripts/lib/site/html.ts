@@ -8,7 +8,7 @@ export const breakable = (s: string) => html(s).replace(/\//g, "/<wbr>");
 /**
  * A service's name as the site shows it: the document's title without a "(deprecated)" tag (the
  * site says that with a badge or a block) and with the API version, which the title names
- * ("... service v3") or the registry id ends with (`kms-v2`): "Key management v2". `info.version`
+ * ("... service v3") or the registry id ends with (`<name>-v2`): "Key management v2". `info.version`
  * is the document's own version (identity v3's is 4.0.0), shown apart as the document version.
  */
 export function displayTitle(info: { title: string }, serviceId: string): string {

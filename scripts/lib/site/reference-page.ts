@@ -47,7 +47,7 @@ export function contentSecurityPolicy(doc: OpenApiDocument): string {
 
 /**
  * One Redoc page per document. Downloads are the bundled document beside the page, saved
- * under a name that says which service and version it is (`kms-v2.openapi.json`).
+ * under a name that says which service and version it is (`<id>.openapi.json`).
  */
 export function referencePage(service: Service, doc: OpenApiDocument, services: readonly Service[], nav: readonly NavEntry[] = services.map((s) => ({ id: s.id, title: s.id }))): string {
   const options = {
