@@ -73,7 +73,13 @@ export function resolveBaseUrl(meta: ServiceMeta, options: Pick<AnyOptions, "reg
   if (!server) {
     throw new InputError("server", "enum", `server: must be one of ${meta.servers.map((s) => s.name).join(", ")}`);
   }
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const variable = server.variables[name]!;
+    const value = name === "region" && options.region !== undefined ? options.region : variable.default;
+    return checkServerVariable(name, value, variable.enum);
+  });
   // A guessed host must never receive a credential: the document says its host is a stand-in.
+  // (A bad region is reported first, as the more specific mistake.)
   if (server.placeholder) {
     throw new InputError(
       "baseUrl",
@@ -81,11 +87,7 @@ export function resolveBaseUrl(meta: ServiceMeta, options: Pick<AnyOptions, "reg
       `baseUrl: required: the ${meta.id} document's server ${server.url} is a placeholder (the interface documents do not show the service's hosts); pass baseUrl with your service's URL`,
     );
   }
-  return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const variable = server.variables[name]!;
-    const value = name === "region" && options.region !== undefined ? options.region : variable.default;
-    return checkServerVariable(name, value, variable.enum);
-  });
+  return url;
 }
 
 /** The creation options, checked: a bad one fails here, naming the option, never at a later call. */

@@ -164,8 +164,8 @@ export class ConnectionError extends MaskedError {
   override readonly name = "ConnectionError";
   readonly operation: string;
   constructor(operation: string, cause: unknown, secrets: readonly string[] = []) {
-    const code = systemCode(cause);
-    super(`${operation}: no answer: ${cause instanceof Error ? cause.message : String(cause)}${code ? ` (${code})` : ""}`, secrets, cause);
+    const detail = causeDetail(cause);
+    super(`${operation}: no answer: ${cause instanceof Error ? cause.message : String(cause)}${detail ? ` (${detail})` : ""}`, secrets, cause);
     this.operation = maskSecrets(operation, secrets);
   }
 
@@ -174,13 +174,18 @@ export class ConnectionError extends MaskedError {
   }
 }
 
-/** The system error code (ECONNREFUSED, ENOTFOUND, …) of a transport's error or of its cause. */
-function systemCode(error: unknown): string | undefined {
+/**
+ * What undici's bare "fetch failed" leaves out: the system code of its cause (ECONNREFUSED,
+ * ENOTFOUND, …), or else the innermost cause's message ("unexpected redirect").
+ */
+function causeDetail(error: unknown): string | undefined {
+  let innermost: Error | undefined;
   for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) return code;
+    if (typeof code === "string" && /^E[A-Z0-9_]+$/.test(code)) return code;
+    innermost = e;
   }
-  return undefined;
+  return innermost && innermost !== error ? innermost.message : undefined;
 }
 
 /**

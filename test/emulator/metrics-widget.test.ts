@@ -3,13 +3,14 @@ import { describe, expect, it } from "vitest";
 import { createMetricsV1Client } from "cloud-interfaces/metrics-v1";
 import { createWidgetClient } from "cloud-interfaces/widget";
 import { emulator } from "./harness.js";
+import { placeholderBaseUrl } from "cloud-interfaces/emulator";
 
 const T0 = Date.parse("2026-06-01T12:00:00Z") / 1000;
 
 function metrics(token = "iam token-1", scope?: string) {
   // These tests start from nothing; the starting world has its own test (examples.test.ts).
   const env = emulator("metrics-v1", { seedFromExamples: false });
-  const client = createMetricsV1Client({ validate: false, credentials: { userToken: token }, ...(scope ? { bind: { "X-Auth-Scope-Id": scope } } : {}), fetch: env.fetch });
+  const client = createMetricsV1Client({ baseUrl: placeholderBaseUrl("metrics-v1"), validate: false, credentials: { userToken: token }, ...(scope ? { bind: { "X-Auth-Scope-Id": scope } } : {}), fetch: env.fetch });
   const send = (samples: Array<{ name: string; value: number; timestamp?: number }>) => client.POST("/v1/metrics", { body: samples });
   const get = async (target: string[], from?: string, until?: string) => (await client.GET("/v1/metrics", { params: { query: { target, ...(from ? { from } : {}), ...(until ? { until } : {}) } } })).data!;
   return { ...env, client, send, get };
@@ -52,7 +53,7 @@ describe("metrics-v1 emulator", () => {
     expect(deleted.response.status).toBe(200);
     expect((await m.get(["app.web01.requests"]))).toEqual([]);
     expect((await m.client.DELETE("/v1/metrics/list", { params: { query: { query: "app.web09.*" } } })).response.status).toBe(404);
-    const other = createMetricsV1Client({ credentials: { userToken: "uaa legacy" }, bind: { "X-Auth-Scope-Id": "s-space-2" }, fetch: m.fetch });
+    const other = createMetricsV1Client({ baseUrl: placeholderBaseUrl("metrics-v1"), credentials: { userToken: "uaa legacy" }, bind: { "X-Auth-Scope-Id": "s-space-2" }, fetch: m.fetch });
     expect((await other.GET("/v1/metrics/list", {})).data!.metrics).toEqual([]);
   });
 
@@ -68,7 +69,7 @@ describe("metrics-v1 emulator", () => {
 describe("widget emulator", () => {
   it("gives a stable URL per request and refuses a key that differs from the header", async () => {
     const env = emulator("widget");
-    const client = createWidgetClient({ validate: false, credentials: { apiKey: "prj_4f1c2a9d" }, fetch: env.fetch });
+    const client = createWidgetClient({ baseUrl: placeholderBaseUrl("widget"), validate: false, credentials: { apiKey: "prj_4f1c2a9d" }, fetch: env.fetch });
     const body = { key: "prj_4f1c2a9d", user_email: "user@example.com", package_id: 1042 };
     const a = await client.POST("/developers/flex-api/widget-url", { body });
     const b = await client.POST("/developers/flex-api/widget-url", { body: { user_email: "user@example.com", package_id: 1042, key: "prj_4f1c2a9d" } });
