@@ -21,7 +21,7 @@ const MOCK_CORRELATION = doc.components.headers.CorrelationId.schema.examples[0]
 
 function overMock(prefer?: string, { keyRing = "payroll-ring" as string | null } = {}) {
   const rec = recordingFetch(prefer);
-  const kms = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, keyRing: keyRing ?? undefined, token: TOKEN, baseUrl: mockUrl("kms-v2"), fetch: rec.fetch });
+  const kms = createKmsClient({ instanceId: INSTANCE, keyRing: keyRing ?? undefined, token: TOKEN, baseUrl: mockUrl("kms-v2"), fetch: rec.fetch });
   return { kms, sent: rec.sent };
 }
 
