@@ -3,8 +3,9 @@
  * its `$ref`s reach is checked here. A `$ref` naming a URL, or a file outside the folder of the
  * root document (also through a symlink), is refused; so is a file over MAX_SOURCE_BYTES, a
  * YAML alias expansion over MAX_YAML_ALIASES (@redocly/openapi-core parses with js-yaml, which
- * expands aliases without limit: 500 bytes took 75 s and 4 GB), and YAML the `yaml` library
- * rejects (duplicate keys among others). Nothing here fetches or follows anything it refused.
+ * expands aliases without limit: 500 bytes took 75 s and 4 GB), YAML the `yaml` library
+ * rejects (duplicate keys among others), and mapping keys that are not plain strings (complex
+ * keys, merge keys), which Redocly's parser throws on or reads differently. Nothing here fetches or follows anything it refused.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
@@ -17,7 +18,7 @@ export const MAX_SOURCE_BYTES = 1024 * 1024;
 /** Alias nodes a file may expand to (the `yaml` library's own default). */
 export const MAX_YAML_ALIASES = 100;
 
-export type InputRule = "input-ref-url" | "input-ref-outside-openapi" | "input-file-too-large" | "input-yaml-aliases" | "input-yaml-invalid";
+export type InputRule = "input-ref-url" | "input-ref-outside-openapi" | "input-file-too-large" | "input-yaml-aliases" | "input-yaml-invalid" | "input-yaml-complex-key" | "input-yaml-merge-key";
 
 function finding(rule: InputRule, message: string, file: string, pointer: string, line: number): Finding {
   return { tool: "bundle", severity: "error", rule, message, file, pointer, line };
@@ -76,7 +77,19 @@ export function checkInputs(rootFile: string): Finding[] {
       if (isSeq(node)) node.items.forEach((item, i) => walk(item as Node, [...path, i]));
       if (!isMap(node)) return;
       for (const pair of node.items) {
-        const key = isScalar(pair.key) ? String(pair.key.value) : "";
+        // Redocly's js-yaml throws on a key that is not a scalar (an uncaught stack, not a finding),
+        // and merges a plain `<<` that YAML 1.2, which this guard reads, takes as a key: either
+        // would have the tools read another document than the one checked here.
+        if (!isScalar(pair.key)) {
+          const where = isAlias(pair.key) ? "an alias" : isMap(pair.key) ? "a mapping" : isSeq(pair.key) ? "a sequence" : "not a scalar";
+          findings.push(finding("input-yaml-complex-key", `a mapping key is ${where} (rule mapping keys are strings, as in JSON)`, file, joinPointer(path), lineAt(pair.key as Node)));
+          continue;
+        }
+        if (pair.key.value === "<<" && pair.key.type === "PLAIN") {
+          findings.push(finding("input-yaml-merge-key", "a YAML merge key `<<` (rule no merge keys: YAML 1.2 has none, and the tools' parsers disagree about them; quote it for a key named <<)", file, joinPointer([...path, "<<"]), lineAt(pair.key)));
+          continue;
+        }
+        const key = String(pair.key.value);
         const value = pair.value as Node | null;
         if (key !== "$ref" || !isScalar(value) || typeof value.value !== "string") {
           walk(value, [...path, key]);

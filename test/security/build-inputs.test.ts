@@ -82,6 +82,16 @@ const cases: Case[] = [
   { name: "a YAML alias bomb (9 levels)", apply: () => overwrite(fragment(), aliasBomb(9)), rule: "input-yaml-aliases", file: fragment, pointer: "#" },
   { name: "a file over the size limit", apply: () => overwrite(fragment(), `type: object\ndescription: "${"x".repeat(MAX_SOURCE_BYTES)}"\n`), rule: "input-file-too-large", file: fragment, pointer: "#" },
   { name: "duplicate keys", apply: () => overwrite(fragment(), "type: object\ntype: string\n"), rule: "input-yaml-invalid", file: fragment, pointer: "#" },
+  // Issue 38: Redocly's js-yaml throws on a mapping key that is not a scalar (it crashed the build
+  // with its parser's stack), and merges `<<` keys that YAML 1.2, the guard's parser, does not.
+  {
+    name: "a complex mapping key merged with <<",
+    apply: () => replaceIn(doc(), "\ninfo:\n", "\nx-complex:\n  ? &a {x-one: 1}\n  : 1\n  <<: *a\ninfo:\n"),
+    rule: "input-yaml-complex-key",
+    file: doc,
+    pointer: "#/x-complex",
+  },
+  { name: "a merge key (<<)", apply: () => replaceIn(doc(), "\ninfo:\n", "\nx-base: &b {x-one: 1}\nx-merged:\n  <<: *b\ninfo:\n"), rule: "input-yaml-merge-key", file: doc, pointer: "#/x-merged/<<" },
 ];
 
 beforeAll(async () => {
