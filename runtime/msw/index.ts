@@ -7,6 +7,7 @@
  */
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { HttpHandler } from "msw";
+import { CloudInterfacesError } from "../core/base-error.js";
 import { importPeer, missingPeerMessage } from "../mock/optional-peers.js";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { placeholderBaseUrl, serverPatterns } from "../emulator/servers.js";
@@ -18,7 +19,7 @@ export type { LazyEmulator };
 // would fail later with "Promise.withResolvers is not a function", which names no version.
 const node = typeof process === "object" ? process.versions?.node : undefined;
 if (node && Number(node.split(".")[0]) < 22) {
-  throw new Error(`${missingPeerMessage("msw")}; this is Node ${node}, which MSW 3 does not run on`);
+  throw new CloudInterfacesError(`${missingPeerMessage("msw")}; this is Node ${node}, which MSW 3 does not run on`);
 }
 const { http } = await importPeer("msw", () => import("msw"));
 

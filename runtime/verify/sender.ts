@@ -93,7 +93,7 @@ export class Sender {
   async send(wire: Wire): Promise<Answer> {
     const url = new URL(wire.url);
     // Built from the base URL, so this holds unless a path value smuggles another authority in.
-    if (url.origin !== this.origin) throw new Error(`refusing to send to ${url.origin}: only ${this.origin} is verified`);
+    if (url.origin !== this.origin) throw new CloudInterfacesError(`refusing to send to ${url.origin}: only ${this.origin} is verified`);
     await this.slot();
     const left = this.options.deadline - Date.now();
     if (left <= 0) throw new DeadlineReached("the overall deadline was reached");

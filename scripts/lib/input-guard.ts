@@ -4,8 +4,10 @@
  * root document (also through a symlink), is refused; so is a file over MAX_SOURCE_BYTES, a
  * YAML alias expansion over MAX_YAML_ALIASES (@redocly/openapi-core parses with js-yaml, which
  * expands aliases without limit: 500 bytes took 75 s and 4 GB), YAML the `yaml` library
- * rejects (duplicate keys among others), and mapping keys that are not plain strings (complex
- * keys, merge keys), which Redocly's parser throws on or reads differently. Nothing here fetches or follows anything it refused.
+ * rejects, duplicate keys, mapping keys that are not plain strings (complex keys, merge keys),
+ * which Redocly's parser throws on or reads differently, a mapping or sequence over
+ * MAX_COLLECTION_ENTRIES and a document over MAX_DOCUMENT_NODES. The guard's own work is one
+ * parse and one pass per file. Nothing here fetches or follows anything it refused.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";

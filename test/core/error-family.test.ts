@@ -93,6 +93,36 @@ describe("every error class in runtime/ descends from CloudInterfacesError", () 
   });
 });
 
+/**
+ * `new Error(` (or another built-in error) in runtime/ that may still reach a caller, by file,
+ * with why it stays. Anything not listed fails: a new one is thrown as a CloudInterfacesError.
+ */
+const BUILT_IN_THROWS: Record<string, string> = {
+  "runtime/mock/node-edge.ts": "abort reasons inside the HTTP edge; never thrown to a caller",
+  // Issue 38 left these to the work in flight on the emulators and the mock (the same files),
+  // as a follow-up: each reaches a caller of startMock, createEmulator or mswEmulator.
+  "runtime/mock/prism-handler.ts": "follow-up (issue 38): Prism's failure, answered as a 500 by the handler",
+  "runtime/mock/listen.ts": "follow-up (issue 38)",
+  "runtime/mock/documents.ts": "follow-up (issue 38): an unknown service id or a missing bundle",
+  "runtime/mock/optional-peers.ts": "follow-up (issue 38): a missing optional peer",
+  "runtime/emulator/assemble.ts": "follow-up (issue 38)",
+  "runtime/emulator/registry.ts": "follow-up (issue 38): an unknown service id",
+  "runtime/emulator/example-wire.ts": "follow-up (issue 38)",
+  "runtime/emulator/contract.ts": "follow-up (issue 38): a build without precompiled validators",
+  "runtime/emulator/validator-runtime.ts": "follow-up (issue 38)",
+};
+
+describe("errors thrown by runtime/ code are CloudInterfacesErrors", () => {
+  it("no built-in Error is made in runtime/ outside the listed files", () => {
+    const made = sources(join(ROOT, "runtime"))
+      .filter((file) => /\bnew (Error|TypeError|RangeError|SyntaxError)\(/.test(readFileSync(file, "utf8")))
+      .map((file) => relative(ROOT, file))
+      // The base itself and the masked copy of a cause (runtime/core/errors.ts) are the only ones in core.
+      .filter((file) => file !== "runtime/core/errors.ts");
+    expect(made.filter((file) => !(file in BUILT_IN_THROWS))).toEqual([]);
+  });
+});
+
 /** A loopback port nothing listens on: bound, then closed. */
 async function refusedPort(): Promise<number> {
   const server = createServer();
