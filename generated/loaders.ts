@@ -3,12 +3,12 @@
 import type { CompiledService } from "../runtime/emulator/compiled.js";
 import type { EngineState } from "../runtime/emulator/engine.js";
 import type { ServiceDefinition } from "../runtime/emulator/app.js";
-import { servers as servers0 } from "./identity-v3/servers.js";
-import { servers as servers1 } from "./identity-v4/servers.js";
-import { servers as servers2 } from "./notifications-v1/servers.js";
-import { servers as servers3 } from "./kms-v2/servers.js";
-import { servers as servers4 } from "./metrics-v1/servers.js";
-import { servers as servers5 } from "./widget/servers.js";
+import { baseUrl as baseUrl0, servers as servers0 } from "./identity-v3/servers.js";
+import { baseUrl as baseUrl1, servers as servers1 } from "./identity-v4/servers.js";
+import { baseUrl as baseUrl2, servers as servers2 } from "./notifications-v1/servers.js";
+import { baseUrl as baseUrl3, servers as servers3 } from "./kms-v2/servers.js";
+import { baseUrl as baseUrl4, servers as servers4 } from "./metrics-v1/servers.js";
+import { baseUrl as baseUrl5, servers as servers5 } from "./widget/servers.js";
 
 /** Each service's emulator, loaded on first use: its family plug-in or the resource engine, with its document and validators. */
 export const EMULATOR_LOADERS: Readonly<Record<string, () => Promise<CompiledService>>> = {
@@ -46,6 +46,16 @@ export const SERVER_URLS: Readonly<Record<string, readonly string[]>> = {
   "kms-v2": servers3,
   "metrics-v1": servers4,
   "widget": servers5,
+};
+
+/** Each service's first documented server with its variables at their defaults (a placeholder host: see x-placeholder). */
+export const BASE_URLS: Readonly<Record<string, string | undefined>> = {
+  "identity-v3": baseUrl0,
+  "identity-v4": baseUrl1,
+  "notifications-v1": baseUrl2,
+  "kms-v2": baseUrl3,
+  "metrics-v1": baseUrl4,
+  "widget": baseUrl5,
 };
 
 /** Each service's generated client, loaded when first used. */

@@ -30,7 +30,8 @@ export const identityV3Service = {
             "us-east"
           ]
         }
-      }
+      },
+      "placeholder": true
     }
   ],
   "bind": [

@@ -29,7 +29,8 @@ export const identityV4Service = {
             "us-east"
           ]
         }
-      }
+      },
+      "placeholder": true
     }
   ],
   "bind": [

@@ -34,7 +34,8 @@ export const kmsV2Service = {
             "in-mum"
           ]
         }
-      }
+      },
+      "placeholder": true
     }
   ],
   "bind": [

@@ -25,7 +25,8 @@ export const metricsV1Service = {
             "au-syd"
           ]
         }
-      }
+      },
+      "placeholder": true
     }
   ],
   "bind": [

@@ -25,7 +25,8 @@ export const notificationsV1Service = {
             "eu-de"
           ]
         }
-      }
+      },
+      "placeholder": true
     },
     {
       "name": "private",
@@ -40,7 +41,8 @@ export const notificationsV1Service = {
             "eu-de"
           ]
         }
-      }
+      },
+      "placeholder": true
     }
   ],
   "bind": [

@@ -2,3 +2,6 @@
 
 /** The document's server URLs, variables as `{name}`. */
 export const servers: readonly string[] = ["https://{region}.event-notifications.example.com/event-notifications","https://private.{region}.event-notifications.example.com/event-notifications"];
+
+/** The first server with its variables at their defaults: the placeholder host the emulators answer for under MSW. */
+export const baseUrl: string | undefined = "https://us-south.event-notifications.example.com/event-notifications";

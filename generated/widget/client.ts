@@ -15,7 +15,8 @@ export const widgetService = {
     {
       "name": "public",
       "url": "https://api.widget.example.com",
-      "variables": {}
+      "variables": {},
+      "placeholder": true
     }
   ],
   "bind": [],

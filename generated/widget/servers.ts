@@ -2,3 +2,6 @@
 
 /** The document's server URLs, variables as `{name}`. */
 export const servers: readonly string[] = ["https://api.widget.example.com"];
+
+/** The first server with its variables at their defaults: the placeholder host the emulators answer for under MSW. */
+export const baseUrl: string | undefined = "https://api.widget.example.com";

@@ -4,6 +4,7 @@
  * from the shared option set (runtime/mock/options.ts) with its defaults, and what it runs.
  * Parsing, validation and `--help` come from those declarations.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SERVICE_IDS } from "../../generated/service-ids.js";
@@ -33,7 +34,7 @@ export const COMMANDS: CommandSpec[] = [
     options: { port: 8080, host: DEFAULT_HOST, out: undefined },
     async run(values) {
       const dir = siteDir();
-      if (!existsSync(join(dir, "index.html"))) throw new Error(`docs: the reference site is missing from ${dir}`);
+      if (!existsSync(join(dir, "index.html"))) throw new CloudInterfacesError(`docs: the reference site is missing from ${dir}`);
       if (values.out !== undefined) {
         const { exportSite, HEADERS_FILE } = await import("./export-site.js");
         const { dir: written, files } = exportSite(dir, values.out);

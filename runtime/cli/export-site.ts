@@ -5,6 +5,7 @@
  * the file in which Netlify and Cloudflare Pages take response headers, with the headers the
  * docs server sends (framing forbidden); other hosts are told in the README.
  */
+import { UsageError } from "../mock/options.js";
 import { cpSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { SECURITY_HEADERS } from "./static-server.js";
@@ -31,11 +32,11 @@ export interface ExportResult {
 export function exportSite(site: string, out: string): ExportResult {
   const source = realpathSync(site);
   const target = resolve(out);
-  if (existsSync(target) && !statSync(target).isDirectory()) throw new Error(`docs --out: ${out} exists and is not a folder`);
+  if (existsSync(target) && !statSync(target).isDirectory()) throw new UsageError(`docs --out: ${out} exists and is not a folder`);
   const real = existsSync(target) ? realpathSync(target) : target;
   const inside = relative(source, real);
   if (inside === "" || (!inside.startsWith("..") && !inside.startsWith(sep) && !/^[A-Za-z]:/.test(inside))) {
-    throw new Error(`docs --out: ${out} is inside the installed site (${source}); choose a folder outside it`);
+    throw new UsageError(`docs --out: ${out} is inside the installed site (${source}); choose a folder outside it`);
   }
   mkdirSync(target, { recursive: true });
   cpSync(source, target, { recursive: true, filter: (from) => !BUILD_ONLY.has(relative(source, from)) });

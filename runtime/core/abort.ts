@@ -77,6 +77,16 @@ export class Deadline implements Abortable {
     if (this.done) throw this.reason;
   }
 
+  /** Whether the call has ended (its deadline passed, or the caller aborted). */
+  get ended(): boolean {
+    return this.done;
+  }
+
+  /** Why the call ended: the TimeoutError, or the caller's own abort reason. */
+  reasonOf(): unknown {
+    return this.reason;
+  }
+
   /**
    * Settles like `work`, or rejects with the reason as soon as the call ends: work that cannot
    * be cancelled (a token provider) is abandoned. The timer holds this Deadline, so the wait

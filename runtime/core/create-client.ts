@@ -21,7 +21,11 @@ export interface ServiceClientOptions<Region extends string, ServerName extends 
   region?: Region;
   /** Which documented server (its `x-name`), e.g. "public" or "private". */
   server?: ServerName;
-  /** Overrides the documented server URL, e.g. with a mock. Credentials are sent to this origin only. */
+  /**
+   * The service's URL (or a mock's). Credentials are sent to this origin only. Required where the
+   * document's server is a placeholder (`x-placeholder`, every bundled document): the interface
+   * documents do not show the hosts, so a client never guesses one.
+   */
   baseUrl?: string;
   credentials?: Credentials;
   /** Parameters the document binds at creation (`x-client.bind`), filled into every call. */
@@ -69,11 +73,21 @@ export function resolveBaseUrl(meta: ServiceMeta, options: Pick<AnyOptions, "reg
   if (!server) {
     throw new InputError("server", "enum", `server: must be one of ${meta.servers.map((s) => s.name).join(", ")}`);
   }
-  return server.url.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const variable = server.variables[name]!;
     const value = name === "region" && options.region !== undefined ? options.region : variable.default;
     return checkServerVariable(name, value, variable.enum);
   });
+  // A guessed host must never receive a credential: the document says its host is a stand-in.
+  // (A bad region is reported first, as the more specific mistake.)
+  if (server.placeholder) {
+    throw new InputError(
+      "baseUrl",
+      "required",
+      `baseUrl: required: the ${meta.id} document's server ${server.url} is a placeholder (the interface documents do not show the service's hosts); pass baseUrl with your service's URL`,
+    );
+  }
+  return url;
 }
 
 /** The creation options, checked: a bad one fails here, naming the option, never at a later call. */

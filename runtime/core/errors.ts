@@ -1,4 +1,7 @@
+import { CloudInterfacesError } from "./base-error.js";
 import { maskSecrets, redact, secretsOf } from "./redact.js";
+
+export { CloudInterfacesError };
 
 /** Node's util.inspect hook, by its registered name so that browsers load nothing. */
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
@@ -9,11 +12,11 @@ type Inspect = (value: unknown, options: unknown) => string;
  * rule) stay exact so callers can test them, while everything that renders the error (message,
  * stack, JSON, util.inspect) shows the masked form.
  */
-abstract class MaskedError extends Error {
+abstract class MaskedError extends CloudInterfacesError {
   /** The secrets this error masks when rendered; not enumerable, so no rendering shows them. */
   declare protected readonly secrets: readonly string[];
-  constructor(message: string, secrets: readonly string[]) {
-    super(maskSecrets(message, secrets));
+  constructor(message: string, secrets: readonly string[], cause?: unknown) {
+    super(maskSecrets(message, secrets), cause === undefined ? undefined : { cause: maskedCause(cause, secrets) });
     Object.defineProperty(this, "secrets", { value: secrets, enumerable: false });
   }
 
@@ -21,12 +24,45 @@ abstract class MaskedError extends Error {
   protected abstract rendered(): Record<string, unknown>;
 
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, ...this.rendered() };
+    return { name: this.name, message: this.message, ...this.rendered(), ...(this.cause === undefined ? {} : { cause: causeSummary(this.cause) }) };
   }
 
   [INSPECT](_depth: number, options: unknown, inspect: Inspect): string {
-    return `${this.stack ?? `${this.name}: ${this.message}`} ${inspect(this.rendered(), options)}`;
+    const cause = this.cause === undefined ? {} : { cause: causeSummary(this.cause) };
+    return `${this.stack ?? `${this.name}: ${this.message}`} ${inspect({ ...this.rendered(), ...cause }, options)}`;
   }
+}
+
+/**
+ * The cause as kept on the error: the original, unless its message or stack (or its own cause's)
+ * holds a secret the call sent; then a copy with those masked, of the same name and code. A
+ * transport's error names hosts and system codes, not headers, so the original is the rule.
+ */
+function maskedCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (!(cause instanceof Error)) return typeof cause === "string" ? maskSecrets(cause, secrets) : cause;
+  const inner = depth < 4 && cause.cause !== undefined ? maskedCause(cause.cause, secrets, depth + 1) : cause.cause;
+  const message = maskSecrets(cause.message, secrets);
+  const stack = cause.stack === undefined ? undefined : maskSecrets(cause.stack, secrets);
+  if (message === cause.message && stack === cause.stack && inner === cause.cause) return cause;
+  const copy = new Error(message, inner === undefined ? undefined : { cause: inner });
+  Object.defineProperties(copy, {
+    name: { value: cause.name, writable: true, configurable: true },
+    stack: { value: stack, writable: true, configurable: true },
+    ...("code" in cause ? { code: { value: (cause as { code: unknown }).code, enumerable: true } } : {}),
+  });
+  return copy;
+}
+
+/** What JSON and util.inspect show of a cause: its name, message and system code, and its own cause the same way. */
+function causeSummary(cause: unknown, depth = 0): unknown {
+  if (!(cause instanceof Error)) return typeof cause === "string" ? cause : String(cause);
+  const code = (cause as { code?: unknown }).code;
+  return {
+    name: cause.name,
+    message: cause.message,
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    ...(cause.cause !== undefined && depth < 4 ? { cause: causeSummary(cause.cause, depth + 1) } : {}),
+  };
 }
 
 /**
@@ -95,4 +131,68 @@ export class ResponseTooLargeError extends MaskedError {
   protected rendered(): Record<string, unknown> {
     return { operation: this.operation, maxBytes: this.maxBytes };
   }
+}
+
+/**
+ * A call that got no complete answer within its `timeoutMs`: the token provider, the attempts,
+ * the waits between them or the body. `cause` is the standard `TimeoutError` DOMException that
+ * `AbortSignal.timeout` would give; `name` is the same, so code that checked the name still holds.
+ */
+export class TimeoutError extends MaskedError {
+  override readonly name = "TimeoutError";
+  readonly operation: string;
+  readonly timeoutMs: number;
+  constructor(operation: string, timeoutMs: number) {
+    const message = `${operation}: no complete answer within timeoutMs (${timeoutMs} ms)`;
+    super(message, [], new DOMException(`The operation timed out after ${timeoutMs} ms`, "TimeoutError"));
+    this.operation = operation;
+    this.timeoutMs = timeoutMs;
+  }
+
+  protected rendered(): Record<string, unknown> {
+    return { operation: this.operation, timeoutMs: this.timeoutMs };
+  }
+}
+
+/**
+ * The transport failed before an answer came: the connection was refused or reset, the name did
+ * not resolve, TLS failed, or a `fetch` of your own threw. `cause` is what the transport threw
+ * (undici's `TypeError: fetch failed`, whose own cause holds the system code such as
+ * ECONNREFUSED), with any secret of the call masked.
+ */
+export class ConnectionError extends MaskedError {
+  override readonly name = "ConnectionError";
+  readonly operation: string;
+  constructor(operation: string, cause: unknown, secrets: readonly string[] = []) {
+    const detail = causeDetail(cause);
+    super(`${operation}: no answer: ${cause instanceof Error ? cause.message : String(cause)}${detail ? ` (${detail})` : ""}`, secrets, cause);
+    this.operation = maskSecrets(operation, secrets);
+  }
+
+  protected rendered(): Record<string, unknown> {
+    return { operation: this.operation };
+  }
+}
+
+/**
+ * What undici's bare "fetch failed" leaves out: the system code of its cause (ECONNREFUSED,
+ * ENOTFOUND, …), or else the innermost cause's message ("unexpected redirect").
+ */
+function causeDetail(error: unknown): string | undefined {
+  let innermost: Error | undefined;
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^E[A-Z0-9_]+$/.test(code)) return code;
+    innermost = e;
+  }
+  return innermost && innermost !== error ? innermost.message : undefined;
+}
+
+/**
+ * A redirect the client will not follow for a per-call `redirect: "follow"`: to another origin
+ * (credentials would go with it), without a usable Location, or past 20 hops. Neither URL is
+ * in the message: either may carry a secret.
+ */
+export class RedirectError extends CloudInterfacesError {
+  override readonly name = "RedirectError";
 }

@@ -1,4 +1,5 @@
-export { ApiError, InputError, ResponseTooLargeError } from "./errors.js";
+export { ApiError, CloudInterfacesError, ConnectionError, InputError, RedirectError, ResponseTooLargeError, TimeoutError } from "./errors.js";
+export { PaginationError } from "./pagination-error.js";
 export { DEFAULT_MAX_BODY_BYTES } from "./body-limit.js";
 export { unwrap } from "./unwrap.js";
 export { REDACTED, redact } from "./redact.js";

@@ -2,6 +2,8 @@
  * The error of a page walk that cannot go on safely (runtime/core/paginate.ts). A module of its
  * own: the walker loads on the first walk, while helpers export this class with their entry.
  */
-export class PaginationError extends Error {
+import { CloudInterfacesError } from "./base-error.js";
+
+export class PaginationError extends CloudInterfacesError {
   override readonly name = "PaginationError";
 }

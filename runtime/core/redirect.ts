@@ -6,6 +6,8 @@
  * configured origin) and refuses a hop to any other origin. Client-level and per-call headers
  * cannot be told apart from credentials, so the refusal holds for every operation.
  */
+import { RedirectError } from "./errors.js";
+
 type Send = (url: string, init: RequestInit) => Promise<Response>;
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
@@ -22,11 +24,11 @@ export async function followSameOrigin(send: Send, url: string, init: RequestIni
     const location = REDIRECT.has(response.status) ? response.headers.get("location") : null;
     if (location === null) return response;
     // Neither the URL nor the Location goes into an error: either may carry a secret.
-    if (count === MAX_REDIRECTS) throw new TypeError("too many redirects");
+    if (count === MAX_REDIRECTS) throw new RedirectError("too many redirects (the limit is 20, as fetch's)");
     const next = URL.canParse(location, current) ? new URL(location, current) : undefined;
-    if (!next) throw new TypeError("redirect Location is not a URL");
+    if (!next) throw new RedirectError("redirect Location is not a URL");
     if (next.origin !== current.origin) {
-      throw new TypeError("redirect to another origin refused: credentials are only sent to the configured service origin");
+      throw new RedirectError("redirect to another origin refused: credentials are only sent to the configured service origin");
     }
     await response.body?.cancel();
     // openapi-fetch always sets an upper-case method.

@@ -14,6 +14,7 @@ import { InputError } from "./errors.js";
 import { checkHeaderValues } from "./header-value.js";
 import { serializeQuery } from "../openapi/query-style.js";
 import { callContextOf, rememberCall } from "./redact.js";
+import { TimeoutError } from "./errors.js";
 import type { OperationMeta, ServiceMeta } from "./service-meta.js";
 
 export type AnyInit = {
@@ -37,10 +38,6 @@ export interface RelayContext {
   clientLabels: boolean;
   states: WeakMap<object, CallState>;
   send: (request: Request, state: CallState) => Promise<Response>;
-}
-
-function timeoutError(ms: number): DOMException {
-  return new DOMException(`The operation timed out after ${ms} ms`, "TimeoutError");
 }
 
 export function createRelay(ctx: RelayContext): (call: Send, method: string) => Send {
@@ -80,7 +77,7 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     // request); the caller's signal is relayed to the deadline with one listener per signal
     // (abort.ts), however many calls share it.
     const deadline = new Deadline();
-    const timer = setTimeout(() => deadline.abort(timeoutError(timeoutMs)), timeoutMs);
+    const timer = setTimeout(() => deadline.abort(new TimeoutError(op?.operationId ?? path, timeoutMs)), timeoutMs);
     const unlink = linkAbort(init.signal, deadline);
     const state: CallState = {
       deadline,

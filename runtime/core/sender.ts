@@ -7,7 +7,7 @@ import { linkAbort, type Deadline } from "./abort.js";
 import type { Call, CallState, SentBody } from "./call-state.js";
 import { carriesCredentials, headerSecrets, type createCredentialResolver, type ProviderContext } from "./credentials.js";
 import { declaredOver, limitResponse } from "./body-limit.js";
-import { InputError, ResponseTooLargeError } from "./errors.js";
+import { ConnectionError, InputError, ResponseTooLargeError } from "./errors.js";
 import { rememberCall, type CallContext } from "./redact.js";
 import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
 import type { ServiceMeta } from "./service-meta.js";
@@ -149,6 +149,12 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
       // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
       if (!response.ok) rememberCall(response, contextOf(call, request));
       return response;
+    }, (error: unknown) => {
+      // The call's end (its timeout, or the caller's signal) is thrown as it is; anything else the
+      // transport threw is a failed connection, with what it threw as the cause.
+      if (deadline.ended) throw deadline.reasonOf();
+      const context = contextOf(call, request);
+      throw new ConnectionError(context.operation, error, context.secrets);
     });
   };
 

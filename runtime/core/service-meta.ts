@@ -37,6 +37,8 @@ export interface ServerMeta {
   name: string;
   url: string;
   variables: Readonly<Record<string, { default: string; enum?: readonly string[] }>>;
+  /** `x-placeholder`: the document's host stands in for one the interface documents do not show; no client sends to it unasked. */
+  placeholder?: true;
 }
 
 export interface ServiceMeta {

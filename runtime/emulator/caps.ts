@@ -3,6 +3,8 @@
  * is a test double: it holds what a test suite needs and refuses to grow past it, so a client
  * in a loop gets an error in the document's shape instead of taking the process's memory.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
+
 export const CAPS = {
   /** KMS instances that appear on first use; past it an unknown instance does not exist (INSTANCE_NOT_FOUND_ERR). */
   kmsInstances: 100,
@@ -64,7 +66,7 @@ export function capsOf(options: { caps?: Partial<Caps> }): Caps {
  * Thrown by a service when a request would take its state past a cap; the app answers it as an
  * invalid request, so each service's documented 400 shape carries the message.
  */
-export class CapReached extends Error {
+export class CapReached extends CloudInterfacesError {
   constructor(what: string, cap: number) {
     super(`${what}: the emulator holds at most ${cap} (a cap of the emulator, see runtime/emulator/ASSUMPTIONS.md)`);
   }

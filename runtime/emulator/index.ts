@@ -33,4 +33,4 @@ export function createEmulator(serviceId: keyof EmulatorStates, options: Emulato
   return assemble(serviceId, compiled, options, ajvValidators);
 }
 export { serveHandler } from "./serve.js";
-export { serverPatterns } from "./servers.js";
+export { placeholderBaseUrl, serverPatterns } from "./servers.js";

@@ -3,11 +3,12 @@
  * of reaching it has them: the mock edge, serveHandler and MSW (which hands the emulator a
  * WHATWG Request nobody else has measured).
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { MAX_BODY_BYTES } from "../mock/limits.js";
 import type { RequestLike } from "./types.js";
 
 /** Thrown by a RequestLike's text() when its body passed MAX_BODY_BYTES (serveHandler stops reading there). */
-export class BodyTooLarge extends Error {
+export class BodyTooLarge extends CloudInterfacesError {
   constructor(readonly bytes: number | undefined) {
     super(`body: ${bytes === undefined ? "more than" : `${bytes} bytes,`} over ${MAX_BODY_BYTES} bytes (rule at most ${MAX_BODY_BYTES} bytes)`);
   }

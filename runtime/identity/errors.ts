@@ -1,3 +1,4 @@
+import { CloudInterfacesError } from "../core/base-error.js";
 import type { components as V4 } from "../../generated/identity-v4/types.js";
 
 export type AuthorizationErrorCode = V4["schemas"]["AuthorizationErrorCode"];
@@ -8,7 +9,7 @@ export type SsoLogoutErrorCode = V4["schemas"]["SsoLogoutErrorCode"];
  * denied access). Only the documented error code is in the message: the description comes from
  * the redirect and is kept as a property, not interpolated into logs.
  */
-export class AuthorizationRedirectError extends Error {
+export class AuthorizationRedirectError extends CloudInterfacesError {
   override readonly name = "AuthorizationRedirectError";
   constructor(
     readonly error: AuthorizationErrorCode,
@@ -19,7 +20,7 @@ export class AuthorizationRedirectError extends Error {
 }
 
 /** SSO logout redirected back with `flow=sso_logout` and `error`. */
-export class SsoLogoutRedirectError extends Error {
+export class SsoLogoutRedirectError extends CloudInterfacesError {
   override readonly name = "SsoLogoutRedirectError";
   constructor(readonly error: SsoLogoutErrorCode) {
     super(`SSO logout failed: ${error}`);
@@ -31,7 +32,7 @@ export class SsoLogoutRedirectError extends Error {
  * ERR_JWT_EXPIRED, ERR_JWS_SIGNATURE_VERIFICATION_FAILED); neither the token nor its claims are
  * in the message.
  */
-export class TokenVerificationError extends Error {
+export class TokenVerificationError extends CloudInterfacesError {
   override readonly name = "TokenVerificationError";
   constructor(
     readonly code: string,

@@ -5,6 +5,7 @@
  * checker, so bad input fails as an InputError naming the field and the rule instead of as an
  * error page, and a changed document changes the helpers with it.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { helperRules as v3Helper } from "../../generated/identity-v3/helper-rules.js";
 import { rules as v3Rules } from "../../generated/identity-v3/rules.js";
 import { helperRules as v4Helper } from "../../generated/identity-v4/helper-rules.js";
@@ -63,7 +64,7 @@ function propertyRule(schemas: ServiceRules["schemas"], rule: Rule | undefined, 
 export function keepsBodyRule(version: IdentityVersion, operation: string, property: string, value: unknown): boolean {
   const { operations, schemas } = DOCUMENTS[version];
   const rule = propertyRule(schemas, operations[operation]?.body, property);
-  if (!rule) throw new Error(`identity ${version}: ${operation} states no rule for ${property}`);
+  if (!rule) throw new CloudInterfacesError(`identity ${version}: ${operation} states no rule for ${property}`);
   return firstViolation(rule, value, property, schemas) === undefined;
 }
 

@@ -14,6 +14,7 @@
  * checks (runtime/kms/rules.ts) and the emulator, so both read a filter the same way.
  */
 
+import { CloudInterfacesError } from "../core/base-error.js";
 import { rules } from "../../generated/kms-v2/rules.js";
 import { parseDateTime } from "../core/date-time.js";
 
@@ -33,7 +34,7 @@ export const MAX_TERMS_PER_PROPERTY = 3;
 const STATES = rules.schemas.KeyState!.enum as readonly number[];
 
 /** A filter that breaks the grammar: `position` is the 0-based character where the problem starts. */
-export class FilterSyntaxError extends Error {
+export class FilterSyntaxError extends CloudInterfacesError {
   override readonly name = "FilterSyntaxError";
   constructor(
     message: string,

@@ -11,6 +11,7 @@
  * on (see runtime/emulator/ASSUMPTIONS.md). Shared by the client checks and the emulator.
  */
 
+import { CloudInterfacesError } from "../core/base-error.js";
 import { rules } from "../../generated/kms-v2/rules.js";
 
 export type SearchScope = "alias" | "name";
@@ -30,7 +31,7 @@ export const MAX_SEARCH_LENGTH: number = rules.operations["GET /api/v2/keys"]!.q
 export const SEARCH_PREFIXES = ["not:", "exact:", "alias:", "name:", "escape:"] as const;
 const KEY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export class SearchSyntaxError extends Error {
+export class SearchSyntaxError extends CloudInterfacesError {
   override readonly name = "SearchSyntaxError";
 }
 

@@ -3,10 +3,11 @@
  * wildcards `*`, `[...]` and `{a,b}`, and the functions sumSeries, averageSeries, alias and
  * scale. Anything else is refused by name, so a test learns at once what the emulator lacks.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 
 export type Expr = { kind: "path"; pattern: string } | { kind: "call"; name: string; args: Expr[] } | { kind: "string"; value: string } | { kind: "number"; value: number };
 
-export class QueryError extends Error {
+export class QueryError extends CloudInterfacesError {
   override readonly name = "QueryError";
 }
 

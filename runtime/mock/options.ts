@@ -4,6 +4,7 @@
  * option types, parsing, validation and `--help` lines from this table. A command picks the
  * options it accepts (and its defaults) in its own one-entry declaration (runtime/cli/commands.ts).
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { parseArgs } from "node:util";
 
 export interface OptionSpec {
@@ -55,7 +56,7 @@ export type ListenOptions = Pick<OptionValues, "port" | "host">;
 export const DEFAULT_HOST = "127.0.0.1";
 
 /** A usage error: the CLI prints it with the command's help and exits 2. */
-export class UsageError extends Error {
+export class UsageError extends CloudInterfacesError {
   override name = "UsageError";
 }
 

@@ -7,9 +7,10 @@
  */
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { HttpHandler } from "msw";
+import { CloudInterfacesError } from "../core/base-error.js";
 import { importPeer, missingPeerMessage } from "../mock/optional-peers.js";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
-import { serverPatterns } from "../emulator/servers.js";
+import { placeholderBaseUrl, serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";
 
 export type { LazyEmulator };
@@ -18,7 +19,7 @@ export type { LazyEmulator };
 // would fail later with "Promise.withResolvers is not a function", which names no version.
 const node = typeof process === "object" ? process.versions?.node : undefined;
 if (node && Number(node.split(".")[0]) < 22) {
-  throw new Error(`${missingPeerMessage("msw")}; this is Node ${node}, which MSW 3 does not run on`);
+  throw new CloudInterfacesError(`${missingPeerMessage("msw")}; this is Node ${node}, which MSW 3 does not run on`);
 }
 const { http } = await importPeer("msw", () => import("msw"));
 
@@ -46,10 +47,13 @@ export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions
 /**
  * A new emulator of the service and its MSW handlers: `setupServer(...mock.handlers)` in Node,
  * `setupWorker(...mock.handlers)` in a page. The service loads on the first request (in a bundle,
- * as a chunk of its own); `await mock.emulator.ready` before reading its state.
+ * as a chunk of its own); `await mock.emulator.ready` before reading its state. `baseUrl` is the
+ * URL to give a client: the first of `options.baseUrl`, else the document's placeholder host
+ * (its first server, variables at their defaults), which a client never calls unless given it.
  */
-export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): { emulator: LazyEmulator; handlers: HttpHandler[] } {
+export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): { emulator: LazyEmulator; handlers: HttpHandler[]; baseUrl: string } {
   const { baseUrl, ...emulatorOptions } = options;
   const emulator = lazyEmulator(serviceId, emulatorOptions);
-  return { emulator, handlers: handlersFor(emulator, { baseUrl, document: options.document }) };
+  const first = Array.isArray(baseUrl) ? baseUrl[0] : baseUrl;
+  return { emulator, handlers: handlersFor(emulator, { baseUrl, document: options.document }), baseUrl: first ?? placeholderBaseUrl(serviceId, options.document) };
 }

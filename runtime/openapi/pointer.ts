@@ -8,9 +8,10 @@
  * Redocly's and Spectral's reports, `joinPointer`) writes keys unencoded, so decoding would
  * misread a key that holds a "%".
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 
 /** A pointer that breaks RFC 6901's grammar, or a `$ref` that cannot be followed. */
-export class PointerError extends Error {
+export class PointerError extends CloudInterfacesError {
   override readonly name = "PointerError";
   constructor(
     message: string,

@@ -5,6 +5,7 @@
  * `parseQuery`, and the client generator (scripts/lib/client-meta.ts) takes its defaults and
  * shapes from here, so what is sent and what is understood cannot drift apart.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { InputError } from "../core/errors.js";
 import type { QueryParamMeta, QueryStyle } from "../core/service-meta.js";
 
@@ -28,7 +29,7 @@ export function schemaShape(schema: unknown): QueryShape | undefined {
 }
 
 /** A document giving a query parameter a style OpenAPI does not define; `pointer` names the `style` member. */
-export class QueryStyleError extends Error {
+export class QueryStyleError extends CloudInterfacesError {
   override readonly name = "QueryStyleError";
   readonly rule = "query-style";
   constructor(

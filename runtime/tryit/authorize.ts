@@ -5,6 +5,7 @@
  * gave (a page's fetch sees only an opaque redirect), exchanges it at the token operation with
  * the service's client credentials, and publishes the token to every panel.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { basicCredential } from "./flow.js";
 import type { TryitCodeFlow, TryitOperation, TryitService } from "./descriptor.js";
 import type { Flow } from "./flow.js";
@@ -49,11 +50,11 @@ export async function authorizeCodeFlow(service: TryitService, code: TryitCodeFl
   await client.request(authorize.method, authorize.path, { params: { path: pathParams(authorize), query }, parseAs: "text", redirect: "manual" });
   const redirect = session.last()?.reply;
   const location = Object.entries(redirect?.headers ?? {}).find(([k]) => k.toLowerCase() === "location")?.[1];
-  if (!redirect || redirect.status < 300 || redirect.status >= 400 || !location) throw new Error(`authorization answered ${redirect?.status ?? "nothing"}, not a redirect with a code`);
+  if (!redirect || redirect.status < 300 || redirect.status >= 400 || !location) throw new CloudInterfacesError(`authorization answered ${redirect?.status ?? "nothing"}, not a redirect with a code`);
   const callback = new URL(location);
   const codeValue = callback.searchParams.get("code");
-  if (callback.searchParams.get("state") !== state) throw new Error("the redirect's state is not the one sent");
-  if (!codeValue) throw new Error(`the redirect carries no code: ${callback.searchParams.get("error") ?? location}`);
+  if (callback.searchParams.get("state") !== state) throw new CloudInterfacesError("the redirect's state is not the one sent");
+  if (!codeValue) throw new CloudInterfacesError(`the redirect carries no code: ${callback.searchParams.get("error") ?? location}`);
   steps.push(`${authorize.method} ${authorize.path}${pkce ? " with PKCE (S256)" : ""}: ${redirect.status}, code received`);
 
   const body: Record<string, string> = { grant_type: "authorization_code", code: codeValue, redirect_uri: redirectUri };
@@ -66,7 +67,7 @@ export async function authorizeCodeFlow(service: TryitService, code: TryitCodeFl
   } catch {
     accessToken = undefined;
   }
-  if (!answer || answer.status !== 200 || typeof accessToken !== "string") throw new Error(`the token exchange answered ${answer?.status ?? "nothing"}: ${answer?.body ?? ""}`);
+  if (!answer || answer.status !== 200 || typeof accessToken !== "string") throw new CloudInterfacesError(`the token exchange answered ${answer?.status ?? "nothing"}: ${answer?.body ?? ""}`);
   steps.push(`${token.method} ${token.path} (authorization_code): 200, access token issued`);
   return { accessToken, steps };
 }

@@ -5,7 +5,8 @@
  * request as the emulator received it, the answer as the emulator gave it (a browser hides a
  * manual redirect's status and Location from fetch), and every document violation.
  */
-import { InputError } from "../core/errors.js";
+import { ConnectionError, InputError } from "../core/errors.js";
+import { placeholderBaseUrl } from "../emulator/servers.js";
 import { CLIENT_MODULES } from "./clients.js";
 import type { TryitOperation, TryitService } from "./descriptor.js";
 import { CASE_HEADER, COOKIE_CARRIER, startSession, type Exchange, type Session } from "./session.js";
@@ -124,11 +125,15 @@ function pretty(body: string | undefined, contentType: string | undefined): stri
   return body;
 }
 
-/** A client of the service, as every panel builds it; `extra` points it at a target the reader gave. */
+/**
+ * A client of the service, as every panel builds it: aimed at the document's placeholder host,
+ * which the worker answers with the emulator (a client sends to none it is not given), or, by
+ * `extra`, at a target the reader gave.
+ */
 async function clientOf(service: TryitService, credentials: Record<string, unknown>, validate = true, extra: Record<string, unknown> = {}): Promise<RequestClient> {
   const module = await CLIENT_MODULES[service.id]!();
   const factory = module[service.factory] as (options: Record<string, unknown>) => RequestClient;
-  return factory({ credentials, retry: false, validate, ...extra });
+  return factory({ credentials, retry: false, validate, baseUrl: placeholderBaseUrl(service.id), ...extra });
 }
 
 /** The transport of a call to a target the reader gave: it keeps the request and the answer, as the emulator's log does for the page. */
@@ -452,7 +457,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         const anyway = el("button", { type: "button", className: "secondary tryit-send-anyway", textContent: "Send without the client's check" });
         anyway.addEventListener("click", () => void run(false));
         sections.push(anyway);
-      } else if (failure && target && failure instanceof TypeError) {
+      } else if (failure && target && failure instanceof ConnectionError) {
         sections.push(el("p", { className: "violations tryit-network-error", textContent: `No answer from ${target}: the server is not reachable, or it does not allow this page's origin (${location.origin}) by CORS.` }));
       } else if (failure) {
         sections.push(el("p", { className: "violations", textContent: `The client failed: ${(failure as Error).message}` }));

@@ -4,6 +4,7 @@
  * replace and delete where the document has them. What a run creates is deleted where the
  * document has a delete operation; the rest is reported as left behind.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { PaginationError, walkPages, type PaginationMeta } from "../core/paginate.js";
 import type { Answer } from "./sender.js";
 import { documentedRequests, type DocOperation } from "./operations.js";
@@ -111,7 +112,7 @@ export async function cleanUp(ctx: RunContext): Promise<void> {
 }
 
 /** A page the verifier already recorded as failed: the walk stops without a check of its own. */
-class PageFailed extends Error {}
+class PageFailed extends CloudInterfacesError {}
 
 /** More pages than any list a verification creates needs: a server that never ends its list fails here. */
 const MAX_PAGES = 50;

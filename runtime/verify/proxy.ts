@@ -14,6 +14,7 @@ import { abandonedSignal } from "../mock/abandoned.js";
 import { readOperations, route } from "../mock/operations.js";
 import { describeUndeclared, undeclaredInputs } from "../mock/undeclared.js";
 import { credentialNames } from "../mock/violations.js";
+import { UsageError } from "../mock/options.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { FetchLike } from "./sender.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
@@ -168,14 +169,14 @@ export function summarize(serviceId: string, violations: readonly ProxyViolation
 }
 
 export async function startProxy(serviceId: ServiceId, options: ProxyOptions): Promise<RunningProxy> {
-  if (options.maxBodyBytes !== undefined && !isByteLimit(options.maxBodyBytes)) throw new Error(`--max-body: must be a positive whole number of bytes, got ${options.maxBodyBytes}`);
+  if (options.maxBodyBytes !== undefined && !isByteLimit(options.maxBodyBytes)) throw new UsageError(`--max-body: must be a positive whole number of bytes, got ${options.maxBodyBytes}`);
   let targetUrl: URL;
   try {
     targetUrl = new URL(options.target);
   } catch {
-    throw new Error(`--target: not a URL (${JSON.stringify(options.target)})`);
+    throw new UsageError(`--target: not a URL (${JSON.stringify(options.target)})`);
   }
-  if (targetUrl.protocol !== "http:" && targetUrl.protocol !== "https:") throw new Error(`--target: must be http or https, got ${targetUrl.protocol}`);
+  if (targetUrl.protocol !== "http:" && targetUrl.protocol !== "https:") throw new UsageError(`--target: must be http or https, got ${targetUrl.protocol}`);
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const violations: ProxyViolation[] = [];
   const record = (v: ProxyViolation) => {

@@ -5,6 +5,7 @@
  * that stalls or drips gives one incomplete answer, not a hung run) and in bytes (a body over
  * the limit is not read further).
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { declaredOver, readLimited } from "../core/body-limit.js";
 import type { Wire } from "./raw-request.js";
 
@@ -17,11 +18,11 @@ export interface Answer {
 }
 
 /** The run cannot go on: the server does not answer (exit code 2). */
-export class VerifyConnectionError extends Error {
+export class VerifyConnectionError extends CloudInterfacesError {
   override readonly name = "VerifyConnectionError";
 }
 
-export class DeadlineReached extends Error {
+export class DeadlineReached extends CloudInterfacesError {
   override readonly name = "DeadlineReached";
 }
 
@@ -92,7 +93,7 @@ export class Sender {
   async send(wire: Wire): Promise<Answer> {
     const url = new URL(wire.url);
     // Built from the base URL, so this holds unless a path value smuggles another authority in.
-    if (url.origin !== this.origin) throw new Error(`refusing to send to ${url.origin}: only ${this.origin} is verified`);
+    if (url.origin !== this.origin) throw new CloudInterfacesError(`refusing to send to ${url.origin}: only ${this.origin} is verified`);
     await this.slot();
     const left = this.options.deadline - Date.now();
     if (left <= 0) throw new DeadlineReached("the overall deadline was reached");

@@ -3,6 +3,7 @@
  * cases derived from every rule, and (with `allowWrites`) create/list/count/get/update/delete
  * flows, and checks every answer against the document with the emulators' contract.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { Contract } from "../emulator/contract.js";
 import { loadBundledDocument } from "../emulator/documents.js";
 import { answerFailures, foreignRedirect } from "./checks.js";
@@ -50,14 +51,14 @@ export interface VerifyOptions {
 }
 
 /** Bad options (exit code 2), named by the option and the rule. */
-export class VerifyUsageError extends Error {
+export class VerifyUsageError extends CloudInterfacesError {
   override readonly name = "VerifyUsageError";
 }
 
 export type Called = { answer: Answer; failures: Failure[]; request: Check["request"]; notes: string[] };
 
 /** The run stopped early because the given credentials were rejected everywhere (exit code 2). */
-class CredentialsRejected extends Error {}
+class CredentialsRejected extends CloudInterfacesError {}
 
 export interface RunContext {
   doc: any;

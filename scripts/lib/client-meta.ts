@@ -39,6 +39,7 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
     variables: Object.fromEntries(
       Object.entries<any>(s.variables ?? {}).map(([k, v]) => [k, { default: String(v.default), ...(v.enum ? { enum: v.enum.map(String) } : {}) }]),
     ),
+    ...(s["x-placeholder"] === true ? { placeholder: true as const } : {}),
   }));
 
   const securitySchemes: Record<string, SecuritySchemeMeta> = {};

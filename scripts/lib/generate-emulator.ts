@@ -9,6 +9,7 @@ import { emulatorAjv, validatorSchema } from "../../runtime/emulator/ajv-validat
 import { Contract, validatorKey, type ValidateFunction } from "../../runtime/emulator/contract.js";
 import { AJV_HELPER_MODULES } from "../../runtime/emulator/validator-runtime.js";
 import { mockView } from "../../runtime/mock/mock-view.js";
+import { defaultServerUrl } from "../../runtime/openapi/server-url.js";
 import type { OpenApiDocument } from "./openapi-types.js";
 import type { Service } from "./services.js";
 
@@ -44,10 +45,14 @@ function standalone(view: unknown, keys: Array<{ pointer: string }>, coerce: boo
 /** generated/<id>/servers.ts: the documented server URLs alone, for routing before the emulator itself is loaded. */
 export function generateServersModule(service: Service, doc: OpenApiDocument): string {
   const urls = (doc.servers ?? []).map((s: { url: string }) => s.url);
+  const first = doc.servers?.[0];
   return `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.
 
 /** The document's server URLs, variables as \`{name}\`. */
 export const servers: readonly string[] = ${JSON.stringify(urls)};
+
+/** The first server with its variables at their defaults: the placeholder host the emulators answer for under MSW. */
+export const baseUrl: string | undefined = ${first ? JSON.stringify(defaultServerUrl(first)) : "undefined"};
 `;
 }
 

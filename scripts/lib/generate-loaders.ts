@@ -17,7 +17,7 @@ export function emulatorPlugin(service: Service, root: string): string | undefin
 
 export function generateLoaders(services: readonly Service[], root: string): string {
   const id = (s: Service) => JSON.stringify(s.id);
-  const serversImports = services.map((s, i) => `import { servers as servers${i} } from "./${s.id}/servers.js";\n`).join("");
+  const serversImports = services.map((s, i) => `import { baseUrl as baseUrl${i}, servers as servers${i} } from "./${s.id}/servers.js";\n`).join("");
   const loaders = services
     .map((s) => {
       const plugin = emulatorPlugin(s, root);
@@ -47,6 +47,8 @@ export function generateLoaders(services: readonly Service[], root: string): str
     `export const EMULATOR_LOADERS: Readonly<Record<string, () => Promise<CompiledService>>> = {\n${loaders}};\n\n` +
     "/** Each service's documented server URLs (small: routing needs them before the emulator is loaded). */\n" +
     `export const SERVER_URLS: Readonly<Record<string, readonly string[]>> = {\n${services.map((s, i) => `  ${id(s)}: servers${i},\n`).join("")}};\n\n` +
+    "/** Each service's first documented server with its variables at their defaults (a placeholder host: see x-placeholder). */\n" +
+    `export const BASE_URLS: Readonly<Record<string, string | undefined>> = {\n${services.map((s, i) => `  ${id(s)}: baseUrl${i},\n`).join("")}};\n\n` +
     "/** Each service's generated client, loaded when first used. */\n" +
     `export const CLIENT_LOADERS: Readonly<Record<string, () => Promise<Record<string, unknown>>>> = {\n${services.map((s) => `  ${id(s)}: () => import("./${s.id}/client.js"),\n`).join("")}};\n\n` +
     "type StateOf<F> = F extends (...args: never[]) => ServiceDefinition<infer S> ? S : never;\n\n" +

@@ -70,7 +70,7 @@ describe("listeners on a shared AbortSignal", () => {
   it.each([
     ["success", () => Response.json({}), undefined],
     ["an error response", () => Response.json({}, { status: 500 }), undefined],
-    ["a network error", () => Promise.reject(new TypeError("fetch failed")), "TypeError"],
+    ["a network error", () => Promise.reject(new TypeError("fetch failed")), "ConnectionError"],
     ["a timeout", hang, "TimeoutError"],
   ] as const)("removes its listener after %s", async (_name, answer, errorName) => {
     const controller = new AbortController();

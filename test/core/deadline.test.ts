@@ -16,7 +16,7 @@ describe("credential resolution", () => {
     // The provider never resolves, so only the 100 ms deadline (not the 30 s default, past this
     // test's own limit) can end the call; the message names the limit that did.
     const error = await thrown(() => testClient({ fetch, timeoutMs: 100, credentials: { bearerAuth: never } }).GET!("/v1/either"));
-    expect(error).toMatchObject({ name: "TimeoutError", message: "The operation timed out after 100 ms" });
+    expect(error).toMatchObject({ name: "TimeoutError", timeoutMs: 100, message: "either: no complete answer within timeoutMs (100 ms)" });
     expect(sent).toEqual([]);
   });
 

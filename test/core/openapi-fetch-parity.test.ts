@@ -88,7 +88,9 @@ describe("openapi-fetch parity", () => {
         onRequest: ({ request, schemaPath }) => void log.push(`req ${name} ${request.method} ${schemaPath}`),
         onResponse: ({ response }) => void log.push(`res ${name} ${response.status}`),
         onError: ({ error }) => {
-          log.push(`err ${name} ${(error as Error).message}`);
+          // Ours reports a failed transport as a ConnectionError whose cause is what the transport threw.
+          const failure = (error as Error).name === "ConnectionError" ? ((error as Error).cause as Error) : (error as Error);
+          log.push(`err ${name} ${failure.message}`);
           return name === "a" ? new Response("recovered", { status: 299 }) : undefined;
         },
       });

@@ -13,6 +13,7 @@ import { readServices } from "../../scripts/lib/services.js";
 import { generatedFactory, loadCatalogue } from "../harness/clients.js";
 import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";
+import { placeholderBaseUrl } from "cloud-interfaces/emulator";
 
 const paged = readServices().flatMap((s) =>
   Object.entries(extractMeta(s.id, bundledDocument(s.id)).operations)
@@ -43,7 +44,7 @@ describe("paginate every paged operation", () => {
     const catalogue = await loadCatalogue(serviceId);
     const emulator = createEmulator(serviceId as ServiceId);
     const fetch = (input: string | URL | Request, init?: RequestInit) => emulator.handle(new Request(input, init));
-    const client = (await generatedFactory(serviceId))({ ...catalogue.client, fetch });
+    const client = (await generatedFactory(serviceId))({ baseUrl: placeholderBaseUrl(serviceId), ...catalogue.client, fetch });
     const whole = await client.GET!(path, { params: { query: { limit: 100 } } });
     expect(whole.response.status).toBe(200);
     const items = await collect((client as any).paginate(path, { params: { query: { limit: 1 } } }));

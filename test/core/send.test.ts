@@ -143,11 +143,13 @@ describe("middleware hooks", () => {
 
     const replaced = testClient({ fetch: fail }) as any;
     replaced.use({ onError: ({ error }: { error: unknown }) => new Error(`wrapped: ${(error as Error).message}`) });
-    expect((await thrown(() => replaced.GET("/v1/open")))?.message).toBe("wrapped: fetch failed");
+    // The hook sees the failure as the client reports it: a ConnectionError whose cause is what fetch threw.
+    expect((await thrown(() => replaced.GET("/v1/open")))?.message).toBe("wrapped: open: no answer: fetch failed");
 
     const untouched = testClient({ fetch: fail }) as any;
     untouched.use({ onError: () => undefined });
-    expect((await thrown(() => untouched.GET("/v1/open")))?.message).toBe("fetch failed");
+    const error = await thrown(() => untouched.GET("/v1/open"));
+    expect(error).toMatchObject({ name: "ConnectionError", message: "open: no answer: fetch failed", cause: expect.objectContaining({ message: "fetch failed" }) });
   });
 
   it("a hook returning something else is an Error naming the hook (openapi-fetch's own check)", async () => {

@@ -9,6 +9,7 @@ import { readServices } from "../../scripts/lib/services.js";
 import { generatedFactory, loadCatalogue } from "../harness/clients.js";
 import { TEST_ONLY_PRIVATE_JWK } from "../identity/fixtures/test-signing-key.js";
 import { emulator } from "./harness.js";
+import { placeholderBaseUrl } from "cloud-interfaces/emulator";
 
 const services = readServices().map((s) => s.id);
 
@@ -18,7 +19,7 @@ describe.each(services)("%s", async (serviceId) => {
 
   function call(fetch: typeof globalThis.fetch, c: (typeof catalogue.cases)[number], prefer?: string) {
     // Each documented case is asked for once: the document's retry policy would re-ask for 429 and 409.
-    const client = factory({ ...catalogue.client, fetch, retry: false });
+    const client = factory({ baseUrl: placeholderBaseUrl(serviceId), ...catalogue.client, fetch, retry: false });
     const [method, path] = c.operation.split(" ");
     const headers: Record<string, string> = { ...(c.request?.contentType ? { "Content-Type": c.request.contentType } : {}), ...(prefer ? { Prefer: prefer } : {}) };
     return client[method!]!(path!, { params: c.request?.params, body: c.request?.body, headers, redirect: "manual", parseAs: "text" });

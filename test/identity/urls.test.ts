@@ -4,7 +4,9 @@ import { authorizationUrl, publicKeysUrl, ssoLogoutUrl, type AuthorizationParams
 import { mockUrl } from "../harness/mocks.js";
 import { CLIENT_ID, LOGOUT_URI, PKCE, REDIRECT_URI, TENANT_ID } from "./catalogue.js";
 
-const target = { tenantId: TENANT_ID };
+// The documents' hosts are placeholders (x-placeholder): every URL names its base URL.
+const BASE = "https://us-south.identity.example.com";
+const target = { tenantId: TENANT_ID, baseUrl: BASE };
 const code: AuthorizationParams<"v3"> = { response_type: "code", client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, scope: "openid", state: "xyz" };
 
 function inputError(fn: () => unknown): { field: string; rule: string; message: string } {
@@ -19,22 +21,25 @@ function inputError(fn: () => unknown): { field: string; rule: string; message: 
 }
 
 describe("authorizationUrl", () => {
-  it("addresses the regional host, version and tenant, with the query percent-encoded", () => {
-    const url = authorizationUrl("v3", { ...target, region: "br-sao" }, { ...code, state: "a b&c=d" });
-    expect(url.origin).toBe("https://br-sao.identity.example.com");
+  it("addresses the base URL, version and tenant, with the query percent-encoded", () => {
+    const url = authorizationUrl("v3", { ...target, baseUrl: "https://id.test/" }, { ...code, state: "a b&c=d" });
+    expect(url.origin).toBe("https://id.test");
     expect(url.pathname).toBe(`/oauth/v3/${TENANT_ID}/authorization`);
     expect(url.searchParams.get("state")).toBe("a b&c=d");
     expect(url.searchParams.get("redirect_uri")).toBe(REDIRECT_URI);
     expect([...url.searchParams.keys()]).toEqual(["response_type", "client_id", "redirect_uri", "scope", "state"]);
   });
 
-  it("defaults to the document's first region and honours baseUrl", () => {
-    expect(authorizationUrl("v4", target, code).origin).toBe("https://us-south.identity.example.com");
+  it("refuses the documents' placeholder host when no baseUrl is given (a region alone names none), and honours baseUrl", () => {
+    for (const region of [undefined, "eu-de"] as const) {
+      expect(inputError(() => authorizationUrl("v4", { tenantId: TENANT_ID, ...(region ? { region } : {}) }, code))).toMatchObject({ field: "baseUrl", rule: "required" });
+    }
+    expect(authorizationUrl("v4", target, code).origin).toBe(BASE);
     expect(authorizationUrl("v4", { ...target, baseUrl: "http://127.0.0.1:9/" }, code).href.startsWith(`http://127.0.0.1:9/oauth/v4/${TENANT_ID}/authorization?`)).toBe(true);
   });
 
   it("encodes a tenant id that is not a plain segment", () => {
-    expect(authorizationUrl("v4", { tenantId: "a/b?c" }, code).pathname).toBe("/oauth/v4/a%2Fb%3Fc/authorization");
+    expect(authorizationUrl("v4", { ...target, tenantId: "a/b?c" }, code).pathname).toBe("/oauth/v4/a%2Fb%3Fc/authorization");
   });
 
   it("adds the version 4 PKCE parameters", () => {
@@ -46,7 +51,7 @@ describe("authorizationUrl", () => {
   const rejected: [string, () => unknown, string, string][] = [
     ["unknown version", () => authorizationUrl("v5" as "v4", target, code), "version", "enum"],
     ["empty tenant id", () => authorizationUrl("v4", { tenantId: "" }, code), "tenantId", "minLength"],
-    ["Sao Paulo is v3 only", () => authorizationUrl("v4", { ...target, region: "br-sao" as "us-south" }, code), "region", "enum"],
+    ["Sao Paulo is v3 only", () => authorizationUrl("v4", { tenantId: TENANT_ID, region: "br-sao" as "us-south" }, code), "region", "enum"],
     ["relative baseUrl", () => authorizationUrl("v4", { ...target, baseUrl: "/oauth" }, code), "baseUrl", "format"],
     ["response_type outside the enum", () => authorizationUrl("v4", target, { ...code, response_type: "token" as "code" }), "response_type", "enum"],
     ["missing client_id", () => authorizationUrl("v4", target, { ...code, client_id: undefined as unknown as string }), "client_id", "required"],
@@ -104,7 +109,7 @@ describe("authorizationUrl", () => {
 
 describe("ssoLogoutUrl", () => {
   it("carries client_id and the logout callback", () => {
-    const url = ssoLogoutUrl("v4", { ...target, region: "eu-de" }, { client_id: CLIENT_ID, redirect_uri: LOGOUT_URI });
+    const url = ssoLogoutUrl("v4", { ...target, baseUrl: "https://eu-de.identity.example.com" }, { client_id: CLIENT_ID, redirect_uri: LOGOUT_URI });
     expect(url.href).toBe(
       `https://eu-de.identity.example.com/oauth/v4/${TENANT_ID}/cloud_directory/sso/logout?client_id=${CLIENT_ID}&redirect_uri=${encodeURIComponent(LOGOUT_URI)}`,
     );
@@ -129,6 +134,6 @@ describe("ssoLogoutUrl", () => {
 
 describe("publicKeysUrl", () => {
   it("points at the tenant's JWKS", () => {
-    expect(publicKeysUrl("v3", { ...target, region: "jp-tok" }).href).toBe(`https://jp-tok.identity.example.com/oauth/v3/${TENANT_ID}/publickeys`);
+    expect(publicKeysUrl("v3", { ...target, baseUrl: "https://jp-tok.identity.example.com/" }).href).toBe(`https://jp-tok.identity.example.com/oauth/v3/${TENANT_ID}/publickeys`);
   });
 });

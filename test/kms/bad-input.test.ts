@@ -28,7 +28,7 @@ function raw(bind: Record<string, string> = {}) {
 /** A kms client whose fetch must never be called: every case here fails before sending. */
 function guarded(options: { instanceId?: string; keyRing?: string } = {}): { kms: () => KmsClient; sent: unknown[] } {
   const { sent, fetch } = scriptedFetch([{ status: 599 }]);
-  return { sent, kms: () => createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch, ...options }) };
+  return { sent, kms: () => createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch, ...options }) };
 }
 
 async function inputError(fn: () => unknown): Promise<InputError> {
@@ -112,7 +112,7 @@ describe("kms bad input", () => {
     expect(response.status).toBe(400);
     expect(response.headers.get("sl-violations")).toMatch(/svc-instance/);
     const { sent, fetch } = scriptedFetch([{ status: 599 }]);
-    expect(await inputError(() => createKmsClient({ token: TOKEN, fetch } as never).listPage())).toMatchObject({ field: "svc-instance", rule: "required" });
+    expect(await inputError(() => createKmsClient({ baseUrl: "https://us-south.kms.example.com", token: TOKEN, fetch } as never).listPage())).toMatchObject({ field: "svc-instance", rule: "required" });
     expect(sent).toHaveLength(0);
   });
 
@@ -168,7 +168,7 @@ describe("create media type", () => {
 
   it("the kms client has no way to choose the type: every create goes out as the vendor type", async () => {
     const { sent, fetch } = scriptedFetch([{ status: 201, body: envelope([{ id: INSTANCE }]) }]);
-    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch });
+    const kms = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch });
     await kms.createKey({ name: "k" }, { return: "minimal" });
     // @ts-expect-error CreateOptions has no headers: the type cannot be overridden
     await kms.createKey({ name: "k" }, { headers: { "Content-Type": "application/json" } });

@@ -83,7 +83,7 @@ describe("correlation id", () => {
     expect(error).toMatchObject({ status: 404, correlationId: MOCK_CORRELATION, body: example("post", "404", "keyRingNotFound") });
 
     const { fetch } = scriptedFetch([{ status: 500, body: errorBody("Internal Server Error: x") }]);
-    const bare = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch, newCorrelationId: () => "11111111-2222-4333-8444-555555555555" });
+    const bare = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch, newCorrelationId: () => "11111111-2222-4333-8444-555555555555" });
     expect(await rejection(bare.listPage())).toMatchObject({ status: 500, correlationId: "11111111-2222-4333-8444-555555555555" });
   });
 
@@ -111,7 +111,7 @@ describe("countKeys", () => {
     ["beyond safe integers", "9007199254740993"],
   ])("reports a Key-Total that is %s as ApiError", async (_why, value) => {
     const { fetch } = scriptedFetch([{ status: 200, headers: value === undefined ? {} : { "Key-Total": value } }]);
-    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch });
+    const kms = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch });
     const error = await rejection(kms.countKeys());
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ operation: "getKeyTotal", status: 200 });
@@ -157,7 +157,7 @@ describe("listing", () => {
     [0, 5000, ["0"]],
   ])("%i keys by %i: offsets %j", async (total, pageSize, offsets) => {
     const { sent, fetch } = pagedFetch(total);
-    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch, clock: fakeClock() });
+    const kms = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch, clock: fakeClock() });
     const ids: string[] = [];
     for await (const key of kms.listKeys({}, pageSize)) ids.push(key.id);
     expect(ids).toEqual(Array.from({ length: total }, (_, i) => keyId(i)));
@@ -167,7 +167,7 @@ describe("listing", () => {
 
   it("stops after a single-key lookup (incompleteSearch): x-pagination last, walked by paginate", async () => {
     const { sent, fetch } = pagedFetch(3, { incompleteSearch: true });
-    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch });
+    const kms = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch });
     const walk = vi.spyOn(kms.raw, "paginate");
     const ids: string[] = [];
     for await (const key of kms.listKeys({ search: "alias:payroll-root" }, 1)) ids.push(key.id);
@@ -198,7 +198,7 @@ describe("listing", () => {
 
   it("stops when collectionTotal (the resources of the page) is below the page size: x-pagination pageCount, walked by paginate", async () => {
     const { sent, fetch } = scriptedFetch(() => ({ status: 200, body: { ...keyBody([keyId(0), keyId(1)]), metadata: { collectionType: KEY_TYPE, collectionTotal: 1 } } }));
-    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch });
+    const kms = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch });
     const walk = vi.spyOn(kms.raw, "paginate");
     const ids: string[] = [];
     for await (const key of kms.listKeys({}, 2)) ids.push(key.id);
@@ -218,12 +218,12 @@ describe("listing", () => {
       });
     const correlation = "11111111-2222-4333-8444-555555555555";
     const listed = server();
-    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch: listed.fetch, newCorrelationId: () => correlation });
+    const kms = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch: listed.fetch, newCorrelationId: () => correlation });
     const viaListKeys: string[] = [];
     for await (const key of kms.listKeys({ filter: "state=1", sort: "id" }, 3)) viaListKeys.push(key.id);
 
     const paged = server();
-    const raw = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch: paged.fetch }).raw;
+    const raw = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch: paged.fetch }).raw;
     const viaPaginate: string[] = [];
     const walk = raw.paginate!("/api/v2/keys", { params: { header: { "correlation-id": correlation }, query: { filter: "state=1", sort: "id", offset: 0, limit: 3 } } } as never);
     for await (const key of walk as AsyncIterable<{ id: string }>) viaPaginate.push(key.id);
@@ -240,7 +240,7 @@ describe("listing", () => {
   it("reports a failed page with the service's correlation-ID, else the one sent for the walk", async () => {
     const id = "11111111-2222-4333-8444-555555555555";
     const failing = (headers: Record<string, string>) =>
-      createKmsClient({ instanceId: INSTANCE, token: TOKEN, newCorrelationId: () => id, fetch: scriptedFetch([{ status: 500, body: errorBody("Internal Server Error: x"), headers }]).fetch });
+      createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, newCorrelationId: () => id, fetch: scriptedFetch([{ status: 500, body: errorBody("Internal Server Error: x"), headers }]).fetch });
     const drain = async (kms: ReturnType<typeof createKmsClient>) => {
       for await (const _ of kms.listKeys()) void _;
     };

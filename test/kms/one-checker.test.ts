@@ -15,7 +15,7 @@ const emoji = (n: number) => "\u{1F511}".repeat(n);
 
 function both() {
   const { sent, fetch } = scriptedFetch(() => ({ status: 200, body: keyBody([]) }));
-  const helper = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch });
+  const helper = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch });
   const generated = createKmsV2Client({ baseUrl: "https://us-south.kms.example.com", credentials: { bearerAuth: TOKEN }, bind: { "svc-instance": INSTANCE }, fetch });
   return {
     sent,

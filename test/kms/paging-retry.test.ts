@@ -124,7 +124,7 @@ describe("retry as the KMS document declares it (409 on create except two reason
     const { createKmsV2Client } = await import("cloud-interfaces/kms-v2");
     const { sent, fetch } = fakeFetch(answer);
     const waits: number[] = [];
-    const kms = createKmsV2Client({ fetch, credentials: { bearerAuth: "t" }, bind: { "svc-instance": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" }, clock: { now: () => 0, sleep: async (ms) => void waits.push(ms) } });
+    const kms = createKmsV2Client({ baseUrl: "https://us-south.kms.example.com", fetch, credentials: { bearerAuth: "t" }, bind: { "svc-instance": "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" }, clock: { now: () => 0, sleep: async (ms) => void waits.push(ms) } });
     const type = "application/vnd.svc.kms.key+json";
     const result = await kms.POST("/api/v2/keys", { body: { metadata: { collectionType: type, collectionTotal: 1 }, resources: [{ type, name: "k" }] } });
     return { sent: sent.length, waits, status: result.response.status };

@@ -14,7 +14,7 @@ const CREATE_RETRY = kmsV2Service.operations["POST /api/v2/keys"].retry!;
 function setup(replies: Reply, retry?: RetryOption) {
   const clock = fakeClock();
   const { sent, fetch } = scriptedFetch(replies);
-  const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch, clock, retry });
+  const kms = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch, clock, retry });
   return { kms, sent, clock };
 }
 
@@ -33,7 +33,7 @@ describe("429: wait for the rate-limit window", () => {
   it("waits until a Retry-After HTTP date", async () => {
     const clock = fakeClock(Date.parse("2026-03-01T10:00:00Z"));
     const { sent, fetch } = scriptedFetch([tooMany({ "Retry-After": "Sun, 01 Mar 2026 10:00:07 GMT" }), { status: 200, body: keyBody([]) }]);
-    const kms = createKmsClient({ instanceId: INSTANCE, token: TOKEN, fetch, clock });
+    const kms = createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, fetch, clock });
     expect((await kms.listPage()).keys).toEqual([]);
     expect(clock.waits).toEqual([7000]);
     expect(sent).toHaveLength(2);
@@ -107,9 +107,9 @@ describe("retry options and Retry-After parsing", () => {
     [{ backoffMs: -1 }, "retry.backoffMs"],
     [{ maxWaitMs: 1.5 }, "retry.maxWaitMs"],
   ])("rejects %j", (retry, field) => {
-    expect(() => createKmsClient({ instanceId: INSTANCE, token: TOKEN, retry })).toThrow(InputError);
+    expect(() => createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, retry })).toThrow(InputError);
     try {
-      createKmsClient({ instanceId: INSTANCE, token: TOKEN, retry });
+      createKmsClient({ baseUrl: "https://us-south.kms.example.com", instanceId: INSTANCE, token: TOKEN, retry });
     } catch (e) {
       expect(e).toMatchObject({ field, rule: "minimum" });
     }

@@ -2,13 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { createMetricsV1Client } from "cloud-interfaces/metrics-v1";
 import { emulator } from "../emulator/harness.js";
+import { placeholderBaseUrl } from "cloud-interfaces/emulator";
 
 const T0 = Date.parse("2026-06-01T12:00:00Z") / 1000;
 
 function metrics(token = "iam token-1", scope?: string) {
   // These tests start from nothing; the starting world has its own test (examples.test.ts).
   const env = emulator("metrics-v1", { seedFromExamples: false });
-  const client = createMetricsV1Client({ validate: false, credentials: { userToken: token }, ...(scope ? { bind: { "X-Auth-Scope-Id": scope } } : {}), fetch: env.fetch });
+  const client = createMetricsV1Client({ baseUrl: placeholderBaseUrl("metrics-v1"), validate: false, credentials: { userToken: token }, ...(scope ? { bind: { "X-Auth-Scope-Id": scope } } : {}), fetch: env.fetch });
   const send = (samples: Array<{ name: string; value: number; timestamp?: number }>) => client.POST("/v1/metrics", { body: samples });
   const get = async (target: string[], from?: string, until?: string) => (await client.GET("/v1/metrics", { params: { query: { target, ...(from ? { from } : {}), ...(until ? { until } : {}) } } })).data!;
   return { ...env, client, send, get };
@@ -51,7 +52,7 @@ describe("metrics-v1 emulator", () => {
     expect(deleted.response.status).toBe(200);
     expect((await m.get(["app.web01.requests"]))).toEqual([]);
     expect((await m.client.DELETE("/v1/metrics/list", { params: { query: { query: "app.web09.*" } } })).response.status).toBe(404);
-    const other = createMetricsV1Client({ credentials: { userToken: "uaa legacy" }, bind: { "X-Auth-Scope-Id": "s-space-2" }, fetch: m.fetch });
+    const other = createMetricsV1Client({ baseUrl: placeholderBaseUrl("metrics-v1"), credentials: { userToken: "uaa legacy" }, bind: { "X-Auth-Scope-Id": "s-space-2" }, fetch: m.fetch });
     expect((await other.GET("/v1/metrics/list", {})).data!.metrics).toEqual([]);
   });
 

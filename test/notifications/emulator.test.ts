@@ -2,13 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { createNotificationsV1Client } from "cloud-interfaces/notifications-v1";
 import { emulator } from "../emulator/harness.js";
+import { placeholderBaseUrl } from "cloud-interfaces/emulator";
 
 const INSTANCE = "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d";
 const EXAMPLE_INSTANCE = "9de2c1f3-6a3b-4e5c-8d7f-1a2b3c4d5e6f";
 
 function setup(instance = INSTANCE, seedFromExamples = false) {
   const env = emulator("notifications-v1", { seedFromExamples });
-  const client = createNotificationsV1Client({ validate: false, region: "us-south", credentials: { bearerAuth: "token" }, bind: { instance_id: instance }, fetch: env.fetch });
+  const client = createNotificationsV1Client({ validate: false, baseUrl: placeholderBaseUrl("notifications-v1"), credentials: { bearerAuth: "token" }, bind: { instance_id: instance }, fetch: env.fetch });
   return { ...env, client };
 }
 
@@ -85,7 +86,7 @@ describe("notifications-v1 emulator", () => {
 
   it("seed.instances adds the caller's records to an instance, completed and related like created ones", async () => {
     const env = emulator("notifications-v1", { seedFromExamples: false, seed: { instances: { [INSTANCE]: { sources: [{ id: "src-1", name: "Seeded" }], topics: [{ id: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", name: "Seeded topic", sources: [{ id: "src-1", rules: [] }] }] } } } });
-    const client = createNotificationsV1Client({ validate: false, region: "us-south", credentials: { bearerAuth: "token" }, bind: { instance_id: INSTANCE }, fetch: env.fetch });
+    const client = createNotificationsV1Client({ validate: false, baseUrl: placeholderBaseUrl("notifications-v1"), credentials: { bearerAuth: "token" }, bind: { instance_id: INSTANCE }, fetch: env.fetch });
     expect((await client.GET("/v1/instances/{instance_id}/sources", {})).data!.sources).toEqual([expect.objectContaining({ id: "src-1", name: "Seeded", enabled: true, topic_count: 1, topic_names: ["Seeded topic"] })]);
     expect((await client.GET("/v1/instances/{instance_id}/topics", {})).data!.topics).toEqual([expect.objectContaining({ name: "Seeded topic", source_count: 1, sources_names: ["Seeded"] })]);
   });

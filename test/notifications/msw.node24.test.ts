@@ -21,12 +21,12 @@ afterAll(() => {
 
 describe("MSW handlers", () => {
   it("notifications-v1 behind its server path prefix, only on the given base URL", async () => {
-    const client = createNotificationsV1Client({ region: "eu-de", credentials: { bearerAuth: "t" }, bind: { instance_id: "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d" } });
+    const client = createNotificationsV1Client({ baseUrl: "https://eu-de.event-notifications.example.com/event-notifications", credentials: { bearerAuth: "t" }, bind: { instance_id: "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d" } });
     const created = await client.POST("/v1/instances/{instance_id}/sources", { body: { name: "msw", description: "d" } });
     expect(created.response.status).toBe(201);
     // The source the examples refer to (the starting world) and the one created here.
     expect((await client.GET("/v1/instances/{instance_id}/sources", {})).data!.sources.map((s) => s.name)).toEqual(["CI pipeline", "msw"]);
-    const elsewhere = createNotificationsV1Client({ region: "us-south", credentials: { bearerAuth: "t" }, bind: { instance_id: "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d" } });
+    const elsewhere = createNotificationsV1Client({ baseUrl: "https://us-south.event-notifications.example.com/event-notifications", credentials: { bearerAuth: "t" }, bind: { instance_id: "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d" } });
     // MSW answers a request its unhandled-frame callback refused with a 500 naming the error.
     expect((await elsewhere.GET("/v1/instances/{instance_id}/sources", {})).response.status).toBe(500);
     expect(unhandled).toEqual(["GET https://us-south.event-notifications.example.com/event-notifications/v1/instances/5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d/sources"]);

@@ -51,8 +51,9 @@ describe.each(servicesWithCatalogues.map((s) => s.id))("%s", (serviceId) => {
           (r) => r.response.status,
           (e: Error) => e.name,
         );
-        // Documented redirects are returned to the caller (307 here); any other redirect is an error.
-        expect([307, "TypeError"], call.operation).toContain(outcome);
+        // Documented redirects are returned to the caller (307 here); any other redirect is an error
+        // (fetch's own refusal, redirect: "error", reported as the transport's failure).
+        expect([307, "ConnectionError"], call.operation).toContain(outcome);
       }
       expect(elsewhere.requests, "requests that reached the other host").toEqual([]);
     } finally {

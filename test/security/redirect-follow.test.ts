@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordingServer } from "../harness/recording-server.js";
+import { RedirectError } from "../../runtime/core/errors.js";
 import { SECRET, asInit, secretsIn, testClient } from "../core/harness.js";
 
 type Server = Awaited<ReturnType<typeof recordingServer>>;
@@ -45,7 +46,7 @@ describe("per-call redirect: follow", () => {
     );
     expect(elsewhere.requests, "requests that reached the other origin").toEqual([]);
     expect(service.requests).toHaveLength(1);
-    expect(outcome).toBeInstanceOf(TypeError);
+    expect(outcome).toBeInstanceOf(RedirectError);
     expect((outcome as Error).message).toMatch(/redirect to another origin refused/);
     expect(secretsIn(String(outcome) + (outcome as Error).stack)).toEqual([]);
     expect((outcome as Error).message).not.toContain(elsewhere.url);
@@ -58,7 +59,7 @@ describe("per-call redirect: follow", () => {
       () => "followed",
       (e: Error) => e.name,
     );
-    expect(outcome).toBe("TypeError");
+    expect(outcome).toBe("RedirectError");
     expect(elsewhere.requests).toEqual([]);
   });
 
@@ -106,7 +107,7 @@ describe("per-call redirect: follow", () => {
       () => undefined,
       (e: Error) => e,
     );
-    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toBeInstanceOf(RedirectError);
     expect(error!.message).toMatch(/too many redirects/);
     expect(service.requests).toHaveLength(21);
   });
@@ -140,7 +141,7 @@ describe("following within the origin (fetch double)", () => {
   it("refuses a Location that is not a URL, without echoing it", async () => {
     const { fetch } = hops([new Response(null, { status: 302, headers: { location: "http://[SECRET-loc" } })]);
     const error = await testClient({ fetch }).GET!("/v1/open", { redirect: "follow" }).catch((e: Error) => e);
-    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toBeInstanceOf(RedirectError);
     expect((error as Error).message).toBe("redirect Location is not a URL");
   });
 

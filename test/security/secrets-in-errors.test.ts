@@ -87,7 +87,7 @@ describe("credential checks at client creation", () => {
       const broken = typeof creds[name] === "object" ? { username: `${SECRETS.username}:x`, password: SECRETS.password } : `${SECRETS.bearer}\r\nInjected: 1`;
       const error = (() => {
         try {
-          factory({ credentials: { ...creds, [name]: broken } });
+          factory({ baseUrl: "https://api.example.com", credentials: { ...creds, [name]: broken } });
         } catch (e) {
           return e;
         }

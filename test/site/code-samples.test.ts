@@ -51,6 +51,8 @@ describe("generated code samples", () => {
     // Prism serves the paths without the server URL's own path prefix.
     const server = doc.servers[0];
     const base = server.url.replace(/\{([^}]+)\}/g, (_: string, name: string) => String(server.variables[name].default));
+    // A placeholder host is never written into a sample: it reads the service's URL from the environment.
+    if (server["x-placeholder"]) env[credentialEnv(id, "baseUrl")] = base;
     for (const op of samplesOf(id)) {
       const request = parseCurl(sample(op.samples, SAMPLE_LABELS.curl)!, env);
       expect(request.url.startsWith(base), `${op.operationId}: ${request.url}`).toBe(true);

@@ -48,10 +48,10 @@ describe("widget bad input", () => {
   });
 
   it("rejects an empty or header-breaking API key at creation, without echoing it", () => {
-    expect(() => createWidgetClient({ credentials: { apiKey: " " } })).toThrow(/credentials.apiKey: must not be empty/);
+    expect(() => createWidgetClient({ baseUrl: mockUrl("widget"), credentials: { apiKey: " " } })).toThrow(/credentials.apiKey: must not be empty/);
     const secret = "prj_secret\r\nX-Evil: 1";
     try {
-      createWidgetClient({ credentials: { apiKey: secret } });
+      createWidgetClient({ baseUrl: mockUrl("widget"), credentials: { apiKey: secret } });
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(InputError);

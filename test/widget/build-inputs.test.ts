@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleDocument } from "../../scripts/lib/bundle.js";
 import { runBuild } from "../../scripts/lib/build-run.js";
-import { MAX_SOURCE_BYTES } from "../../scripts/lib/input-guard.js";
+import { MAX_COLLECTION_ENTRIES, MAX_SOURCE_BYTES } from "../../scripts/lib/input-guard.js";
 import { lintSource } from "../../scripts/lib/lint.js";
 import { layoutFor, OPENAPI_DIR } from "../../scripts/lib/paths.js";
 import { readServices } from "../../scripts/lib/services.js";
@@ -44,6 +44,20 @@ function overwrite(file: string, text: string): () => void {
   const original = readFileSync(file, "utf8");
   writeFileSync(file, text);
   return () => writeFileSync(file, original);
+}
+
+/** `npm run fuzz:mock` adds the large cases (MOCK_FUZZ_RUNS set, as the mock's battery reads it). */
+const LONG = process.env.MOCK_FUZZ_RUNS !== undefined;
+
+/** A schema of `count` properties, padded with a description to `bytes` bytes when given. */
+function wideSchema(count: number, bytes?: number): string {
+  const head = "type: object\nproperties:\n";
+  const props = Array.from({ length: count }, (_, i) => `  p${i}: {}\n`).join("");
+  const text = head + props;
+  if (bytes === undefined) return text;
+  const pad = bytes - Buffer.byteLength(text) - "description: \n".length;
+  if (pad < 0) throw new Error(`${count} properties take more than ${bytes} bytes`);
+  return `description: ${"x".repeat(pad)}\n${text}`;
 }
 
 /** ~500 bytes whose aliases expand to 10^levels nodes in a parser without an alias limit. */
@@ -82,6 +96,23 @@ const cases: Case[] = [
   { name: "a YAML alias bomb (9 levels)", apply: () => overwrite(fragment(), aliasBomb(9)), rule: "input-yaml-aliases", file: fragment, pointer: "#" },
   { name: "a file over the size limit", apply: () => overwrite(fragment(), `type: object\ndescription: "${"x".repeat(MAX_SOURCE_BYTES)}"\n`), rule: "input-file-too-large", file: fragment, pointer: "#" },
   { name: "duplicate keys", apply: () => overwrite(fragment(), "type: object\ntype: string\n"), rule: "input-yaml-invalid", file: fragment, pointer: "#" },
+  // Issue 38: Redocly's js-yaml throws on a mapping key that is not a scalar (it crashed the build
+  // with its parser's stack), and merges `<<` keys that YAML 1.2, the guard's parser, does not.
+  {
+    name: "a complex mapping key merged with <<",
+    apply: () => replaceIn(doc(), "\ninfo:\n", "\nx-complex:\n  ? &a {x-one: 1}\n  : 1\n  <<: *a\ninfo:\n"),
+    rule: "input-yaml-complex-key",
+    file: doc,
+    pointer: "#/x-complex",
+  },
+  // Issue 38: one schema of many properties kept the build busy for minutes (the guard's own
+  // duplicate-key check compared every key with every other; the lint tools' example validation
+  // grows faster than the properties too): past the entry cap it is a finding.
+  { name: `a mapping of ${MAX_COLLECTION_ENTRIES + 1} entries`, apply: () => overwrite(fragment(), wideSchema(MAX_COLLECTION_ENTRIES + 1)), rule: "input-yaml-too-many-entries", file: fragment, pointer: "#/properties" },
+  ...(LONG
+    ? [{ name: "a 999,990-byte schema of 45,000 properties", apply: () => overwrite(fragment(), wideSchema(45_000, 999_990)), rule: "input-yaml-too-many-entries", file: fragment, pointer: "#/properties" }]
+    : []),
+  { name: "a merge key (<<)", apply: () => replaceIn(doc(), "\ninfo:\n", "\nx-base: &b {x-one: 1}\nx-merged:\n  <<: *b\ninfo:\n"), rule: "input-yaml-merge-key", file: doc, pointer: "#/x-merged/<<" },
 ];
 
 beforeAll(async () => {

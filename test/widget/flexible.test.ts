@@ -8,6 +8,7 @@ import { createWidgetClient, type components } from "cloud-interfaces/widget";
 import { emulator } from "../emulator/harness.js";
 import { bundledDocument } from "../harness/documents.js";
 import { validateAt } from "../harness/validator.js";
+import { placeholderBaseUrl } from "cloud-interfaces/emulator";
 
 type FlexibleProduct = components["schemas"]["FlexibleProduct"];
 
@@ -52,7 +53,7 @@ describe("FlexibleProduct", () => {
 describe("flex", () => {
   it.each([[0], [false], [1], [true]] as [0 | 1 | boolean][])("%s is accepted; only 1/true marks a flexible subscription in the emulator's URL", async (flex) => {
     const env = emulator("widget");
-    const client = createWidgetClient({ credentials: { apiKey: "prj_4f1c2a9d" }, fetch: env.fetch });
+    const client = createWidgetClient({ baseUrl: placeholderBaseUrl("widget"), credentials: { apiKey: "prj_4f1c2a9d" }, fetch: env.fetch });
     const { data, response } = await client.POST("/developers/flex-api/widget-url", {
       body: { key: "prj_4f1c2a9d", user_email: "user@example.com", package_id: 1042, flex },
     });

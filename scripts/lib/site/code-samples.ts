@@ -35,11 +35,24 @@ export function credentialEnv(serviceId: string, scheme: string, part?: "usernam
   return [snake(serviceId), snake(scheme), part ? snake(part) : undefined].filter(Boolean).join("_");
 }
 
-function serverUrl(meta: ServiceMeta): { url: string; region?: string } {
+/**
+ * Where a sample sends its request. A placeholder host (`x-placeholder`) is never written into
+ * a sample: a reader's token would go to it. The sample reads the service's URL from
+ * `<SERVICE>_BASE_URL` instead, as the client needs it as `baseUrl`.
+ */
+function serverUrl(meta: ServiceMeta): { url: string; region?: string; env?: string } {
   const server = meta.servers[0];
   if (!server) throw new Error(`${meta.id}: no server to build samples against`);
+  if (server.placeholder) return { url: "", env: credentialEnv(meta.id, "baseUrl") };
   const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables[name]!.default);
   return { url, ...(server.variables.region ? { region: server.variables.region.default } : {}) };
+}
+
+/** The option that says where the client sends: `baseUrl` from the environment for a placeholder host, else the region. */
+function whereOption(meta: ServiceMeta): string[] {
+  const { region, env } = serverUrl(meta);
+  if (env) return [`baseUrl: process.env.${env}!`];
+  return region ? [`region: ${JSON.stringify(region)}`] : [];
 }
 
 function envCredential(serviceId: string, name: string, scheme: SecuritySchemeMeta): string {
@@ -69,9 +82,8 @@ function tsCall(shape: ExampleCall, client = "client"): string {
 }
 
 function tsSample(serviceId: string, doc: OpenApiDocument, meta: ServiceMeta, shape: ExampleCall, bindExamples: Record<string, unknown>): string {
-  const { region } = serverUrl(meta);
   const options = [
-    ...(region ? [`region: ${JSON.stringify(region)}`] : []),
+    ...whereOption(meta),
     ...(shape.schemes.length > 0
       ? [`credentials: { ${shape.schemes.map((s) => `${tsKey(s)}: ${envCredential(serviceId, s, meta.securitySchemes[s]!)}`).join(", ")} }`]
       : []),
@@ -107,9 +119,10 @@ await mock.close();
 
 function curlSample(serviceId: string, meta: ServiceMeta, shape: ExampleCall): string {
   const method = shape.op.method.toUpperCase();
-  const url = `${serverUrl(meta).url}${requestTarget(meta, shape)}`;
+  const server = serverUrl(meta);
+  const url = server.env ? shellExpand(`$${server.env}${requestTarget(meta, shape)}`, [server.env]) : shellQuote(`${server.url}${requestTarget(meta, shape)}`);
 
-  const lines: string[] = [method === "GET" ? `curl ${shellQuote(url)}` : method === "HEAD" ? `curl --head ${shellQuote(url)}` : `curl -X ${method} ${shellQuote(url)}`];
+  const lines: string[] = [method === "GET" ? `curl ${url}` : method === "HEAD" ? `curl --head ${url}` : `curl -X ${method} ${url}`];
   for (const name of shape.schemes) {
     const scheme = meta.securitySchemes[name]!;
     if (scheme.type === "http" && scheme.scheme === "basic") {
@@ -166,9 +179,8 @@ export function landingExample(serviceId: string, doc: OpenApiDocument): string 
   const bindExamples = bindValues(doc, meta);
   const shapes = listOperations(doc).map((op) => exampleCall(doc, meta, op, bindExamples));
   const simplest = shapes.reduce((best, s) => (effort(s) < effort(best) ? s : best));
-  const { region } = serverUrl(meta);
   const options = [
-    ...(region ? [`region: ${JSON.stringify(region)}`] : []),
+    ...whereOption(meta),
     ...(simplest.schemes.length > 0 ? [`credentials: { ${simplest.schemes.map((s) => `${tsKey(s)}: ${envCredential(serviceId, s, meta.securitySchemes[s]!)}`).join(", ")} }`] : []),
     ...(Object.keys(bindExamples).length > 0 ? [`bind: ${tsInline(bindExamples)}`] : []),
   ];
