@@ -1,10 +1,10 @@
 import { base64url } from "./bytes.js";
 import { Contract, type OperationSpec, type RequestFailure, type RequestInput, type ValidatorSource } from "./contract.js";
-import { mockView } from "../mock/mock-view.js";
-import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../mock/errors.js";
-import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../mock/limits.js";
-import { readOperations } from "../mock/operations.js";
-import { BodyTooLarge, boundedText } from "./request-limits.js";
+import { mockView } from "../http/mock-view.js";
+import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../http/error-shapes.js";
+import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../http/limits.js";
+import { readOperations } from "../http/operations.js";
+import { BodyTooLarge, boundedText } from "../http/body.js";
 import { CapReached } from "./caps.js";
 import { isJsonMediaType } from "../core/media-type.js";
 import { requestBodyMediaType, UNTYPED_BODY } from "../openapi/request-media-type.js";

@@ -1,6 +1,6 @@
 import { createServiceEmulator } from "./app.js";
 import { tableValidators, type ValidatorSource } from "./contract.js";
-import { importPeer } from "../mock/optional-peers.js";
+import { importPeer } from "../http/optional-peers.js";
 import { SERVICE_LOADERS, unknownService } from "./registry.js";
 import type { CompiledService } from "./compiled.js";
 import type { Emulator, EmulatorOptions } from "./types.js";

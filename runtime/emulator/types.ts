@@ -1,6 +1,6 @@
-import type { MockHandler } from "../mock/handler.js";
+import type { MockHandler } from "../http/handler.js";
 
-/** The one handler shape every mock form shares (declared in runtime/mock/handler.ts): the HTTP server, MSW and direct calls all go through it. */
+/** The one handler shape every mock form shares (declared in runtime/http/handler.ts): the HTTP server, MSW and direct calls all go through it. */
 export type { MockHandler };
 
 /** What an emulator found wrong with its own answer: a response the document does not allow. */

@@ -3,7 +3,7 @@
  * with `--stateful` the emulator, and keeps the process up until SIGINT/SIGTERM.
  */
 import { startMock, type ServiceId } from "./index.js";
-import { UsageError, type OptionValues } from "./options.js";
+import { UsageError, type OptionValues } from "../http/options.js";
 import { SERVICE_IDS } from "../../generated/service-ids.js";
 
 /** `mock <service-id> [options]` as the CLI runs it; resolves with the exit code. */

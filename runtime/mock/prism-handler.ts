@@ -4,16 +4,16 @@
  * layer's: routing, header parsing Prism would crash on, case selection, body decoding with
  * limits, and error bodies in the document's shape that say what was wrong.
  */
-import { MOCK_CASE_HEADER, type MockHandler } from "./handler.js";
-import { acceptable, essence, parseAccept, parameterValue, parseMediaType, parsedAsJson, type AcceptRange } from "./media.js";
-import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "./operations.js";
-import type { ErrorShapes } from "./errors.js";
-import type { MockErrorKind } from "./mock-errors.js";
-import { QUERY_OVERRIDES, selectCase, preferences } from "./prefer.js";
+import { MOCK_CASE_HEADER, type MockHandler } from "../http/handler.js";
+import { acceptable, essence, parseAccept, parameterValue, parseMediaType, parsedAsJson, type AcceptRange } from "../http/media.js";
+import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "../http/operations.js";
+import type { ErrorShapes } from "../http/error-shapes.js";
+import type { MockErrorKind } from "../http/mock-errors.js";
+import { QUERY_OVERRIDES, selectCase, preferences } from "../http/case-selection.js";
 import { loadPrism } from "./load-prism.js";
 import { requestBodyMediaType } from "../openapi/request-media-type.js";
-import { credentialNames, describe, shown, type SentRequest, type Violation } from "./violations.js";
-import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "./limits.js";
+import { credentialNames, describe, shown, type SentRequest, type Violation } from "../http/violations.js";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "../http/limits.js";
 
 const SEVERITY = ["Error", "Warning", "Information", "Hint"];
 /** Headers the mock reads for itself; Prism never sees them. */

@@ -7,7 +7,7 @@
  */
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { HttpHandler } from "msw";
-import { importPeer, missingPeerMessage } from "../mock/optional-peers.js";
+import { importPeer, missingPeerMessage } from "../http/optional-peers.js";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";

@@ -1,5 +1,5 @@
 /**
- * The `cloud-interfaces` command and its one option set (runtime/mock/options.ts): every
+ * The `cloud-interfaces` command and its one option set (runtime/http/options.ts): every
  * command's arguments, `--help` generated and aligned, `--version`, and `mock --stateful`
  * as a process a team in any language can run.
  */
@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMMANDS, runCli, usage } from "../../runtime/cli/commands.js";
-import { OPTIONS, checkOption, parseCommand, type OptionName } from "../../runtime/mock/options.js";
+import { OPTIONS, checkOption, parseCommand, type OptionName } from "../../runtime/http/options.js";
 import { startMock } from "cloud-interfaces/mock";
 
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;

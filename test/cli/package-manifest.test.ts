@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
-import { OPTIONAL_PEERS, installLine, type OptionalPeer } from "../../runtime/mock/optional-peers.js";
+import { OPTIONAL_PEERS, installLine, type OptionalPeer } from "../../runtime/http/optional-peers.js";
 import { nodeLines } from "../../scripts/lib/node-lines.js";
 
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {

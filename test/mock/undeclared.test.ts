@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MOCK_ERROR_HEADER, MOCK_WARNING_HEADER, startMock, type MockLogEntry, type RunningMock } from "cloud-interfaces/mock";
-import { describeUndeclared } from "../../runtime/mock/undeclared.js";
+import { describeUndeclared } from "../../runtime/http/undeclared.js";
 
 const KEY = "application/vnd.svc.kms.key+json";
 const KMS_HEADERS = { authorization: "Bearer t", "svc-instance": "0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d" };

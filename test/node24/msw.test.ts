@@ -52,3 +52,28 @@ describe("MSW handlers", () => {
     expect(unhandled).toEqual(["GET https://us-south.event-notifications.example.com/event-notifications/v1/instances/5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d/sources"]);
   });
 });
+
+describe("MSW: a streamed body over the limit (issue 38)", () => {
+  it("a POST streamed without Content-Length settles with 413 and the body is read no further than the limit", async () => {
+    const MiB = 1024 * 1024;
+    let offered = 0;
+    // 200 MiB on offer, in 64 KiB chunks, counted as the fetch pulls them.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offered >= 200 * MiB) return controller.close();
+        offered += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+      },
+    });
+    const response = await fetch("https://us-south.kms.example.com/api/v2/keys", {
+      method: "POST",
+      headers: { authorization: "Bearer t", "svc-instance": INSTANCE, "content-type": KEY_TYPE },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(response.headers.get("x-mock-error")).toBe("body-too-large");
+    // Just past the 1 MiB limit, plus what the stream and MSW's copy buffer ahead: never the 200 MiB.
+    expect(offered).toBeLessThan(8 * MiB);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The one signature every mock behaviour implements (the Prism-backed mock here, the stateful
  * emulator in runtime/emulator): a WHATWG request in, a response out. The HTTP edge
- * (node-edge.ts) owns limits, logging, error shapes and crash-proofing, so any handler behind
+ * (runtime/http/front.ts) owns limits, logging, error shapes and crash-proofing, so any handler behind
  * it inherits them.
  */
 export type MockHandler = (request: Request) => Promise<Response>;
@@ -24,7 +24,7 @@ export interface MockLogEntry {
 
 /** Response header naming the mock's own error kind; absent on every documented answer. */
 export const MOCK_ERROR_HEADER = "x-mock-error";
-/** Response header naming what the request sent that the operation does not declare (runtime/mock/undeclared.ts). */
+/** Response header naming what the request sent that the operation does not declare (runtime/http/undeclared.ts). */
 export const MOCK_WARNING_HEADER = "x-mock-warning";
 /** Request header that selects a documented case (`code=404, example=keyRingNotFound`). */
 export const MOCK_CASE_HEADER = "x-mock-case";
