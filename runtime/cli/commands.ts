@@ -12,12 +12,8 @@ import { DEFAULT_HOST, helpText, parseCommand, UsageError, type CommandSpec } fr
 
 export const PROGRAM = "cloud-interfaces";
 
-/** Keeps a server's process up until SIGINT/SIGTERM, then closes it and exits 0. */
-export function stopOnSignal(close: () => Promise<unknown> | void): void {
-  const stop = () => void Promise.resolve(close()).finally(() => process.exit(0));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-}
+import { stopOnSignal } from "./signals.js";
+export { stopOnSignal };
 
 export const COMMANDS: CommandSpec[] = [
   {
@@ -44,9 +40,9 @@ export const COMMANDS: CommandSpec[] = [
         return 0;
       }
       const { serveStatic } = await import("./static-server.js");
-      const { url, server } = await serveStatic(dir, values.port, values.host);
+      const { url, close } = await serveStatic(dir, values.port, values.host);
       console.log(`reference site on ${url}/ (Ctrl-C to stop)`);
-      stopOnSignal(() => void server.close());
+      stopOnSignal(close);
       return 0;
     },
   },

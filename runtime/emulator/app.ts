@@ -4,6 +4,7 @@ import { mockView } from "../http/mock-view.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../http/error-shapes.js";
 import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../http/limits.js";
 import { readOperations } from "../http/operations.js";
+import { requestedCase } from "../http/case-selection.js";
 import { BodyTooLarge, boundedText } from "../http/body.js";
 import { CapReached } from "./caps.js";
 import { isJsonMediaType } from "../core/media-type.js";
@@ -155,11 +156,13 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     let response: Reply;
     /** What the request said, for the answer's rules that depend on it (x-required-when). */
     let sentValues: RequestValues | undefined;
-    const forced = /(?:^|[,;\s])code=(\d{3})(?:\s*[,;]\s*example=([\w.-]+))?/.exec(request.headers.get("prefer") ?? "");
+    // X-Mock-Case, Prefer code=/example= or ?__code= (runtime/http/case-selection.ts, the one reader of them).
+    const { selection } = requestedCase(request.headers, url);
+    const forced = selection.code !== undefined && /^\d{3}$/.test(selection.code) ? selection : undefined;
     try {
       if (forced) {
         // A documented case on demand (Prism's Prefer: code=, example=), checked like any answer.
-        const example = contract.exampleResponse(op, forced[1]!, forced[2]);
+        const example = contract.exampleResponse(op, forced.code!, forced.example);
         if (example) return verified(op, example);
       }
       let text = "";

@@ -26,5 +26,4 @@ export interface MockLogEntry {
 export const MOCK_ERROR_HEADER = "x-mock-error";
 /** Response header naming what the request sent that the operation does not declare (runtime/http/undeclared.ts). */
 export const MOCK_WARNING_HEADER = "x-mock-warning";
-/** Request header that selects a documented case (`code=404, example=keyRingNotFound`). */
-export const MOCK_CASE_HEADER = "x-mock-case";
+export { MOCK_CASE_HEADER } from "./case-selection.js";

@@ -9,7 +9,7 @@ import { acceptable, essence, parseAccept, parameterValue, parseMediaType, parse
 import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "../http/operations.js";
 import type { ErrorShapes } from "../http/error-shapes.js";
 import type { MockErrorKind } from "../http/mock-errors.js";
-import { QUERY_OVERRIDES, selectCase, preferences } from "../http/case-selection.js";
+import { QUERY_OVERRIDES, requestedCase, preferences } from "../http/case-selection.js";
 import { loadPrism } from "./load-prism.js";
 import { requestBodyMediaType } from "../openapi/request-media-type.js";
 import { credentialNames, describe, shown, type SentRequest, type Violation } from "../http/violations.js";
@@ -105,7 +105,7 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
     }
 
     // Case selection, checked against the document before anything is mocked.
-    const { selection, apiPrefer } = selectCase(request.headers.get("prefer"), request.headers.get(MOCK_CASE_HEADER), url.searchParams);
+    const { selection, apiPrefer } = requestedCase(request.headers, url);
     const caseError = (message: string) => {
       const status = CASE_ERROR_STATUSES.find((s) => !operation.responses.has(String(s))) ?? 400;
       return new Refusal(status, "unknown-case", `${message}; ${operation.key} documents: ${availableCases(operation)}`);
