@@ -1,6 +1,7 @@
 import { readFile as readFileFromDisk, realpath, stat } from "node:fs/promises";
 import type { Server } from "node:http";
 import { register, startFront } from "../http/front.js";
+import { problemDetails } from "../http/error-shapes.js";
 import { extname, join, sep } from "node:path";
 
 const TYPES: Record<string, string> = {
@@ -61,29 +62,29 @@ export function ownHosts(host: string, port: number): Set<string> | undefined {
 export async function serveStatic(dir: string, port = 0, host = "127.0.0.1", options: StaticOptions = {}): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const root = await realpath(dir);
   const read = options.readFile ?? readFileFromDisk;
-  const problem = (status: number, title: string, detail: string, headers: Record<string, string> = {}) =>
-    new Response(JSON.stringify({ type: "about:blank", title, status, detail }), { status, headers: { "content-type": "application/problem+json", ...headers } });
+  const problem = (status: number, detail: string, headers: Record<string, string> = {}) =>
+    new Response(problemDetails(status, detail), { status, headers: { "content-type": "application/problem+json", ...headers } });
 
   async function answer(request: Request): Promise<Response> {
     const { method } = request;
-    if (method !== "GET" && method !== "HEAD") return problem(405, "Method Not Allowed", `${method.slice(0, 20)}: the docs server serves GET and HEAD only`, { allow: "GET, HEAD" });
+    if (method !== "GET" && method !== "HEAD") return problem(405, `${method.slice(0, 20)}: the docs server serves GET and HEAD only`, { allow: "GET, HEAD" });
     if (allowedHosts && !allowedHosts.has(String(request.headers.get("host") ?? "").toLowerCase())) {
-      return problem(421, "Misdirected Request", "misdirected request: this server answers only its own address");
+      return problem(421, "misdirected request: this server answers only its own address");
     }
     const pathname = decodePath(new URL(request.url).pathname);
-    if (pathname === undefined || pathname.includes("\0")) return problem(400, "Bad Request", "bad request path");
+    if (pathname === undefined || pathname.includes("\0")) return problem(400, "bad request path");
     let file: string;
     try {
       // The real path, so a symlink inside the folder cannot lead out of it.
       file = await realpath(join(root, pathname.endsWith("/") ? `${pathname}index.html` : pathname));
-      if (!file.startsWith(root + sep) || !(await stat(file)).isFile()) return problem(404, "Not Found", "not found");
+      if (!file.startsWith(root + sep) || !(await stat(file)).isFile()) return problem(404, "not found");
     } catch {
-      return problem(404, "Not Found", "not found");
+      return problem(404, "not found");
     }
     try {
       return new Response(new Uint8Array(await read(file)), { status: 200, headers: { "content-type": TYPES[extname(file)] ?? "application/octet-stream" } });
     } catch {
-      return problem(500, "Internal Server Error", "the file could not be read");
+      return problem(500, "the file could not be read");
     }
   }
 

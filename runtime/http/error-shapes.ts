@@ -69,6 +69,11 @@ interface Template {
   documented: boolean;
 }
 
+/** RFC 9457 problem details: the error shape of a form that serves no document (the docs server, a bare handler). */
+export function problemDetails(status: number, detail: string): string {
+  return JSON.stringify({ type: "about:blank", title: reason(status), status, detail: detail.length > MAX_MESSAGE_LENGTH ? `${detail.slice(0, MAX_MESSAGE_LENGTH)}…` : detail });
+}
+
 export interface ErrorAnswer {
   operation?: OperationInfo | undefined;
   status: number;
@@ -140,7 +145,7 @@ export function errorShapes(doc: any, operations: OperationInfo[]): ErrorShapes 
       out.set("content-type", t.mediaType);
     } else if (t.example === undefined && !t.documented) {
       // No error shape anywhere in the document: RFC 9457 problem details.
-      body = JSON.stringify({ type: "about:blank", title: reason(status), status, detail: text });
+      body = problemDetails(status, text);
       out.set("content-type", "application/problem+json");
     }
     return { status, headers: out, body: method === "HEAD" ? null : body };
