@@ -55,7 +55,11 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "proxy-authorization", "te", "trailer"]);
+/**
+ * Not forwarded: the connection's own headers, and `Expect`, which the front end has already
+ * answered (100-continue) with the whole body in hand; fetch refuses to send it (a 502 before).
+ */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "proxy-authorization", "te", "trailer", "expect"]);
 
 export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, record: (v: ProxyViolation) => void): MockHandler {
   const doc = readBundle(serviceId as ServiceId);
