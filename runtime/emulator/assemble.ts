@@ -55,5 +55,8 @@ export function lazyEmulator(serviceId: string, options: EmulatorOptions = {}): 
     get violations() {
       return loaded?.violations ?? [];
     },
+    get requests() {
+      return loaded?.requests ?? [];
+    },
   };
 }

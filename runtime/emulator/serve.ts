@@ -6,6 +6,14 @@ import { checkOption, type ListenOptions, type OptionValues } from "../http/opti
 import { credentialNames } from "../http/violations.js";
 import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import type { Emulator, MockHandler } from "./types.js";
+import type { RecordedRequest, TestHandle } from "../http/handler.js";
+import { recording } from "../http/recorder.js";
+
+/** A served handler: its URL, its test handle (`requests`, `reset`: the emulator's reset, or for a bare handler the record only) and `close`. */
+export interface ServedHandler extends TestHandle {
+  url: string;
+  close(): Promise<void>;
+}
 
 /** The document's error shapes for an emulator of a packaged service; a bare handler gets RFC 9457 problem details. */
 function documentParts(serviceId: string | undefined): Pick<FrontOptions, "shapes" | "operations" | "credentials"> {
@@ -21,19 +29,33 @@ function documentParts(serviceId: string | undefined): Pick<FrontOptions, "shape
  * a real URL). It runs on the package's one front end (runtime/http/front.ts): the same limits,
  * timeouts, refusals and error shape as the mock; a handler that throws gives 500 `internal`.
  */
-export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions & Pick<OptionValues, "cors"> = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions & Pick<OptionValues, "cors"> = {}): Promise<ServedHandler> {
   if (options.cors !== undefined) checkOption("cors", options.cors);
   const emulator = typeof handler === "function" ? undefined : handler;
+  const parts = documentParts(emulator?.serviceId);
+  // An emulator records its own requests; a bare handler's are recorded as they reach it.
+  const recorded: RecordedRequest[] = [];
   const front = await startFront(
     {
       service: emulator?.serviceId ?? "handler",
-      ...documentParts(emulator?.serviceId),
+      ...parts,
       // An emulator is served without WHATWG Request and Response objects, which on Node 20 cost
       // several times what the emulation does (measured with scripts/bench/emulator-load.ts).
-      ...(emulator ? { dispatch: (request) => emulator.dispatch(request) } : { handler: handler as MockHandler }),
+      ...(emulator ? { dispatch: (request) => emulator.dispatch(request) } : { handler: recording(handler as MockHandler, parts.operations ?? [], recorded) }),
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
     },
     options,
   );
-  return register({ url: front.url, close: front.close }, front);
+  const served: ServedHandler = {
+    url: front.url,
+    close: front.close,
+    get requests() {
+      return emulator ? emulator.requests : recorded;
+    },
+    reset() {
+      if (emulator) emulator.reset();
+      else recorded.length = 0;
+    },
+  };
+  return register(served, front);
 }

@@ -1,4 +1,4 @@
-import type { MockHandler } from "../http/handler.js";
+import type { MockHandler, RecordedRequest } from "../http/handler.js";
 
 /** The one handler shape every mock form shares (declared in runtime/http/handler.ts): the HTTP server, MSW and direct calls all go through it. */
 export type { MockHandler };
@@ -38,6 +38,8 @@ export interface Emulator<State = unknown> {
   readonly state: State;
   /** Every response the document rejected since creation or the last reset. */
   readonly violations: readonly Violation[];
+  /** Every request received since creation or the last reset, in order (the test handle's `requests`). */
+  readonly requests: readonly RecordedRequest[];
 }
 
 /**

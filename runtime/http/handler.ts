@@ -22,6 +22,30 @@ export interface MockLogEntry {
   warnings?: string[];
 }
 
+/**
+ * One request a mock or emulator received, as its test handle records it (`requests`), the
+ * same on every form: startMock, serveHandler, mswEmulator.
+ */
+export interface RecordedRequest {
+  method: string;
+  /** Path and query as sent. */
+  path: string;
+  /** The operationId the request addressed; undefined when it addressed none (404, 405, a malformed target). */
+  operation: string | undefined;
+  /** What the request broke of the document (empty for a valid request); the answer's own violations stay in `violations`. */
+  violations: string[];
+  /** The status answered. */
+  status: number;
+}
+
+/** What a test holds of a running mock or emulator: what it received, and a way back to its start. */
+export interface TestHandle {
+  /** Every request received since the start or the last reset, in order. */
+  readonly requests: readonly RecordedRequest[];
+  /** Back to the starting state (an emulator's world; on the stateless Prism mock only `requests` is cleared). */
+  reset(): void;
+}
+
 /** Response header naming the mock's own error kind; absent on every documented answer. */
 export const MOCK_ERROR_HEADER = "x-mock-error";
 /** Response header naming what the request sent that the operation does not declare (runtime/http/undeclared.ts). */

@@ -4,7 +4,8 @@
  */
 import { readBundle } from "../http/documents.js";
 import { errorShapes } from "../http/error-shapes.js";
-import type { MockHandler, MockLogEntry } from "../http/handler.js";
+import type { MockHandler, MockLogEntry, RecordedRequest, TestHandle } from "../http/handler.js";
+import { recording } from "../http/recorder.js";
 import { register, startFront } from "../http/front.js";
 import { readOperations } from "../http/operations.js";
 import { createPrismHandler } from "./prism-handler.js";
@@ -14,7 +15,7 @@ import { checkOption, UsageError, type OptionValues } from "../http/options.js";
 import { seededRandom } from "../http/seeded-random.js";
 import { reportUndeclared } from "../http/undeclared.js";
 
-export type { MockHandler, MockLogEntry } from "../http/handler.js";
+export type { MockHandler, MockLogEntry, RecordedRequest, TestHandle } from "../http/handler.js";
 export { PRISM_PACKAGES } from "./load-prism.js";
 export { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 export { MOCK_CASE_HEADER, MOCK_ERROR_HEADER, MOCK_WARNING_HEADER } from "../http/handler.js";
@@ -32,7 +33,8 @@ export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "
   write?: (line: string) => void;
 }
 
-export interface RunningMock {
+/** A running mock: its URL, its test handle (`requests`, `reset`) and `close`. */
+export interface RunningMock extends TestHandle {
   url: string;
   close: () => Promise<void>;
 }
@@ -52,9 +54,10 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
   const operations = readOperations(doc);
   const shapes = errorShapes(doc, operations);
   // Both behaviours are MockHandlers behind the same edge: limits, logging and crash-proofing do not depend on which.
-  const served = options.stateful
-    ? (await import("../emulator/index.js")).createEmulator(serviceId, options.seed !== undefined ? { random: seededRandom(options.seed) } : {}).handle
-    : await createPrismHandler({ doc, operations, shapes });
+  // The stateful emulator records its own requests; the Prism mock's are recorded as they reach it.
+  const emulator = options.stateful ? (await import("../emulator/index.js")).createEmulator(serviceId, options.seed !== undefined ? { random: seededRandom(options.seed) } : {}) : undefined;
+  const recorded: RecordedRequest[] = [];
+  const served = emulator ? emulator.handle : recording(await createPrismHandler({ doc, operations, shapes }), operations, recorded);
   // What either behaviour would ignore is named (X-Mock-Warning), or refused under strict.
   const handler = reportUndeclared(served, { doc, operations, shapes, strict: options.strict ?? false });
   const front = await startFront(
@@ -71,6 +74,17 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
     },
     options,
   );
-  return register({ url: front.url, close: front.close }, front);
+  const handle: RunningMock = {
+    url: front.url,
+    close: front.close,
+    get requests() {
+      return emulator ? emulator.requests : recorded;
+    },
+    reset() {
+      if (emulator) emulator.reset();
+      else recorded.length = 0;
+    },
+  };
+  return register(handle, front);
 }
 export { MOCK_ERRORS, type MockErrorKind } from "../http/mock-errors.js";

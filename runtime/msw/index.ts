@@ -11,8 +11,10 @@ import { importPeer, missingPeerMessage } from "../http/optional-peers.js";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";
+import type { TestHandle } from "../http/handler.js";
 
 export type { LazyEmulator };
+export type { RecordedRequest, TestHandle } from "../http/handler.js";
 
 // MSW 3 calls Promise.withResolvers (Node 22) and declares Node >= 22.12; on an older Node it
 // would fail later with "Promise.withResolvers is not a function", which names no version.
@@ -48,8 +50,21 @@ export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions
  * `setupWorker(...mock.handlers)` in a page. The service loads on the first request (in a bundle,
  * as a chunk of its own); `await mock.emulator.ready` before reading its state.
  */
-export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): { emulator: LazyEmulator; handlers: HttpHandler[] } {
+export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): MswEmulator {
   const { baseUrl, ...emulatorOptions } = options;
   const emulator = lazyEmulator(serviceId, emulatorOptions);
-  return { emulator, handlers: handlersFor(emulator, { baseUrl, document: options.document }) };
+  return {
+    emulator,
+    handlers: handlersFor(emulator, { baseUrl, document: options.document }),
+    get requests() {
+      return emulator.requests;
+    },
+    reset: () => emulator.reset(),
+  };
+}
+
+/** The emulator, its MSW handlers, and the test handle every form has (`requests`, `reset`). */
+export interface MswEmulator extends TestHandle {
+  emulator: LazyEmulator;
+  handlers: HttpHandler[];
 }

@@ -77,3 +77,22 @@ describe("MSW: a streamed body over the limit (issue 38)", () => {
     expect(offered).toBeLessThan(8 * MiB);
   });
 });
+
+describe("MSW: the test handle (issue 35)", () => {
+  it("mswEmulator has requests and reset() beside handlers, recording as the HTTP forms do", async () => {
+    kms.reset();
+    expect(kms.requests).toEqual([]);
+    const client = createKmsV2Client({ region: "eu-de", credentials: { bearerAuth: "t" }, bind: { "svc-instance": INSTANCE } });
+    await client.POST("/api/v2/keys", { headers: { "content-type": KEY_TYPE }, body: { metadata: { collectionType: KEY_TYPE, collectionTotal: 1 }, resources: [{ type: KEY_TYPE, name: "handle" }] } });
+    const bad = await fetch("https://eu-de.kms.example.com/api/v2/keys", { method: "POST", headers: { authorization: "Bearer t", "svc-instance": INSTANCE, "content-type": KEY_TYPE }, body: '{"resources":[]}' });
+    expect(bad.status).toBe(400);
+    expect(kms.requests.map(({ method, path, operation, status }) => ({ method, path, operation, status }))).toEqual([
+      { method: "POST", path: "/api/v2/keys", operation: "createKey", status: 201 },
+      { method: "POST", path: "/api/v2/keys", operation: "createKey", status: 400 },
+    ]);
+    expect(kms.requests[1]!.violations.join("\n")).toMatch(/metadata/);
+    kms.reset();
+    expect(kms.requests).toEqual([]);
+    expect((await client.GET("/api/v2/keys", {})).data?.resources?.map((k) => k.name) ?? []).not.toContain("handle");
+  });
+});
