@@ -8,6 +8,7 @@ import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import type { Emulator, MockHandler } from "./types.js";
 import type { RecordedRequest, TestHandle } from "../http/handler.js";
 import { recording } from "../http/recorder.js";
+import { faultPlanner } from "../http/faults.js";
 
 /** A served handler: its URL, its test handle (`requests`, `reset`: the emulator's reset, or for a bare handler the record only) and `close`. */
 export interface ServedHandler extends TestHandle {
@@ -29,8 +30,8 @@ function documentParts(serviceId: string | undefined): Pick<FrontOptions, "shape
  * a real URL). It runs on the package's one front end (runtime/http/front.ts): the same limits,
  * timeouts, refusals and error shape as the mock; a handler that throws gives 500 `internal`.
  */
-export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions & Pick<OptionValues, "cors"> = {}): Promise<ServedHandler> {
-  if (options.cors !== undefined) checkOption("cors", options.cors);
+export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions & Pick<OptionValues, "cors" | "latency" | "faults" | "seed"> = {}): Promise<ServedHandler> {
+  for (const name of ["cors", "latency", "faults", "seed"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
   const emulator = typeof handler === "function" ? undefined : handler;
   const parts = documentParts(emulator?.serviceId);
   // An emulator records its own requests; a bare handler's are recorded as they reach it.
@@ -43,6 +44,7 @@ export async function serveHandler(handler: MockHandler | Emulator, options: Lis
       // several times what the emulation does (measured with scripts/bench/emulator-load.ts).
       ...(emulator ? { dispatch: (request) => emulator.dispatch(request) } : { handler: recording(handler as MockHandler, parts.operations ?? [], recorded) }),
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
+      faults: faultPlanner(options, parts.operations ?? []),
     },
     options,
   );

@@ -8,6 +8,8 @@
  */
 /** Request header that selects a documented case (`code=404, example=keyRingNotFound`); never part of any API. */
 export const MOCK_CASE_HEADER = "x-mock-case";
+/** Request header asking for a fault: `X-Mock-Fault: 503` is the documented case of that status (runtime/http/faults.ts). */
+export const FAULT_HEADER = "x-mock-fault";
 
 /** Prism's case-selection query parameters: the mock's own, never passed on or reported as undeclared. */
 export const QUERY_OVERRIDES = ["__code", "__example", "__dynamic", "__seed", "__server"];
@@ -82,5 +84,8 @@ export function selectCase(
 
 /** The case a request asks for, read from its headers and query: what every mock and emulator reads. */
 export function requestedCase(headers: { get(name: string): string | null }, url: URL): { selection: CaseSelection; apiPrefer: string | undefined } {
-  return selectCase(headers.get("prefer"), headers.get(MOCK_CASE_HEADER), url.searchParams);
+  const read = selectCase(headers.get("prefer"), headers.get(MOCK_CASE_HEADER), url.searchParams);
+  // A fault wins over any case: it stands for the service failing, whatever the test asked.
+  const fault = headers.get(FAULT_HEADER)?.trim();
+  return fault ? { selection: { code: fault }, apiPrefer: read.apiPrefer } : read;
 }

@@ -10,6 +10,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from "node:net";
 import { watchAbandon } from "./abandoned.js";
 import { BodyBudget, BodyBudgetSpent, BodyTooLarge, readNodeBody } from "./body.js";
+import { FAULT_HEADER } from "./case-selection.js";
+import { sleep, type FaultPlanner } from "./faults.js";
 import { corsHeaders, preflightAnswer } from "./cors.js";
 import { MOCK_ERROR_HEADER, MOCK_WARNING_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "./error-shapes.js";
@@ -67,6 +69,8 @@ export interface FrontOptions {
   timeouts?: { headersMs: number; requestMs: number };
   /** A smaller budget of body bytes held across connections (tests); production uses MAX_BODY_BYTES_HELD. */
   bodyBytesHeld?: number;
+  /** Latency and faults (faults.ts): what to do with each request before it reaches the handler. */
+  faults?: FaultPlanner;
 }
 
 /** A listening front end. */
@@ -213,8 +217,10 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     return headers;
   }
 
-  function toRequest(req: IncomingMessage, method: string, url: string, body: Buffer): Request {
-    const init: RequestInit & { duplex?: string } = { method, headers: headersOf(req) };
+  function toRequest(req: IncomingMessage, method: string, url: string, body: Buffer, fault: string | undefined): Request {
+    const headers = headersOf(req);
+    if (fault) headers.set(FAULT_HEADER, fault);
+    const init: RequestInit & { duplex?: string } = { method, headers };
     // A GET or HEAD body has no meaning (RFC 9110 §9.3.1) and WHATWG Request refuses one; it is dropped.
     if (!BODYLESS.has(method) && body.length > 0) {
       init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>;
@@ -223,13 +229,14 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     return new Request(url, init);
   }
 
-  function toLight(req: IncomingMessage, method: string, url: string, body: Buffer): LightRequest {
+  function toLight(req: IncomingMessage, method: string, url: string, body: Buffer, fault: string | undefined): LightRequest {
     headersOf(req); // the same refusal of a header value WHATWG would not take
     return {
       method,
       url,
       headers: {
         get(name: string) {
+          if (fault && name.toLowerCase() === FAULT_HEADER) return fault;
           const value = req.headers[name.toLowerCase()];
           return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
         },
@@ -283,6 +290,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     let written: Written;
     let internal: unknown;
     let release = () => undefined as void;
+    let plan: ReturnType<FaultPlanner> | undefined;
     try {
       const path = pathAndQuery(target);
       const codings = String(req.headers["transfer-encoding"] ?? "").toLowerCase().split(",").map((c) => c.trim()).filter((c) => c !== "");
@@ -306,8 +314,16 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       }
       // The base is where this server listens, never the Host header (which a client chooses).
       const url = `${listeningUrl(server)}${path}`;
-      const request = options.dispatch ? undefined : toRequest(req, method, url, body);
-      const light = options.dispatch ? toLight(req, method, url, body) : undefined;
+      plan = options.faults?.(method, new URL(url).pathname, (name) => req.headers[name] as string | undefined);
+      if (plan?.fault === "drop") {
+        await sleep(plan.delayMs);
+        release();
+        req.socket.destroy();
+        return finish({ service, method, path: safePath(target, credentials), status: 0, durationMs: performance.now() - started, violations: [], mockError: "fault: connection dropped" });
+      }
+      const fault = plan?.fault?.status;
+      const request = options.dispatch ? undefined : toRequest(req, method, url, body, fault);
+      const light = options.dispatch ? toLight(req, method, url, body, fault) : undefined;
       // A handler that works on (the proxy reading its upstream) learns when nobody waits for its answer.
       const abandon = request ? watchAbandon(request) : () => undefined;
       const onClose = () => abandon(new Error("the client closed the connection"));
@@ -338,6 +354,8 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       }
     }
     release();
+    // The latency asked for: after the answer is ready, so a slow answer is not cut by the handler limit.
+    if (plan?.delayMs) await sleep(plan.delayMs);
     if (internal !== undefined) {
       write(`${service}: internal failure on ${method} ${safePath(target, credentials)}: ${(internal as Error)?.stack ?? internal}`);
     }

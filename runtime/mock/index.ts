@@ -6,12 +6,13 @@ import { readBundle } from "../http/documents.js";
 import { errorShapes } from "../http/error-shapes.js";
 import type { MockHandler, MockLogEntry, RecordedRequest, TestHandle } from "../http/handler.js";
 import { recording } from "../http/recorder.js";
+import { faultPlanner } from "../http/faults.js";
 import { register, startFront } from "../http/front.js";
 import { readOperations } from "../http/operations.js";
 import { createPrismHandler } from "./prism-handler.js";
 import { credentialNames } from "../http/violations.js";
 import type { ServiceId } from "../../generated/service-ids.js";
-import { checkOption, UsageError, type OptionValues } from "../http/options.js";
+import { checkOption, type OptionValues } from "../http/options.js";
 import { seededRandom } from "../http/seeded-random.js";
 import { reportUndeclared } from "../http/undeclared.js";
 
@@ -26,7 +27,7 @@ export { OPTIONS, type OptionValues, type ListenOptions } from "../http/options.
  * The mock's options: the shared option set (runtime/http/options.ts, the same names and rules
  * as the CLI's `--port`, `--host`, `--log`, `--stateful`, `--seed`, `--strict`) plus hooks.
  */
-export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "log" | "stateful" | "seed" | "strict" | "cors"> {
+export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "log" | "stateful" | "seed" | "strict" | "cors" | "latency" | "faults"> {
   /** Called once per answered request. */
   onRequest?: (entry: MockLogEntry) => void;
   /** Where log lines and internal failures go (default stderr). */
@@ -48,8 +49,7 @@ export async function createMockHandler(serviceId: ServiceId, options: Pick<Opti
 }
 
 export async function startMock(serviceId: ServiceId, options: StartMockOptions = {}): Promise<RunningMock> {
-  for (const name of ["port", "host", "log", "stateful", "seed", "strict", "cors"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
-  if (options.seed !== undefined && !options.stateful) throw new UsageError("--seed: only with --stateful (Prism's answers are the document's fixed examples)");
+  for (const name of ["port", "host", "log", "stateful", "seed", "strict", "cors", "latency", "faults"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
   const shapes = errorShapes(doc, operations);
@@ -71,6 +71,7 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
       ...(options.log !== undefined ? { log: options.log } : {}),
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       ...(options.write ? { write: options.write } : {}),
+      faults: faultPlanner(options, operations),
     },
     options,
   );

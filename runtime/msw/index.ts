@@ -12,6 +12,8 @@ import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";
 import type { TestHandle } from "../http/handler.js";
+import { faultPlanner, MAX_DELAY_MS, parseLatency, sleep } from "../http/faults.js";
+import { InputError } from "../core/errors.js";
 
 export type { LazyEmulator };
 export type { RecordedRequest, TestHandle } from "../http/handler.js";
@@ -25,6 +27,8 @@ if (node && Number(node.split(".")[0]) < 22) {
 const { http } = await importPeer("msw", () => import("msw"));
 
 export interface MswEmulatorOptions extends EmulatorOptions {
+  /** Milliseconds before every answer, or `min-max` drawn per request (as `--latency`); `X-Mock-Delay: <ms>` sets one request's. `X-Mock-Fault: <status>` answers that documented case without touching state. */
+  latency?: number | string;
   /**
    * Base URL(s) to intercept, e.g. the `baseUrl` your client uses. Default: every server URL the
    * service's document lists, any region.
@@ -37,12 +41,21 @@ function escape(text: string): string {
 }
 
 /** MSW handlers that pass every request under the service's URLs to this emulator. */
-export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions, "baseUrl" | "document"> = {}): HttpHandler[] {
+export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions, "baseUrl" | "document" | "latency"> = {}): HttpHandler[] {
+  if (options.latency !== undefined && !parseLatency(options.latency)) throw new InputError("latency", "format", `latency: must be milliseconds (250) or a range (100-400), at most ${MAX_DELAY_MS}, got ${JSON.stringify(options.latency)}`);
+  const plan = faultPlanner({ ...(options.latency !== undefined ? { latency: options.latency } : {}) }, []);
   const bases = options.baseUrl === undefined ? [] : Array.isArray(options.baseUrl) ? options.baseUrl : [options.baseUrl];
   const patterns = bases.length
     ? bases.map((b) => new RegExp(`^${escape(b.replace(/\/$/, ""))}(?:[/?#].*)?$`))
     : serverPatterns(emulator.serviceId, options.document);
-  return patterns.map((pattern) => http.all(pattern, ({ request }) => emulator.handle(request)));
+  return patterns.map((pattern) =>
+    http.all(pattern, async ({ request }) => {
+      const { delayMs } = plan(request.method, new URL(request.url).pathname, (name) => request.headers.get(name));
+      const response = await emulator.handle(request);
+      await sleep(delayMs);
+      return response;
+    }),
+  );
 }
 
 /**
@@ -51,11 +64,11 @@ export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions
  * as a chunk of its own); `await mock.emulator.ready` before reading its state.
  */
 export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): MswEmulator {
-  const { baseUrl, ...emulatorOptions } = options;
+  const { baseUrl, latency, ...emulatorOptions } = options;
   const emulator = lazyEmulator(serviceId, emulatorOptions);
   return {
     emulator,
-    handlers: handlersFor(emulator, { baseUrl, document: options.document }),
+    handlers: handlersFor(emulator, { baseUrl, document: options.document, ...(latency !== undefined ? { latency } : {}) }),
     get requests() {
       return emulator.requests;
     },

@@ -58,7 +58,8 @@ describe("usage errors: one sentence naming the option and the rule, exit 2", ()
     [["mock"], /mock: missing <service-id>/],
     [["mock", "kms-v2", "extra"], /unexpected argument\(s\): extra/],
     [["mock", "nope"], /no service "nope"; service ids: .*kms-v2/],
-    [["mock", "kms-v2", "--seed", "1"], /--seed: only with --stateful/],
+    [["mock", "kms-v2", "--faults", "2"], /--faults: must be a number from 0 to 1, got "2"/],
+    [["mock", "kms-v2", "--latency", "400-100"], /--latency: must be milliseconds \(250\) or a range \(100-400\), at most 60000, got "400-100"/],
     [["docs", "--stateful"], /docs: Unknown option '--stateful'/],
     [["frobnicate"], /unknown command "frobnicate"; commands: mock, docs, verify, proxy/],
     [[], /a command is required/],
@@ -82,7 +83,8 @@ describe("the option set", () => {
 
   it("startMock checks its options by the same rules as the CLI", async () => {
     await expect(startMock("kms-v2", { port: 70000 })).rejects.toThrow("--port: must be an integer 0-65535, got 70000");
-    await expect(startMock("kms-v2", { seed: 3 })).rejects.toThrow("--seed: only with --stateful");
+    await expect(startMock("kms-v2", { latency: "fast" })).rejects.toThrow('--latency: must be milliseconds (250) or a range (100-400), at most 60000, got "fast"');
+    await expect(startMock("kms-v2", { faults: -0.5 })).rejects.toThrow("--faults: must be a number from 0 to 1, got -0.5");
     expect(() => checkOption("strict" satisfies OptionName, "yes")).toThrow('--strict: must be true or false, got "yes"');
   });
 });
