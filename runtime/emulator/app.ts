@@ -236,6 +236,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     get requests() {
       return requests;
     },
+    document: compiled.document,
   };
 }
 

@@ -58,5 +58,8 @@ export function lazyEmulator(serviceId: string, options: EmulatorOptions = {}): 
     get requests() {
       return loaded?.requests ?? [];
     },
+    get document() {
+      return loaded?.document;
+    },
   };
 }

@@ -38,6 +38,8 @@ export interface Emulator<State = unknown> {
   readonly state: State;
   /** Every response the document rejected since creation or the last reset. */
   readonly violations: readonly Violation[];
+  /** The document it follows (bundled, or the caller's own); undefined while a lazy emulator loads. */
+  readonly document: unknown;
   /** Every request received since creation or the last reset, in order (the test handle's `requests`). */
   readonly requests: readonly RecordedRequest[];
 }

@@ -45,7 +45,7 @@ export interface FaultPlan {
 export type FaultPlanner = (method: string, path: string, header: (name: string) => string | null | undefined) => FaultPlan;
 
 /** Plans each request from the options and its headers; undefined when there is nothing to plan. */
-export function faultPlanner(options: FaultOptions, operations: OperationInfo[]): FaultPlanner {
+export function faultPlanner(options: FaultOptions, operations: OperationInfo[] | (() => OperationInfo[])): FaultPlanner {
   const random = options.seed !== undefined ? seededRandom(options.seed) : Math.random;
   const latency = options.latency !== undefined ? parseLatency(options.latency) : undefined;
   const rate = options.faults ?? 0;
@@ -57,7 +57,7 @@ export function faultPlanner(options: FaultOptions, operations: OperationInfo[])
     if (rate <= 0 || header(FAULT_HEADER) || !(random() < rate)) return { delayMs };
     let documented: string[] = [];
     try {
-      const found = route(operations, method, path);
+      const found = route(typeof operations === "function" ? operations() : operations, method, path);
       if (found.kind === "operation") documented = FAULT_STATUSES.filter((s) => found.operation.responses.has(s));
     } catch {
       documented = [];

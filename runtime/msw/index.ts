@@ -13,6 +13,8 @@ import { serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";
 import type { TestHandle } from "../http/handler.js";
 import { faultPlanner, MAX_DELAY_MS, parseLatency, sleep } from "../http/faults.js";
+import { FAULT_HEADER } from "../http/case-selection.js";
+import { readOperations, type OperationInfo } from "../http/operations.js";
 import { InputError } from "../core/errors.js";
 
 export type { LazyEmulator };
@@ -29,6 +31,10 @@ const { http } = await importPeer("msw", () => import("msw"));
 export interface MswEmulatorOptions extends EmulatorOptions {
   /** Milliseconds before every answer, or `min-max` drawn per request (as `--latency`); `X-Mock-Delay: <ms>` sets one request's. `X-Mock-Fault: <status>` answers that documented case without touching state. */
   latency?: number | string;
+  /** The share of requests (0-1) answered with a fault (as `--faults`): a documented 429/5xx of the operation, or a network error where it documents none. */
+  faults?: number;
+  /** Seed of the latency and fault draws (the emulator's own randomness is `random`). */
+  faultSeed?: number;
   /**
    * Base URL(s) to intercept, e.g. the `baseUrl` your client uses. Default: every server URL the
    * service's document lists, any region.
@@ -41,16 +47,27 @@ function escape(text: string): string {
 }
 
 /** MSW handlers that pass every request under the service's URLs to this emulator. */
-export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions, "baseUrl" | "document" | "latency"> = {}): HttpHandler[] {
+export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions, "baseUrl" | "document" | "latency" | "faults" | "faultSeed"> = {}): HttpHandler[] {
   if (options.latency !== undefined && !parseLatency(options.latency)) throw new InputError("latency", "format", `latency: must be milliseconds (250) or a range (100-400), at most ${MAX_DELAY_MS}, got ${JSON.stringify(options.latency)}`);
-  const plan = faultPlanner({ ...(options.latency !== undefined ? { latency: options.latency } : {}) }, []);
+  if (options.faults !== undefined && !(options.faults >= 0 && options.faults <= 1)) throw new InputError("faults", "range", `faults: must be a number from 0 to 1, got ${JSON.stringify(options.faults)}`);
+  let operations: OperationInfo[] | undefined;
+  const plan = faultPlanner(
+    { ...(options.latency !== undefined ? { latency: options.latency } : {}), ...(options.faults !== undefined ? { faults: options.faults } : {}), ...(options.faultSeed !== undefined ? { seed: options.faultSeed } : {}) },
+    () => (operations ??= emulator.document ? readOperations(emulator.document) : []),
+  );
   const bases = options.baseUrl === undefined ? [] : Array.isArray(options.baseUrl) ? options.baseUrl : [options.baseUrl];
   const patterns = bases.length
     ? bases.map((b) => new RegExp(`^${escape(b.replace(/\/$/, ""))}(?:[/?#].*)?$`))
     : serverPatterns(emulator.serviceId, options.document);
   return patterns.map((pattern) =>
     http.all(pattern, async ({ request }) => {
-      const { delayMs } = plan(request.method, new URL(request.url).pathname, (name) => request.headers.get(name));
+      if ("ready" in emulator) await (emulator as LazyEmulator).ready;
+      const { delayMs, fault } = plan(request.method, new URL(request.url).pathname, (name) => request.headers.get(name));
+      if (fault === "drop") {
+        await sleep(delayMs);
+        return Response.error();
+      }
+      if (fault) request.headers.set(FAULT_HEADER, fault.status);
       const response = await emulator.handle(request);
       await sleep(delayMs);
       return response;
@@ -64,11 +81,11 @@ export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions
  * as a chunk of its own); `await mock.emulator.ready` before reading its state.
  */
 export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): MswEmulator {
-  const { baseUrl, latency, ...emulatorOptions } = options;
+  const { baseUrl, latency, faults, faultSeed, ...emulatorOptions } = options;
   const emulator = lazyEmulator(serviceId, emulatorOptions);
   return {
     emulator,
-    handlers: handlersFor(emulator, { baseUrl, document: options.document, ...(latency !== undefined ? { latency } : {}) }),
+    handlers: handlersFor(emulator, { baseUrl, document: options.document, ...(latency !== undefined ? { latency } : {}), ...(faults !== undefined ? { faults } : {}), ...(faultSeed !== undefined ? { faultSeed } : {}) }),
     get requests() {
       return emulator.requests;
     },

@@ -96,3 +96,22 @@ describe("MSW: the test handle (issue 35)", () => {
     expect((await client.GET("/api/v2/keys", {})).data?.resources?.map((k) => k.name) ?? []).not.toContain("handle");
   });
 });
+
+describe("MSW: faults and latency (issue 35)", () => {
+  it("X-Mock-Fault answers the documented case without touching state; faults: 1 faults every request with a documented 429/500", async () => {
+    const faulted = await fetch("https://eu-de.kms.example.com/api/v2/keys", { method: "POST", headers: { authorization: "Bearer t", "svc-instance": INSTANCE, "content-type": KEY_TYPE, "x-mock-fault": "429" }, body: JSON.stringify({ metadata: { collectionType: KEY_TYPE, collectionTotal: 1 }, resources: [{ type: KEY_TYPE, name: "faulted" }] }) });
+    expect(faulted.status).toBe(429);
+    const client = createKmsV2Client({ region: "eu-de", credentials: { bearerAuth: "t" }, bind: { "svc-instance": INSTANCE }, retry: false });
+    expect((await client.GET("/api/v2/keys", {})).data?.resources?.map((k) => k.name) ?? []).not.toContain("faulted");
+    const failing = mswEmulator("kms-v2", { faults: 1, faultSeed: 3 });
+    server.use(...failing.handlers);
+    try {
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await client.GET("/api/v2/keys", {})).response.status);
+      expect(statuses.every((s) => s === 429 || s === 500)).toBe(true);
+      expect(failing.requests.map((r) => r.status)).toEqual(statuses);
+    } finally {
+      server.resetHandlers();
+    }
+  });
+});
