@@ -23,7 +23,7 @@ const alias = Object.entries(pkg.exports).flatMap(([subpath, target]) =>
  * the packed package and the browser: the command table's long rows and the atomic build (a
  * dozen real builds of a scratch document, each linting with Spectral: 12 s of one core).
  */
-export const E2E_TESTS = ["test/consumer/**/*.test.ts", "test/site/site.test.ts", "test/site/msw-browser.test.ts", "test/site/tryit.test.ts", "test/site/hostile.test.ts", "test/site/publish.test.ts", "test/verify/cli.e2e.test.ts", "test/cli/commands-long.e2e.test.ts", "test/build-atomic.test.ts", "test/emulator/msw-battery-node24.e2e.test.ts"];
+export const E2E_TESTS = ["test/consumer/**/*.test.ts", "test/site/site.test.ts", "test/site/msw-browser.test.ts", "test/site/tryit.test.ts", "test/site/hostile.test.ts", "test/site/publish.test.ts", "test/verify/cli.e2e.test.ts", "test/cli/commands-long.e2e.test.ts", "test/build-atomic.test.ts", "test/build-threads.e2e.test.ts", "test/emulator/msw-battery-node24.e2e.test.ts", "test/mock/cors-browser.e2e.test.ts"];
 /** Tests of features that need Node >= 22.12 (MSW 3): run under Node 24 by test/emulator/msw-node24.test.ts (vitest.node24.config.ts). */
 export const NODE24_TESTS = ["test/node24/**/*.test.ts"];
 

@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { buildThreads } from "./lib/build-pool.js";
 import { runBuild } from "./lib/build-run.js";
 import { compileIsFresh, compileKey, recordCompile } from "./lib/compile-key.js";
 import { ROOT } from "./lib/paths.js";
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const only = (values.only ?? []).flatMap((v) => v.split(",")).filter(Boolean);
-  const summary = await runBuild({ only, noCache: values["no-cache"] });
+  const summary = await runBuild({ only, noCache: values["no-cache"], threads: buildThreads() });
   if (summary.failed.length > 0) return 1;
   // The shipped JavaScript and declarations (dist/lib). Part of this script, not a second
   // command after `&&`, so `npm run build -- --flag` reaches the flags above. Skipped when

@@ -22,6 +22,8 @@ export interface CallState {
   readonly deadline: Deadline;
   readonly serialize: (body: unknown, headers?: Headers) => string | FormData;
   readonly fetch: (request: Request) => Promise<Response>;
+  /** The call's own `validate` option, when given: it overrides the client's for this call. */
+  validate?: boolean;
   /** The body as the caller gave it (NONE until our serializer runs), and as our serializer wrote it. */
   given: unknown;
   written?: string | FormData;

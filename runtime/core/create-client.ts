@@ -33,7 +33,7 @@ export interface ServiceClientOptions<Region extends string, ServerName extends 
   headers?: Record<string, string>;
   /** Overrides of the document's retry policy (`x-retry`); `false` turns retries off. */
   retry?: RetryOption;
-  /** Check each request against the document's rules before sending (default true). */
+  /** Check each request against the document's rules before sending (default true); a call's own `validate` overrides it for that call. */
   validate?: boolean;
   /** Time source for retry waits; tests inject one. */
   clock?: Clock;
@@ -110,6 +110,7 @@ function checkOptions(meta: ServiceMeta, options: AnyOptions) {
   checkHeaderValues("headers", options.headers);
   // Retry overrides fail where they are given, not at the first call that would retry.
   if (options.retry) resolveRetry({ statuses: [], maxAttempts: 1, backoffMs: 0, maxWaitMs: 0 }, options.retry);
+  if (options.validate !== undefined && typeof options.validate !== "boolean") throw new InputError("validate", "type", "validate: must be true or false");
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!isByteLimit(maxResponseBytes)) throw new InputError("maxResponseBytes", "minimum", "maxResponseBytes: must be a positive whole number of bytes, or Infinity");
 
@@ -128,9 +129,19 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   const transport = (options.fetch ?? ((request: Request, init: RequestInit) => globalThis.fetch(request, init))) as Transport;
   // Loaded on creation, not imported: bundlers then split the checker and the rule tables off a
   // browser app's first load, and the chunk is on its way before the first call needs it.
+  // A client created with validate: false loads them only if a call asks for its check (validate: true).
   let loaded: RequestChecker | undefined;
-  const checker = (options.validate ?? true) && loadRules ? loadRules().then((m) => (loaded = m)) : undefined;
-  checker?.catch(() => undefined);
+  let checker: Promise<RequestChecker> | undefined;
+  const rules = () => {
+    if (loaded || !loadRules) return loaded;
+    if (!checker) {
+      checker = loadRules().then((m) => (loaded = m));
+      checker.catch(() => undefined);
+    }
+    return checker;
+  };
+  const validate = options.validate ?? true;
+  if (validate) rules();
   const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
   const credentialHeaders = credentialHeaderNames(meta);
   /** Every secret known at creation: credentials as given and credential headers among the client-level headers. */
@@ -156,7 +167,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     redirect: "error",
   } as never) as unknown as Record<string, unknown>;
   (client.use as (m: Middleware) => void)(
-    createGuard({ meta, root, origin, states, credentialHeaders, rules: () => loaded ?? checker, boundHeader, boundPath }),
+    createGuard({ meta, root, origin, states, credentialHeaders, validate, rules, boundHeader, boundPath }),
   );
 
   const relay = createRelay({ meta, timeoutMs, boundPath, clientLabels: labels(options.headers), states, send });

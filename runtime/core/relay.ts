@@ -10,6 +10,7 @@
 import { Deadline, linkAbort } from "./abort.js";
 import { checkBaseUrl } from "./base-url.js";
 import { FORM, labelled, labels, NONE, serializeBody, type CallHeaders, type CallState } from "./call-state.js";
+import { InputError } from "./errors.js";
 import { checkHeaderValues } from "./header-value.js";
 import { serializeQuery } from "../openapi/query-style.js";
 import { callContextOf, rememberCall } from "./redact.js";
@@ -51,7 +52,10 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     if (!serializer) serializers.set(op, (serializer = (query) => serializeQuery(query, op?.query ?? {})));
     return serializer;
   };
-  return (call, method) => async (path, init = {}) => {
+  return (call, method) => async (path, given = {}) => {
+    // Our own per-call option: openapi-fetch would copy an unknown key onto the Request and ignore it.
+    const { validate, ...init } = given;
+    if (validate !== undefined && typeof validate !== "boolean") throw new InputError("validate", "type", "validate: must be true or false");
     const { params } = init;
     checkHeaderValues("headers", init.headers);
     checkHeaderValues("params.header", params?.header);
@@ -83,14 +87,18 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       given: NONE,
       serialize: (body, headers) => serializeBody(state, body, headers),
       fetch: (request) => send(request, state),
+      ...(validate === undefined ? {} : { validate }),
     };
-    // The guard finds the state by the call's fetch, or by its serializer when the caller brings a fetch.
+    // The guard finds the state by the call's fetch, or by its serializer when the caller brings a
+    // fetch, or (a caller bringing both) by the params object openapi-fetch hands it unchanged.
+    const callParams = { ...params, path: boundPath ? { ...boundPath, ...params?.path } : (params?.path ?? {}) };
     states.set(init.fetch === undefined ? state.fetch : state.serialize, state);
+    states.set(callParams, state);
     try {
       const result = (await call(path, {
         ...init,
         headers,
-        params: { ...params, path: boundPath ? { ...boundPath, ...params?.path } : (params?.path ?? {}) },
+        params: callParams,
         parseAs: init.parseAs ?? op?.parseAs ?? "json",
         // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes their own.
         redirect: init.redirect ?? op?.redirect ?? "error",

@@ -25,7 +25,9 @@ export interface GuardContext {
   origin: string;
   states: WeakMap<object, CallState>;
   credentialHeaders: ReadonlySet<string>;
-  /** The document's checker, or a promise of it while its chunk loads; undefined when validation is off. */
+  /** Whether calls are checked unless a call says otherwise (the client's `validate`). */
+  validate: boolean;
+  /** The document's checker, or a promise of it while its chunk loads (loaded on demand); undefined for a client without rules. */
   rules: () => RequestChecker | Promise<RequestChecker> | undefined;
   boundHeader: Record<string, unknown> | undefined;
   boundPath: Record<string, unknown> | undefined;
@@ -37,7 +39,7 @@ export function createGuard(ctx: GuardContext): Middleware {
     async onRequest({ request, schemaPath, params, options: callOptions }) {
       const key = `${request.method} ${schemaPath}`;
       // Found by the call's fetch, or by its serializer when the caller brought a fetch (see relay.ts).
-      const state = states.get(callOptions.fetch) ?? states.get(callOptions.bodySerializer);
+      const state = states.get(callOptions.fetch) ?? states.get(callOptions.bodySerializer) ?? states.get(params);
       const op = meta.operations[key];
       if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
       if (callOptions.baseUrl !== root) {
@@ -52,7 +54,7 @@ export function createGuard(ctx: GuardContext): Middleware {
       if (callOptions.fetch !== state?.fetch && request.redirect === "follow" && carriesCredentials(request.headers, credentialHeaders)) {
         throw new InputError("redirect", "origin", 'redirect: "follow" with a per-call fetch would carry credential headers to another origin');
       }
-      const rules = ctx.rules();
+      const rules = (state?.validate ?? ctx.validate) ? ctx.rules() : undefined;
       let body: unknown;
       // The body as the caller gave it, and as sent, when our serializer wrote it: read without parsing the Request again.
       const ours = callOptions.bodySerializer === state?.serialize && state.written !== undefined;

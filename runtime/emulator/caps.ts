@@ -10,6 +10,13 @@ export const CAPS = {
   kmsKeysPerInstance: 10_000,
   /** Partitions (instances) of a service the resource engine serves (runtime/emulator/engine.ts); past it an unknown one is a 400. */
   partitions: 100,
+  /**
+   * Bytes of the records one partition of a resource-engine service holds (their JSON: KMS keys,
+   * notifications sources, topics and templates); past it a create or an update is a 400.
+   */
+  recordBytesPerPartition: 16 * 1024 * 1024,
+  /** Bytes of the records a resource-engine service holds across its partitions; past it a 400. */
+  recordBytes: 128 * 1024 * 1024,
   /** Sources, topics and templates per notifications instance, each; past it create is a 400. */
   notificationsRecordsPerKind: 1_000,
   /** Sent notifications kept for inspection, across instances; the oldest is dropped first. */
@@ -22,7 +29,10 @@ export const CAPS = {
   metricsPathsPerDomain: 2_000,
   /** Datapoints held in all, across domains; past it a send adding points is a 400. */
   metricsDatapoints: 50_000,
-  /** Pattern-matching steps one metrics request may spend (NFA states × path characters); past it a 400. */
+  /**
+   * Steps one metrics request may spend: pattern matching (NFA states × path characters) and one
+   * a datapoint read, combined or scaled (each repetition of a function argument pays again); past it a 400.
+   */
   metricsMatchSteps: 1_000_000,
   /** Characters of one metrics pattern (`target`, `query`); a longer one is a 400. */
   metricsPatternLength: 512,
@@ -31,6 +41,12 @@ export const CAPS = {
   /** Live authorization codes, grants and temporary codes per tenant, each; expired ones are pruned first. */
   identityCodesPerTenant: 1_000,
   identityGrantsPerTenant: 10_000,
+  /**
+   * Bytes (characters) the live authorization codes hold, across tenants: a code keeps its
+   * redirect_uri, nonce and scope, which an unauthenticated caller chooses. Expired ones are
+   * pruned first; past it authorization is a 400.
+   */
+  identityCodeBytes: 8 * 1024 * 1024,
   /** jwt-bearer assertion ids remembered per tenant until they expire (replay protection). */
   identityAssertionIdsPerTenant: 10_000,
   /** Widget URLs remembered for lookup; the oldest is dropped first. */

@@ -14,7 +14,10 @@ import type { OperationSpec } from "./contract.js";
 import type { EmulatorOptions } from "./types.js";
 import { EMPTY_WORLD, readWorld, type World } from "./world.js";
 import { deref, splitPointer } from "../openapi/pointer.js";
-import { listOperations } from "../openapi/router.js";
+import { listOperations, parametersOf } from "../openapi/router.js";
+import { base64 } from "./bytes.js";
+import { sortedRecords, touch } from "./record-order.js";
+import { reindex, uniqueTaken } from "./unique-index.js";
 
 type Json = any;
 export type Rec = Record<string, any>;
@@ -33,34 +36,80 @@ export interface ResourceSpec {
   page?: { offset?: string; limit?: string; first?: string };
   derive?: Record<string, Derive>;
   cap?: keyof Caps;
+  /** Where the record sits in the request body (create), and in the success body (`envelope` holds that body's constants). */
+  body?: string;
+  at?: string;
+  envelope?: Record<string, unknown>;
+  /** Like `set`, but only where the request left the field out. */
+  fill?: Record<string, unknown>;
+  /** Query or header parameters that keep (list, count) the records whose field equals the value, or is one of the values. */
+  match?: Record<string, string>;
+  /** The query parameter naming the sort fields (comma-separated, `-` descending), default its schema's. */
+  sortParam?: string;
+  /** Fields the answer never carries (`true`) or not when another field has a value (`{ extractable: false }`). */
+  omit?: Record<string, true | Record<string, unknown>>;
+  /** Named examples answered as documented: a `unique` conflict, a missing `x-refers` target, an unknown partition. */
+  errors?: { unique?: string; refers?: string; partition?: string };
+  /** The cap on partitions (default `partitions`). */
+  partitionCap?: keyof Caps;
+  /** Named plug-in hooks: `where` narrows a list or count (after `match`), `check` vets a new record. */
+  where?: string[];
+  check?: string[];
 }
 
 /** One partition: a map of records per resource name, and whatever a plug-in keeps beside them. */
-export type Partition = Record<string, any> & { records: Map<string, Map<string, Rec>> };
+export type Partition = Record<string, any> & { records: Map<string, Map<string, Rec>>; bytes?: number };
+
+/** What a `where` hook makes of a list: the records left, and whether the answer is the last (a lookup). */
+export type Narrowed = Rec[] | { items: Rec[]; last?: boolean };
 
 export interface EngineState {
   partitions: Map<string, Partition>;
   caps: Caps;
   /** The records every partition starts with, per resource (runtime/emulator/world.ts). */
   world: Map<string, Rec[]>;
+  /** Bytes of the records held, across partitions (their JSON), charged against `caps.recordBytes`. */
+  bytes?: number;
 }
 
-/** What a family adds: handlers for the operations no annotation can state, and its own state. */
+/**
+ * What a family adds: handlers for the operations no annotation can state, and its own state.
+ * An operation annotated `x-resource: { plugin: <name> }` is served by `operations[<name>]`
+ * (an operation without `x-resource` by `operations[<operationId>]`).
+ */
 export interface Plugin<S extends EngineState> {
   operations?: Record<string, (ctx: Context<S>, engine: Engine) => Reply | Promise<Reply>>;
   /** Extra state (given the engine's), e.g. what a send operation records; `engine` can seed partitions. */
-  extend?(state: EngineState, options: EmulatorOptions, engine: Engine): S;
-  /** Called when a partition is made (to add the plug-in's own fields). */
-  partition?(partition: Partition): void;
+  extend?(state: EngineState, options: EmulatorOptions, engine: Engine, env: Env): S;
+  /** Called when a partition is made (to add the plug-in's own fields), with the state it joins. */
+  partition?(partition: Partition, state: S): void;
+  /** What this service's partitions are called in a cap's message (default "partitions (instances)"). */
+  partitionName?: string;
+  /** False when a partition of this key may not appear (a plug-in's own instance list). */
+  admits?(state: S, key: string): boolean;
+  /** Named hooks of `x-resource` `where` (narrow a list or count; a Reply refuses the request) and `check` (vet a new record). */
+  where?: Record<string, (ctx: Context<S>, items: Rec[], engine: Engine) => Narrowed | Reply>;
+  check?: Record<string, (ctx: Context<S>, record: Rec, engine: Engine) => Reply | undefined>;
+  /** Runs before every operation (a rate limit); a Reply answers instead. */
+  before?(ctx: Context<S>): Reply | undefined;
+  /** Completes every answer, refusals included (a header the document puts on every response). */
+  after?(ctx: Omit<Context<S>, "input"> & { input?: Context<S>["input"] }, reply: Reply): Reply;
+  /** The answer to a request the contract refused where the protocol says more than the document's example (an OAuth challenge); default the document's example of that status. */
+  reject?: ServiceDefinition<S>["reject"];
 }
+
+/** Thrown when a partition may not appear (past its cap, or not admitted): create answers the documented 404, a list is empty. */
+export class NoPartition extends Error {}
 
 const collator = new Intl.Collator();
 
-/** Schema of an operation's first success response (its first media type), resolved. */
-function successOf(doc: Json, op: Json): { status: number; schema?: Json } {
+type Success = { status: number; schema?: Json; mediaType?: string };
+
+/** Status, schema and media type of an operation's first success response (its first media type), resolved. */
+function successOf(doc: Json, op: Json): Success {
   const [status, responseOrRef] = Object.entries<Json>(op.responses ?? {}).find(([s]) => /^2\d\d$/.test(s)) ?? ["200", undefined];
-  const media = Object.values<Json>(deref<Json>(doc, responseOrRef)?.content ?? {})[0];
-  return { status: Number(status), ...(media?.schema ? { schema: media.schema } : {}) };
+  const [mediaType, media] = Object.entries<Json>(deref<Json>(doc, responseOrRef)?.content ?? {})[0] ?? [];
+  return { status: Number(status), ...(media?.schema ? { schema: media.schema } : {}), ...(mediaType ? { mediaType } : {}) };
 }
 
 /** The property names a schema lists (through $ref and allOf). */
@@ -110,51 +159,100 @@ const keysOf = (pointer: string) => splitPointer(pointer.startsWith("/") ? point
 function setAt(root: Rec, pointer: string, value: unknown): void {
   const keys = keysOf(pointer);
   let node: Rec = root;
-  for (const key of keys.slice(0, -1)) node = node[key] ??= {};
+  keys.slice(0, -1).forEach((key, i) => (node = node[key] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {}));
   node[keys.at(-1)!] = value;
+}
+
+/** Bytes a record holds: its JSON, what the byte caps charge. */
+const sizeOf = (record: Rec): number => JSON.stringify(record).length;
+
+/** A request's RFC 7240 `return` preference (`return=minimal`), if it states one. */
+function returnPreference(header: string | null): string | undefined {
+  const m = /(?:^|[,;\s])return\s*=\s*"?(minimal|representation)"?/i.exec(header ?? "");
+  return m ? `return=${m[1]!.toLowerCase()}` : undefined;
 }
 
 /** The engine over one document: each annotated operation's spec, and the references between resources. */
 export class Engine {
   readonly specs = new Map<string, { spec: ResourceSpec; op: Json }>();
+  /** Operations the document names a plug-in for (`x-resource: { plugin }`): operationId → the plug-in handler's name. */
+  readonly plugged = new Map<string, string>();
   /** Per resource: where its records refer to records of other resources. */
   readonly references = new Map<string, Array<{ path: string[]; resource: string }>>();
+  /** Each annotated operation's parameters (path-level ones included). */
+  private readonly params = new Map<string, Json[]>();
+  /** Resources an annotated operation's parameter refers to (`x-refers`): a key ring no operation serves is still a record. */
+  private readonly referred = new Map<string, unknown[]>();
+  private readonly minimal = new Map<string, string[] | undefined>();
+  private readonly listedCache = new WeakMap<object, string[]>();
 
   constructor(readonly doc: Json) {
-    for (const { operation } of listOperations(doc)) {
-      const spec = operation["x-resource"] as ResourceSpec | undefined;
+    for (const entry of listOperations(doc)) {
+      const operation = entry.operation;
+      const spec = operation["x-resource"] as ResourceSpec | { plugin: string } | undefined;
       if (!spec) continue;
+      if ("plugin" in spec) {
+        this.plugged.set(operation.operationId, spec.plugin);
+        continue;
+      }
       this.specs.set(operation.operationId, { spec, op: operation });
+      const params = parametersOf(doc, entry).map((x) => x.parameter);
+      this.params.set(operation.operationId, params);
+      for (const p of params) {
+        if (typeof p["x-refers"] !== "string") continue;
+        const defaults = this.referred.get(p["x-refers"]) ?? this.referred.set(p["x-refers"], []).get(p["x-refers"])!;
+        // A request that leaves the parameter out names its default: that record exists too.
+        const fallback = deref<Json>(doc, p.schema)?.default;
+        if (fallback !== undefined && !defaults.includes(fallback)) defaults.push(fallback);
+      }
       if (spec.action === "create" || spec.action === "replace") {
-        const schema = Object.values<Json>(deref<Json>(doc, operation.requestBody)?.content ?? {})[0]?.schema;
+        const schema = this.bodySchema(operation, spec);
         if (schema && !this.references.has(spec.name)) this.references.set(spec.name, referencePaths(doc, schema));
       }
     }
   }
 
+  /** The schema of the record a request body carries (at `body`). */
+  private bodySchema(op: Json, spec: ResourceSpec): Json {
+    const schema = Object.values<Json>(deref<Json>(this.doc, op.requestBody)?.content ?? {})[0]?.schema;
+    return schema && spec.body ? schemaAt(this.doc, schema, spec.body) : schema;
+  }
+
   /** The records a new partition holds: every world value of an engine resource, as the success examples show it. */
   worldRecords(world: World): Map<string, Rec[]> {
     const out = new Map<string, Rec[]>();
-    const names = new Set([...this.specs.values()].map((s) => s.spec.name));
+    const names = new Set([...[...this.specs.values()].map((s) => s.spec.name), ...this.referred.keys()]);
     for (const name of names) {
-      const records = world.values(name).map((id) => ({ ...(world.shown(id) ?? {}), id }));
+      const ids = [...new Set([...(this.referred.get(name) ?? []), ...world.values(name)])];
+      const records = ids.map((id) => ({ ...(world.shown(id) ?? {}), id }));
       if (records.length) out.set(name, records);
     }
     return out;
   }
 
-  partitionOf(state: EngineState, ctx: Context<EngineState>, spec: Pick<ResourceSpec, "partition">, plugin?: Plugin<any>): Partition {
+  partitionOf(state: EngineState, ctx: Context<EngineState>, spec: Pick<ResourceSpec, "partition" | "partitionCap" | "errors">, plugin?: Plugin<any>): Partition {
     const key = (spec.partition ?? []).map((name) => String(ctx.input.path[name] ?? ctx.input.header[name] ?? ctx.input.query[name] ?? "")).join("\u0000");
-    return this.partition(state, key, plugin);
+    return this.partition(state, key, plugin, spec);
   }
 
-  /** The partition of these parameter values (joined by NUL), made with the starting world on first use. */
-  partition(state: EngineState, key: string, plugin?: Plugin<any>): Partition {
+  /**
+   * The partition of these parameter values (joined by NUL), made with the starting world on
+   * first use. One the plug-in does not admit, or one past the cap where the document has an
+   * answer for an unknown partition (`errors.partition`), does not exist (NoPartition).
+   */
+  partition(state: EngineState, key: string, plugin?: Plugin<any>, spec: Pick<ResourceSpec, "partitionCap" | "errors"> = {}): Partition {
     let partition = state.partitions.get(key);
     if (!partition) {
-      if (state.partitions.size >= state.caps.partitions) throw new CapReached("partitions (instances)", state.caps.partitions);
-      partition = { records: new Map([...state.world].map(([name, records]) => [name, new Map(structuredClone(records).map((r) => [String(r.id), r]))])) };
-      plugin?.partition?.(partition);
+      if (plugin?.admits && !plugin.admits(state, key)) throw new NoPartition(key);
+      const cap = state.caps[spec.partitionCap ?? "partitions"];
+      if (state.partitions.size >= cap) {
+        if (spec.errors?.partition) throw new NoPartition(key);
+        throw new CapReached(plugin?.partitionName ?? "partitions (instances)", cap);
+      }
+      partition = { records: new Map([...state.world].map(([name, records]) => [name, new Map(structuredClone(records).map((r) => [String(r.id), r]))])), bytes: 0 };
+      for (const records of state.world.values()) for (const r of records) partition.bytes! += sizeOf(r);
+      state.bytes = (state.bytes ?? 0) + partition.bytes!;
+      plugin?.partition?.(partition, state);
       state.partitions.set(key, partition);
     }
     return partition;
@@ -163,52 +261,130 @@ export class Engine {
   /** Serves an annotated operation. */
   serve(ctx: Context<EngineState>, plugin?: Plugin<any>): Reply {
     const { spec, op } = this.specs.get(ctx.op.operationId)!;
-    const partition = this.partitionOf(ctx.state, ctx, spec, plugin);
+    let partition: Partition;
+    try {
+      partition = this.partitionOf(ctx.state, ctx, spec, plugin);
+    } catch (error) {
+      if (!(error instanceof NoPartition)) throw error;
+      // Nothing exists in a partition that does not: a list is empty, anything else its documented 404.
+      if (spec.action !== "list" && spec.action !== "count") return this.documented(ctx, op, 404, spec.errors?.partition, `${(spec.partition ?? []).join(", ")} ${error.message} does not exist`);
+      partition = { records: new Map() };
+    }
     const records = partition.records.get(spec.name) ?? partition.records.set(spec.name, new Map()).get(spec.name)!;
     const success = successOf(this.doc, op);
     const id = spec.id === undefined ? undefined : String(ctx.input.path[spec.id]);
-    const body = (ctx.input.body ?? {}) as Rec;
+    const sent = (ctx.input.body ?? {}) as Rec;
+    const body = ((spec.body ? valuesAt(sent, keysOf(spec.body))[0] : sent) ?? {}) as Rec;
     const now = new Date(ctx.now()).toISOString();
-    const view = (record: Rec, schema = success.schema) => this.view(partition, spec, record, schema);
     const found = id === undefined ? undefined : records.get(id);
     if (spec.action !== "create" && spec.action !== "list" && spec.action !== "count" && !found) return ctx.answer(404, `${spec.name} ${id} does not exist`);
+    const missing = this.missingReference(ctx, op, spec, partition);
+    if (missing) return missing;
 
     switch (spec.action) {
       case "create": {
         if (spec.cap && records.size >= ctx.state.caps[spec.cap]) throw new CapReached(`${spec.name}s per partition`, ctx.state.caps[spec.cap]);
-        const record: Rec = { ...this.defaults(op), ...structuredClone(body) };
-        const refused = this.refuse(ctx, partition, spec, records, record);
+        const record: Rec = { ...this.defaults(op, spec), ...structuredClone(body) };
+        const refused = this.checked(ctx, spec, record, plugin) ?? this.refuse(ctx, partition, spec, record, undefined, op);
         if (refused) return refused;
-        this.stamp(ctx, spec, record, now);
-        records.set(String(record.id), record);
-        return json(success.status, view(record));
+        this.stamp(ctx, spec, record, now, body);
+        this.charge(ctx.state, partition, sizeOf(record));
+        this.insert(partition, spec.name, record);
+        return this.answerRecord(ctx, op, spec, success, record, partition);
       }
       case "update":
       case "replace": {
         const next: Rec = spec.action === "update" ? { ...found, ...structuredClone(body) } : this.replaced(op, spec, found!, body);
-        const refused = this.refuse(ctx, partition, spec, records, next, id);
+        const refused = this.refuse(ctx, partition, spec, next, id, op);
         if (refused) return refused;
-        this.stamp(ctx, spec, next, now);
+        this.stamp(ctx, spec, next, now, body);
+        this.charge(ctx.state, partition, sizeOf(next) - sizeOf(found!));
+        reindex(partition, spec.name, found!, true);
         for (const key of Object.keys(found!)) delete found![key];
         Object.assign(found!, next);
-        return json(success.status, view(found!));
+        reindex(partition, spec.name, found!);
+        touch(partition, spec.name);
+        return this.answerRecord(ctx, op, spec, success, found!, partition);
       }
       case "get":
-        return json(success.status, view(found!));
+        return this.answerRecord(ctx, op, spec, success, found!, partition);
       case "delete":
+        this.charge(ctx.state, partition, -sizeOf(found!));
+        reindex(partition, spec.name, found!, true);
         records.delete(id!);
+        touch(partition, spec.name);
         this.dropReferences(partition, spec.name, id!);
         return empty(success.status);
-      case "count":
-        return empty(success.status, { [Object.keys(deref<Json>(this.doc, op.responses[String(success.status)])?.headers ?? {})[0] ?? "X-Total-Count"]: String(records.size) });
+      case "count": {
+        const narrowed = this.narrow(ctx, spec, plugin, [...records.values()]);
+        if (!("items" in narrowed)) return narrowed;
+        return empty(success.status, { [Object.keys(deref<Json>(this.doc, op.responses[String(success.status)])?.headers ?? {})[0] ?? "X-Total-Count"]: String(narrowed.items.length) });
+      }
       case "list":
-        return this.list(ctx, spec, op, partition, [...records.values()], success);
+        return this.list(ctx, spec, op, partition, records, success, plugin);
     }
   }
 
+  /**
+   * Puts a record into a partition as a create would leave it (its `unique` index, its version);
+   * a plug-in seeding records calls it. The record's bytes are charged to the partition.
+   */
+  insert(partition: Partition, resource: string, record: Rec, state?: EngineState): void {
+    const records = partition.records.get(resource) ?? partition.records.set(resource, new Map()).get(resource)!;
+    if (state) this.charge(state, partition, sizeOf(record));
+    records.set(String(record.id), record);
+    reindex(partition, resource, record);
+    touch(partition, resource);
+  }
+
+  /**
+   * A record completed as an operation's create would complete it (`set`, `fill`), keeping every
+   * field `given` has: a plug-in's seed (a partial key) is stored as the document makes one.
+   */
+  complete(operationId: string, env: Env, params: Record<string, unknown>, given: Rec): Rec {
+    const { spec } = this.specs.get(operationId)!;
+    const ctx = { ...env, op: { operationId }, input: { path: {}, query: {}, header: params, body: undefined } } as unknown as Context<EngineState>;
+    const record: Rec = structuredClone(given);
+    const set = Object.fromEntries(Object.entries(spec.set ?? {}).filter(([pointer]) => valuesAt(given, keysOf(pointer)).length === 0));
+    this.stamp(ctx, { ...spec, set }, record, new Date(env.now()).toISOString(), given);
+    return record;
+  }
+
+  /** The value of a request parameter by name (header names without case), else, with `fallback`, its schema default. */
+  param(ctx: Context<EngineState>, name: string, fallback = true): unknown {
+    const { path, query, header } = ctx.input;
+    const headerName = Object.keys(header).find((k) => k.toLowerCase() === name.toLowerCase());
+    const value = path[name] ?? query[name] ?? (headerName === undefined ? undefined : header[headerName]);
+    if (value !== undefined || !fallback) return value;
+    const declared = (this.params.get(ctx.op.operationId) ?? []).find((p) => p.name === name);
+    return declared ? deref<Json>(this.doc, declared.schema)?.default : undefined;
+  }
+
+  /** A parameter marked `x-refers` naming a record that does not exist: the documented 404 (where the operation has one). */
+  private missingReference(ctx: Context<EngineState>, op: Json, spec: ResourceSpec, partition: Partition): Reply | undefined {
+    if (!op.responses?.["404"]) return undefined;
+    for (const p of this.params.get(op.operationId) ?? []) {
+      const resource = p["x-refers"];
+      if (typeof resource !== "string") continue;
+      const value = this.param(ctx, p.name);
+      if (value === undefined || partition.records.get(resource)?.has(String(value))) continue;
+      return this.documented(ctx, op, 404, spec.errors?.refers, `${resource} ${String(value)} does not exist`);
+    }
+    return undefined;
+  }
+
+  /** The operation's named example of this status as documented, else the document's answer of that status with `message`. */
+  documented(ctx: Context<EngineState>, op: Json, status: number, example: string | undefined, message: string): Reply {
+    for (const [mediaType, media] of Object.entries<Json>(deref<Json>(this.doc, op.responses?.[String(status)])?.content ?? {})) {
+      const value = example === undefined ? undefined : deref<Json>(this.doc, media?.examples?.[example])?.value;
+      if (value !== undefined) return json(status, structuredClone(value), mediaType);
+    }
+    return ctx.answer(status, message);
+  }
+
   /** The request schema's defaults for what the body leaves out (create). */
-  private defaults(op: Json): Rec {
-    const schema = Object.values<Json>(deref<Json>(this.doc, op.requestBody)?.content ?? {})[0]?.schema;
+  private defaults(op: Json, spec: ResourceSpec): Rec {
+    const schema = this.bodySchema(op, spec);
     const out: Rec = {};
     const visit = (s: Json, depth: number) => {
       const resolved = deref<Json>(this.doc, s);
@@ -225,7 +401,7 @@ export class Engine {
 
   /** A replacement: what the body leaves out of the request schema is gone (a list is empty), but a unique field (a name) stays. */
   private replaced(op: Json, spec: ResourceSpec, current: Rec, body: Rec): Rec {
-    const schema = Object.values<Json>(deref<Json>(this.doc, op.requestBody)?.content ?? {})[0]?.schema;
+    const schema = this.bodySchema(op, spec);
     const next: Rec = { ...current };
     for (const name of propertiesOf(this.doc, schema)) {
       if ((spec.unique ?? []).includes(name) && !(name in body)) continue;
@@ -235,13 +411,34 @@ export class Engine {
     return { ...next, ...structuredClone(body) };
   }
 
-  /** 409 on a duplicate unique field; 404 on a reference to a record that does not exist. */
-  private refuse(ctx: Context<EngineState>, partition: Partition, spec: ResourceSpec, records: Map<string, Rec>, record: Rec, self?: string): Reply | undefined {
+  /** The plug-in's `check` hooks on a new record. */
+  private checked(ctx: Context<EngineState>, spec: ResourceSpec, record: Rec, plugin?: Plugin<any>): Reply | undefined {
+    for (const name of spec.check ?? []) {
+      const hook = plugin?.check?.[name];
+      if (!hook) throw new Error(`x-resource names the check "${name}", which the plug-in does not have`);
+      const refused = hook(ctx, record, this);
+      if (refused) return refused;
+    }
+    return undefined;
+  }
+
+  /** Charges bytes to a partition and the state, refusing (CapReached) past either byte cap. */
+  private charge(state: EngineState, partition: Partition, delta: number): void {
+    if (delta > 0) {
+      if ((partition.bytes ?? 0) + delta > state.caps.recordBytesPerPartition) throw new CapReached("bytes of records per partition (their JSON)", state.caps.recordBytesPerPartition);
+      if ((state.bytes ?? 0) + delta > state.caps.recordBytes) throw new CapReached("bytes of records in all partitions (their JSON)", state.caps.recordBytes);
+    }
+    partition.bytes = (partition.bytes ?? 0) + delta;
+    state.bytes = (state.bytes ?? 0) + delta;
+  }
+
+  /**
+   * 409 on a duplicate unique field (a list field: any value another record holds, or one given
+   * twice); 404 on a reference to a record that does not exist. Uniqueness is read from an index.
+   */
+  private refuse(ctx: Context<EngineState>, partition: Partition, spec: ResourceSpec, record: Rec, self?: string, op?: Json): Reply | undefined {
     for (const field of spec.unique ?? []) {
-      if (record[field] === undefined) continue;
-      for (const other of records.values()) {
-        if (other[field] === record[field] && String(other.id) !== self) return ctx.answer(409, `a ${spec.name} with this ${field} already exists`);
-      }
+      if (uniqueTaken(partition, spec.name, field, record, self)) return this.documented(ctx, op, 409, spec.errors?.unique, `a ${spec.name} with this ${field} already exists`);
     }
     for (const { path, resource } of this.references.get(spec.name) ?? []) {
       const target = partition.records.get(resource);
@@ -256,13 +453,30 @@ export class Engine {
     return false;
   }
 
-  /** The fields the service sets (`set`): `uuid`, `now`, or a constant. */
-  private stamp(ctx: Env, spec: ResourceSpec, record: Rec, now: string): void {
+  /** One `set`/`fill` value: `uuid`, `now`, `{ template }`, `{ random: bytes }`, `{ has: field }`, `{ param }`, or a constant. */
+  private make(ctx: Context<EngineState>, value: unknown, record: Rec, body: Rec, now: string): unknown {
+    if (value === "uuid") return ctx.uuid();
+    if (value === "now") return now;
+    if (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 1) {
+      const v = value as Rec;
+      if (typeof v.template === "string") return v.template.replace(/\{([^}]+)\}/g, (_: string, name: string) => String(record[name] ?? this.param(ctx, name) ?? ""));
+      if (typeof v.random === "number") return base64(ctx.bytes(v.random));
+      if (typeof v.has === "string") return body[v.has] !== undefined;
+      if (typeof v.param === "string") return this.param(ctx, v.param);
+    }
+    return structuredClone(value);
+  }
+
+  /** The fields the service sets (`set`), then those it fills where the request left them out (`fill`). */
+  private stamp(ctx: Context<EngineState>, spec: ResourceSpec, record: Rec, now: string, body: Rec = {}): void {
     for (const [pointer, value] of Object.entries(spec.set ?? {})) {
-      const make = () => (value === "uuid" ? ctx.uuid() : value === "now" ? now : structuredClone(value));
       const keys = keysOf(pointer);
-      if (keys.length === 1) setAt(record, pointer, make());
-      else for (const { parent, key } of places(record, keys)) parent[key] = make();
+      if (keys.length === 1) setAt(record, pointer, this.make(ctx, value, record, body, now));
+      else if (keys.includes("*")) for (const { parent, key } of places(record, keys)) parent[key] = this.make(ctx, value, record, body, now);
+      else setAt(record, pointer, this.make(ctx, value, record, body, now));
+    }
+    for (const [pointer, value] of Object.entries(spec.fill ?? {})) {
+      if (valuesAt(record, keysOf(pointer)).length === 0) setAt(record, pointer, this.make(ctx, value, record, body, now));
     }
   }
 
@@ -287,20 +501,69 @@ export class Engine {
     }
   }
 
-  private list(ctx: Context<EngineState>, spec: ResourceSpec, op: Json, partition: Partition, all: Rec[], success: { status: number; schema?: Json }): Reply {
-    const paging = op["x-pagination"] as { offsetParam: string; limitParam: string; items: string; total?: string; next?: string } | undefined;
+  /** The success answer carrying one record (at `at` in the envelope), shaped by the request's `return=minimal` preference. */
+  private answerRecord(ctx: Context<EngineState>, op: Json, spec: ResourceSpec, success: Success, record: Rec, partition: Partition): Reply {
+    let shown = this.view(partition, spec, record, success.schema && spec.at ? schemaAt(this.doc, success.schema, spec.at) : success.schema);
+    const fields = returnPreference(ctx.request.headers.get("prefer")) === "return=minimal" ? this.minimalFields(op, spec) : undefined;
+    if (fields) shown = Object.fromEntries(fields.filter((k) => shown[k] !== undefined).map((k) => [k, shown[k]]));
+    if (!spec.at) return json(success.status, shown, success.mediaType);
+    const out: Rec = {};
+    for (const [pointer, value] of Object.entries(spec.envelope ?? {})) setAt(out, pointer, structuredClone(value));
+    setAt(out, spec.at, shown);
+    return json(success.status, out, success.mediaType);
+  }
+
+  /** The fields of the success example marked `x-prefer: return=minimal` (RFC 7240): what a minimal answer carries. */
+  private minimalFields(op: Json, spec: ResourceSpec): string[] | undefined {
+    if (!this.minimal.has(op.operationId)) {
+      const { status } = successOf(this.doc, op);
+      const media = Object.values<Json>(deref<Json>(this.doc, op.responses?.[String(status)])?.content ?? {})[0];
+      const example = Object.values<Json>(media?.examples ?? {}).map((e) => deref<Json>(this.doc, e)).find((e) => e?.["x-prefer"] === "return=minimal");
+      const value = example ? (spec.at ? valuesAt(example.value, keysOf(spec.at))[0] : example.value) : undefined;
+      this.minimal.set(op.operationId, value && typeof value === "object" ? Object.keys(value) : undefined);
+    }
+    return this.minimal.get(op.operationId);
+  }
+
+  /** A list or count's records: `match` parameters, then the plug-in's `where` hooks in order. */
+  private narrow(ctx: Context<EngineState>, spec: ResourceSpec, plugin: Plugin<any> | undefined, all: Rec[]): { items: Rec[]; last?: boolean } | Reply {
+    let items = all;
+    for (const [param, field] of Object.entries(spec.match ?? {})) {
+      const given = this.param(ctx, param, false);
+      if (given === undefined) continue;
+      items = items.filter((r) => (Array.isArray(given) ? given.includes(r[field]) : r[field] === given));
+    }
+    let last = false;
+    for (const name of spec.where ?? []) {
+      const hook = plugin?.where?.[name];
+      if (!hook) throw new Error(`x-resource names the where hook "${name}", which the plug-in does not have`);
+      const out = hook(ctx, items, this);
+      if (Array.isArray(out)) items = out;
+      else if ("items" in out) {
+        items = out.items;
+        last ||= out.last === true;
+      } else return out;
+    }
+    return { items, ...(last ? { last } : {}) };
+  }
+
+  private list(ctx: Context<EngineState>, spec: ResourceSpec, op: Json, partition: Partition, records: Map<string, Rec>, success: Success, plugin?: Plugin<any>): Reply {
+    const paging = op["x-pagination"] as { offsetParam: string; limitParam: string; items: string; total?: string; next?: string; pageCount?: string; last?: string } | undefined;
     const q = ctx.input.query;
-    const search = spec.search ? (q[spec.search.param] as string | undefined)?.toLowerCase() : undefined;
-    let items = search === undefined ? all : all.filter((r) => String(r[spec.search!.field] ?? "").toLowerCase().includes(search));
-    if (spec.sort) items = [...items].sort((a, b) => collator.compare(String(a[spec.sort!] ?? ""), String(b[spec.sort!] ?? "")));
-    const param = (name: string) => deref<Json>(this.doc, (op.parameters ?? []).map((p: Json) => deref<Json>(this.doc, p)).find((p: Json) => p?.name === name)?.schema);
-    const offset = paging ? ((q[paging.offsetParam] as number | undefined) ?? param(paging.offsetParam)?.default ?? 0) : 0;
-    const limit = paging ? ((q[paging.limitParam] as number | undefined) ?? param(paging.limitParam)?.default ?? items.length) : items.length;
     const itemsAt = paging?.items ?? "";
     const itemSchema = success.schema && itemsAt ? schemaAt(this.doc, success.schema, `${itemsAt}/*`) : undefined;
+    const isDate = (field: string) => schemaAt(this.doc, itemSchema, `/${field}`)?.format === "date-time";
+    const ordered = spec.sortParam ? sortedRecords(partition, spec.name, records, String(this.param(ctx, spec.sortParam) ?? "id"), isDate) : [...records.values()];
+    const narrowed = this.narrow(ctx, spec, plugin, ordered);
+    if (!("items" in narrowed)) return narrowed;
+    const search = spec.search ? (q[spec.search.param] as string | undefined)?.toLowerCase() : undefined;
+    let items = search === undefined ? narrowed.items : narrowed.items.filter((r) => String(r[spec.search!.field] ?? "").toLowerCase().includes(search));
+    if (spec.sort) items = [...items].sort((a, b) => collator.compare(String(a[spec.sort!] ?? ""), String(b[spec.sort!] ?? "")));
+    const offset = paging ? ((this.param(ctx, paging.offsetParam) as number | undefined) ?? 0) : 0;
+    const limit = paging ? ((this.param(ctx, paging.limitParam) as number | undefined) ?? items.length) : items.length;
     const index = new Map<string, unknown>();
     const page = items.slice(offset, offset + limit).map((r) => this.view(partition, spec, r, itemSchema, index));
-    if (!itemsAt) return json(success.status, page);
+    if (!itemsAt) return json(success.status, page, success.mediaType);
     const out: Rec = {};
     const href = (at: number) => {
       const url = new URL(ctx.url.pathname, ctx.url.origin);
@@ -309,21 +572,40 @@ export class Engine {
       if (spec.search && q[spec.search.param] !== undefined) url.searchParams.set(spec.search.param, String(q[spec.search.param]));
       return url.toString();
     };
+    for (const [pointer, value] of Object.entries(spec.envelope ?? {})) setAt(out, pointer, structuredClone(value));
     if (paging?.total) setAt(out, paging.total, items.length);
+    if (paging?.pageCount) setAt(out, paging.pageCount, page.length);
+    if (paging?.last && narrowed.last) setAt(out, paging.last, true);
     if (spec.page?.offset) setAt(out, spec.page.offset, offset);
     if (spec.page?.limit) setAt(out, spec.page.limit, limit);
     setAt(out, itemsAt, page);
     if (spec.page?.first) setAt(out, spec.page.first, href(0));
     if (paging?.next && offset + limit < items.length) setAt(out, paging.next, href(offset + limit));
-    return json(success.status, out);
+    return json(success.status, out, success.mediaType);
   }
 
   /**
    * A record as the response schema shows it: its listed properties only, with the derived
-   * fields (`derive`) computed from the partition's records. `index` caches the reverse
-   * references over one list answer.
+   * fields (`derive`) computed from the partition's records, less what `omit` withholds.
+   * `index` caches the reverse references over one list answer.
    */
   view(partition: Partition, spec: ResourceSpec, record: Rec, schema: Json, index = new Map<string, unknown>()): Rec {
+    // Derived fields may be written into nested objects, so only then is the record copied deeply.
+    const out: Rec = spec.derive ? this.derived(partition, spec, record, index) : record;
+    const omitted = spec.omit ? Object.entries(spec.omit).filter(([, when]) => when === true || Object.entries(when).every(([k, v]) => record[k] === v)).map(([field]) => field) : [];
+    const listed = schema ? this.listed(schema) : [];
+    if (listed.length === 0) {
+      const all = out === record ? { ...record } : out;
+      for (const field of omitted) delete all[field];
+      return all;
+    }
+    const shown: Rec = {};
+    for (const k of listed) if (out[k] !== undefined && !omitted.includes(k)) shown[k] = out[k];
+    return shown;
+  }
+
+  /** A deep copy of the record with the derived fields (`derive`) computed from the partition's records. */
+  private derived(partition: Partition, spec: ResourceSpec, record: Rec, index: Map<string, unknown>): Rec {
     const out: Rec = structuredClone(record);
     for (const [target, derive] of Object.entries(spec.derive ?? {})) {
       if ("const" in derive) setAt(out, target, structuredClone(derive.const));
@@ -341,9 +623,14 @@ export class Engine {
         else for (const { parent, key } of places(out, keys)) parent[key] = source?.get(String(parent[derive.by]))?.[derive.field] ?? "";
       }
     }
-    const listed = schema ? propertiesOf(this.doc, schema) : [];
-    if (listed.length === 0) return out;
-    return Object.fromEntries(listed.filter((k) => out[k] !== undefined).map((k) => [k, out[k]]));
+    return out;
+  }
+
+  /** The properties a response schema lists, read once per schema object (a list answer shapes every item by it). */
+  private listed(schema: Json): string[] {
+    let names = this.listedCache.get(schema);
+    if (!names) this.listedCache.set(schema, (names = propertiesOf(this.doc, schema)));
+    return names;
   }
 
   /** Records of `from` that refer to records of `to`, by the referred id (built once per answer). */
@@ -366,9 +653,14 @@ export class Engine {
 const engines = new WeakMap<object, Engine>();
 export const engineOf = (doc: object): Engine => engines.get(doc) ?? engines.set(doc, new Engine(doc)).get(doc)!;
 
-/** The document's own answer to a refused request: 401, 415, 400 or 500, each its documented example with the problem as its message. */
-export function documentedReject(failure: Failure, _op: OperationSpec, ctx: Omit<Context<unknown>, "input">): Reply {
-  const status = failure.kind === "security" ? 401 : failure.kind === "mediaType" ? 415 : failure.kind === "invalid" ? 400 : 500;
+/**
+ * The document's own answer to a refused request: 401, 415, 400 or 500, each its documented
+ * example with the problem as its message. A media type the operation does not take is its 400
+ * where it documents no 415.
+ */
+export function documentedReject(failure: Failure, op: OperationSpec, ctx: Omit<Context<unknown>, "input">): Reply {
+  const mediaType = op.responses.has("415") ? 415 : 400;
+  const status = failure.kind === "security" ? 401 : failure.kind === "mediaType" ? mediaType : failure.kind === "invalid" ? 400 : 500;
   return ctx.answer(status, failure.problems.join("; "));
 }
 
@@ -379,16 +671,33 @@ export function documentedReject(failure: Failure, _op: OperationSpec, ctx: Omit
 export function engineDefinition<S extends EngineState>(serviceId: string, document: Json, plugin: Plugin<S> = {}): ServiceDefinition<S> {
   const engine = engineOf(document);
   const operations: ServiceDefinition<S>["operations"] = {};
-  for (const operationId of engine.specs.keys()) operations[operationId] = (ctx) => engine.serve(ctx as unknown as Context<EngineState>, plugin);
-  for (const [operationId, handler] of Object.entries(plugin.operations ?? {})) operations[operationId] = (ctx) => handler(ctx, engine);
+  const after = (ctx: Parameters<NonNullable<Plugin<S>["after"]>>[0], reply: Reply) => (plugin.after ? plugin.after(ctx, reply) : reply);
+  // The plug-in's `before` and `after` hooks wrap every operation, the engine's and its own.
+  const wrap = (run: (ctx: Context<S>) => Reply | Promise<Reply>) => (ctx: Context<S>) => {
+    const early = plugin.before?.(ctx);
+    const reply = early ?? run(ctx);
+    return reply instanceof Promise ? reply.then((r) => after(ctx, r)) : after(ctx, reply);
+  };
+  for (const operationId of engine.specs.keys()) operations[operationId] = wrap((ctx) => engine.serve(ctx as unknown as Context<EngineState>, plugin));
+  for (const [operationId, handler] of Object.entries(plugin.operations ?? {})) operations[operationId] = wrap((ctx) => handler(ctx, engine));
+  for (const [operationId, name] of engine.plugged) {
+    const handler = plugin.operations?.[name];
+    // A document naming a handler its family lacks is a build-time mistake, not a request's.
+    if (!handler) throw new Error(`${serviceId}: operation ${operationId} is handled by the plug-in "${name}" (x-resource), which runtime/<family>/emulator.ts does not define`);
+    operations[operationId] = wrap((ctx) => handler(ctx, engine));
+  }
+  const reject = (plugin.reject ?? documentedReject) as ServiceDefinition<S>["reject"];
   return {
     serviceId,
-    initialState(_env, options) {
+    initialState(env, options) {
       const world = engine.worldRecords(options.seedFromExamples === false ? EMPTY_WORLD : readWorld(document));
-      const state: EngineState = { partitions: new Map(), caps: capsOf(options), world };
-      return plugin.extend ? plugin.extend(state, options, engine) : (state as S);
+      const state: EngineState = { partitions: new Map(), caps: capsOf(options), world, bytes: 0 };
+      return plugin.extend ? plugin.extend(state, options, engine, env) : (state as S);
     },
     operations,
-    reject: documentedReject as ServiceDefinition<S>["reject"],
+    reject: (failure, op, ctx) => {
+      const reply = reject(failure, op, ctx);
+      return reply instanceof Promise ? reply.then((r) => after(ctx, r)) : after(ctx, reply);
+    },
   };
 }

@@ -31,6 +31,8 @@ export interface Reference {
   value: unknown;
   /** The body object that holds the value (or undefined for a parameter or a credential). */
   holder?: Record<string, unknown>;
+  /** What the reference says of the resource beside its id: an HTTP Basic credential's password is its `secret`. */
+  fields?: Record<string, unknown>;
   example: ExampleValues;
 }
 
@@ -166,7 +168,11 @@ export function readWorld(doc: Json): World {
     }
     for (const [name, credential] of Object.entries(example.credentials)) {
       const resource = schemes[name]?.["x-refers"];
-      if (typeof resource === "string") add({ resource, value: credential, example });
+      if (typeof resource !== "string") continue;
+      // RFC 7617 §2: a Basic credential is user-id ":" password; the user-id names the resource, the password is its secret.
+      const colon = credential.indexOf(":");
+      const basic = schemes[name]?.type === "http" && String(schemes[name]?.scheme).toLowerCase() === "basic" && colon > 0;
+      add(basic ? { resource, value: credential.slice(0, colon), fields: { secret: credential.slice(colon + 1) }, example } : { resource, value: credential, example });
     }
     const media = example.mediaType;
     if (media !== undefined) {
@@ -214,4 +220,20 @@ function shownIn(doc: Json, id: unknown): Record<string, unknown> | undefined {
   };
   for (const value of successValues(doc)) visit(value, 0);
   return found ? structuredClone(found) : undefined;
+}
+
+/**
+ * The first `x-example-verifier` of a document (openapi/CONVENTIONS.md): the public key (a JWK)
+ * its signed examples verify with, which the starting world trusts.
+ */
+export function exampleVerifier(doc: Json): Record<string, unknown> | undefined {
+  let found: Record<string, unknown> | undefined;
+  const visit = (value: unknown, depth: number): void => {
+    if (found || depth > 24 || value === null || typeof value !== "object") return;
+    const verifier = (value as Record<string, unknown>)["x-example-verifier"];
+    if (verifier && typeof verifier === "object") found = verifier as Record<string, unknown>;
+    else for (const v of Object.values(value)) visit(v, depth + 1);
+  };
+  visit(doc?.components, 0);
+  return found;
 }

@@ -1,18 +1,25 @@
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
 import { base64url, decodeBase64Text, sameSecret, sha256 } from "../emulator/bytes.js";
-import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import { empty, json, type Reply, type Context, type Failure } from "../emulator/app.js";
 import type { OperationSpec } from "../emulator/contract.js";
 import type { EmulatorOptions } from "../emulator/types.js";
-import { CapReached, capsOf, type Caps } from "../emulator/caps.js";
+import { CapReached } from "../emulator/caps.js";
+import { engineDefinition, engineOf, type EngineState, type Partition, type Plugin } from "../emulator/engine.js";
 import { rules as v3Rules } from "../../generated/identity-v3/rules.js";
-import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
+import { EMPTY_WORLD, exampleVerifier, readWorld, type World } from "../emulator/world.js";
 import { serverPatterns } from "../emulator/servers.js";
+import { signatureKey } from "./assertion-replay.js";
+import { redirectRefusal, redirectTo } from "./redirects.js";
 
 /**
- * Identity v3 and v4 as a real (small) OAuth 2.0 / OpenID Connect provider: per-tenant RS256
- * keys, codes bound to redirect_uri (and in v4 to the PKCE challenge), every grant of the
- * document, introspection that sees expiry and revocation, userinfo, the 15-second temporary
- * code, and (v3) discovery of its own endpoints.
+ * The identity emulators' plug-in (v3 and v4): what no `x-resource` annotation can state, a
+ * real (small) OAuth 2.0 / OpenID Connect provider: per-tenant RS256 keys, codes bound to
+ * redirect_uri (and in v4 to the PKCE challenge), every grant of the document, introspection
+ * that sees expiry and revocation, userinfo, the 15-second temporary code, and (v3) discovery
+ * of its own endpoints. Each operation names its handler in the document (`x-resource:
+ * { plugin: <name> }`); tenants are the resource engine's partitions (runtime/emulator/engine.ts),
+ * and the starting world (clients, codes, tokens, the assertion key) is read from the examples
+ * (runtime/emulator/world.ts).
  */
 
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -63,6 +70,8 @@ interface Code {
   used: boolean;
   /** The grant the code's exchange made: a second exchange of the code revokes it (RFC 6749 §4.1.2). */
   grantId?: string;
+  /** What it holds, counted against the byte cap (issued codes only; the world's are the document's). */
+  bytes?: number;
 }
 
 interface Grant {
@@ -73,7 +82,7 @@ interface Grant {
   revoked: boolean;
 }
 
-interface Tenant {
+type Tenant = Partition & {
   keys?: Promise<{ privateKey: CryptoKey; jwk: JWK }>;
   codes: Map<string, Code>;
   /** Refresh token -> its grant; access tokens carry the grant id (`gid`) so revocation reaches them. */
@@ -84,9 +93,11 @@ interface Tenant {
   assertions: Map<string, { expiresAt: number }>;
   /** Access tokens of the starting world (the document's example tokens), with their grant id and claims. */
   exampleTokens: Map<string, { gid: string; claims: Record<string, unknown> }>;
-}
+  /** Whether the world's codes and tokens are in (on the tenant's first request, which names its issuer). */
+  populated: boolean;
+};
 
-export interface IdentityState {
+export interface IdentityState extends EngineState {
   version: "v3" | "v4";
   clients: Map<string, IdentityClient>;
   users: Map<string, IdentityUser>;
@@ -94,60 +105,53 @@ export interface IdentityState {
   customFlowKey?: JWK;
   customFlowIssuer?: string;
   signingKey?: JWK;
-  tenants: Map<string, Tenant>;
-  caps: Caps;
-  /** The starting world every tenant begins with (runtime/emulator/world.ts). */
-  world: World;
+  /** Tenant id -> its codes, grants and tokens (the engine's partitions). */
+  partitions: Map<string, Tenant>;
+  /** The document's examples every tenant begins with (runtime/emulator/world.ts). */
+  examples: World;
   /** Documented server URL patterns: an assertion addressed to the documented host is addressed to this emulator. */
   servers: RegExp[];
+  /** Issued authorization codes in the order they expire (they all live CODE_SECONDS), with the bytes each holds. */
+  issuedCodes: Array<{ codes: Map<string, Code>; code: string; expiresAt: number; bytes: number }>;
+  /** Bytes the issued codes in `issuedCodes` hold. */
+  codeBytes: number;
 }
 
 export const DEFAULT_CLIENT: IdentityClient & { client_secret: string } = { client_id: "emulator-client", client_secret: "emulator-secret" };
 export const DEFAULT_USER: IdentityUser = { username: "alice", password: "alice-password", sub: "7f3d9c2a-5b1e-4d8f-a6c3-2e9b8d7f1a4c", name: "Alice Example", email: "alice@example.com" };
 
-/** A world reference's client: the Basic credential example names a confidential one ("id:secret"), any other reference a public one. */
+/** The world's clients: one a Basic credential example names is confidential (its secret is the credential's), any other public. */
 function worldClients(world: World): IdentityClient[] {
   const clients = new Map<string, IdentityClient>();
   for (const ref of world.references.get("client") ?? []) {
-    const value = String(ref.value);
-    const colon = ref.holder === undefined && Object.values(ref.example.credentials).includes(value) ? value.indexOf(":") : -1;
-    if (colon > 0) clients.set(value.slice(0, colon), { client_id: value.slice(0, colon), client_secret: value.slice(colon + 1) });
-    else if (!clients.has(value)) clients.set(value, { client_id: value });
+    const id = String(ref.value);
+    const secret = ref.fields?.secret;
+    if (typeof secret === "string") clients.set(id, { client_id: id, client_secret: secret });
+    else if (!clients.has(id)) clients.set(id, { client_id: id });
   }
   return [...clients.values()];
 }
 
-/** The first `x-example-verifier` of the document: the public key its example assertions are signed for. */
-function exampleVerifier(document: unknown): JWK | undefined {
-  let found: JWK | undefined;
-  const visit = (value: unknown, depth: number): void => {
-    if (found || depth > 24 || value === null || typeof value !== "object") return;
-    const verifier = (value as Record<string, unknown>)["x-example-verifier"];
-    if (verifier && typeof verifier === "object") found = verifier as JWK;
-    else for (const v of Object.values(value)) visit(v, depth + 1);
-  };
-  visit((document as { components?: unknown })?.components, 0);
-  return found;
-}
-
-function initialState(version: "v3" | "v4", options: EmulatorOptions, document: unknown): IdentityState {
+function initialState(base: EngineState, version: "v3" | "v4", options: EmulatorOptions, document: unknown): IdentityState {
   const seed = (options.seed ?? {}) as IdentitySeed;
   const withDefaults = options.seedFromExamples !== false;
   const world = withDefaults ? readWorld(document) : EMPTY_WORLD;
   const clients = [...(withDefaults ? [DEFAULT_CLIENT, ...worldClients(world)] : []), ...(seed.clients ?? [])];
   const users = [...(withDefaults ? [DEFAULT_USER] : []), ...(seed.users ?? [])];
   return {
+    ...base,
     version,
     clients: new Map(clients.map((c) => [c.client_id, c])),
     users: new Map(users.map((u) => [u.username, u])),
     signedInUser: seed.signedInUser ?? users[0]?.username ?? "",
-    customFlowKey: seed.customFlowKey ?? (withDefaults ? exampleVerifier(document) : undefined),
+    customFlowKey: seed.customFlowKey ?? (withDefaults ? (exampleVerifier(document) as JWK | undefined) : undefined),
     ...(seed.customFlowIssuer !== undefined ? { customFlowIssuer: seed.customFlowIssuer } : {}),
     signingKey: seed.signingKey,
-    tenants: new Map(),
-    caps: capsOf(options),
-    world,
+    partitions: new Map(),
+    examples: world,
     servers: document === undefined ? [] : serverPatterns(`identity-${version}`, document),
+    issuedCodes: [],
+    codeBytes: 0,
   };
 }
 
@@ -179,7 +183,7 @@ function populate(state: IdentityState, tenant: Tenant, issuerUrl: string, now: 
     const basic = Object.values(ref.example.credentials).find((c) => c.includes(":"));
     return basic !== undefined ? basic.slice(0, basic.indexOf(":")) : (confidential?.client_id ?? DEFAULT_CLIENT.client_id);
   };
-  for (const ref of state.world.references.get("authorizationCode") ?? []) {
+  for (const ref of state.examples.references.get("authorizationCode") ?? []) {
     const holder = ref.holder ?? {};
     const verifier = holder.code_verifier;
     tenant.codes.set(String(ref.value), {
@@ -196,12 +200,12 @@ function populate(state: IdentityState, tenant: Tenant, issuerUrl: string, now: 
   const grant = (gid: string, clientId: string, subject = sub) => {
     if (!tenant.grants.has(gid)) tenant.grants.set(gid, { clientId, sub: subject, scope: "openid", audience: clientId, revoked: false });
   };
-  for (const ref of state.world.references.get("refreshToken") ?? []) {
+  for (const ref of state.examples.references.get("refreshToken") ?? []) {
     const gid = `world-refresh-${tenant.refreshTokens.size}`;
     grant(gid, clientOf(ref));
     tenant.refreshTokens.set(String(ref.value), gid);
   }
-  for (const ref of state.world.references.get("accessToken") ?? []) {
+  for (const ref of state.examples.references.get("accessToken") ?? []) {
     const token = String(ref.value);
     if (tenant.exampleTokens.has(token)) continue;
     const clientId = clientOf(ref);
@@ -214,13 +218,11 @@ function populate(state: IdentityState, tenant: Tenant, issuerUrl: string, now: 
   }
 }
 
+/** The request's tenant: the engine's partition of its tenantId, with the world's codes and tokens on first use. */
 function tenantOf(ctx: Context<IdentityState>): Tenant {
-  const id = ctx.input.path.tenantId as string;
-  let tenant = ctx.state.tenants.get(id);
-  if (!tenant) {
-    if (ctx.state.tenants.size >= ctx.state.caps.identityTenants) throw new CapReached("tenants", ctx.state.caps.identityTenants);
-    tenant = { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map(), assertions: new Map(), exampleTokens: new Map() };
-    ctx.state.tenants.set(id, tenant);
+  const tenant = engineOf(ctx.document as object).partitionOf(ctx.state, ctx as never, { partition: ["tenantId"], partitionCap: "identityTenants" }, identityPlugin) as Tenant;
+  if (!tenant.populated) {
+    tenant.populated = true;
     populate(ctx.state, tenant, issuer(ctx), ctx.now());
   }
   return tenant;
@@ -231,6 +233,32 @@ function roomFor(ctx: Context<IdentityState>, entries: Map<string, { expiresAt: 
   if (entries.size < cap) return;
   for (const [key, entry] of entries) if (entry.expiresAt <= ctx.now()) entries.delete(key);
   if (entries.size >= cap) throw new CapReached(`${what} per tenant`, cap);
+}
+
+/** A code's fixed cost beside its strings (the entry, its object, its place in the expiry queue). */
+const CODE_OVERHEAD_BYTES = 160;
+
+/**
+ * Keeps an issued authorization code within the caps: its tenant's count and the bytes all
+ * codes hold. Codes expire in the order they are made, so the expired ones are dropped from
+ * the front of the queue first; past a cap the request is refused (the document's 400).
+ */
+function holdCode(ctx: Context<IdentityState>, tenant: Tenant, code: string, entry: Code): void {
+  const state = ctx.state;
+  const bytes = CODE_OVERHEAD_BYTES + code.length + entry.clientId.length + entry.redirectUri.length + entry.scope.length + entry.sub.length + (entry.nonce?.length ?? 0) + (entry.challenge?.length ?? 0) + (entry.method?.length ?? 0);
+  const now = ctx.now();
+  let dropped = 0;
+  while (dropped < state.issuedCodes.length && state.issuedCodes[dropped]!.expiresAt <= now) {
+    const old = state.issuedCodes[dropped++]!;
+    if (old.codes.get(old.code)?.bytes !== undefined) old.codes.delete(old.code);
+    state.codeBytes -= old.bytes;
+  }
+  if (dropped > 0) state.issuedCodes.splice(0, dropped);
+  if (tenant.codes.size >= state.caps.identityCodesPerTenant) roomFor(ctx, tenant.codes, "live authorization codes");
+  if (state.codeBytes + bytes > state.caps.identityCodeBytes) throw new CapReached("bytes of live authorization codes (their redirect_uri, nonce and scope)", state.caps.identityCodeBytes);
+  tenant.codes.set(code, { ...entry, bytes });
+  state.issuedCodes.push({ codes: tenant.codes, code, expiresAt: entry.expiresAt, bytes });
+  state.codeBytes += bytes;
 }
 
 /** The tenant's signing key, made on first use (RSA generation is the slow part of a tenant). */
@@ -350,24 +378,6 @@ async function verifyAccessToken(ctx: Context<IdentityState>, token: string): Pr
   }
 }
 
-function redirectTo(status: 302 | 303, target: string, params: Record<string, string | undefined>): Reply {
-  const url = new URL(target);
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
-  return empty(status, { Location: url.toString() });
-}
-
-/** A callback the emulator may redirect to: one the client registered, else only http(s) (never javascript:, data: and the like). */
-function redirectAllowed(client: IdentityClient, target: string | undefined): boolean {
-  if (target === undefined) return false;
-  if (client.redirect_uris?.length) return client.redirect_uris.includes(target);
-  try {
-    const { protocol } = new URL(target);
-    return protocol === "https:" || protocol === "http:";
-  } catch {
-    return false;
-  }
-}
-
 /**
  * RFC 7523 §3: the audience is this tenant, by its issuer or token endpoint, on the host the
  * request came to or on a documented server of the service (which the emulator stands in for).
@@ -394,9 +404,8 @@ function authorize(ctx: Context<IdentityState>): Reply {
   const client = ctx.state.clients.get(q.client_id!);
   // RFC 6749 §4.1.2.1: a bad client or callback is told to the caller, never redirected to.
   if (!client) return oauthError(400, "invalid_client", "the client_id is not registered");
-  if (!redirectAllowed(client, q.redirect_uri)) {
-    return oauthError(400, "invalid_request", client.redirect_uris?.length ? "redirect_uri is not registered for this client" : "redirect_uri must be an http or https URI (the client registered none)");
-  }
+  const refused = redirectRefusal(client, q.redirect_uri);
+  if (refused !== undefined) return oauthError(400, "invalid_request", refused);
   if (q.response_type === "sign_up") return { status: 200, headers: { "content-type": "text/html" }, body: SIGN_UP_FORM };
   const tenant = tenantOf(ctx);
   if (q.response_type === "change_details") {
@@ -411,9 +420,8 @@ function authorize(ctx: Context<IdentityState>): Reply {
   if (ctx.state.version === "v4" && q.code_challenge === undefined && q.code_challenge_method !== undefined) {
     return redirectTo(303, q.redirect_uri!, { error: "invalid_request", state: q.state });
   }
-  roomFor(ctx, tenant.codes, "live authorization codes");
   const code = ctx.token(24);
-  tenant.codes.set(code, {
+  holdCode(ctx, tenant, code, {
     clientId: client.client_id,
     redirectUri: q.redirect_uri!,
     // PKCE is a v4 feature; v3 ignores the parameters as a service without them would.
@@ -479,15 +487,15 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
       try {
         const key = await importJWK(ctx.state.customFlowKey, ctx.state.customFlowKey.alg ?? "RS256");
         // RFC 7523 §3: the audience is this tenant (its issuer or token endpoint), exp is required, nbf honoured (jose checks both on the emulator's clock).
-        const { payload } = await jwtVerify(form.assertion!, key, {
+        const { payload, protectedHeader } = await jwtVerify(form.assertion!, key, {
           currentDate: new Date(ctx.now()),
           requiredClaims: ["sub", "exp", "aud", "iss"],
           ...(ctx.state.customFlowIssuer !== undefined ? { issuer: ctx.state.customFlowIssuer } : {}),
         });
         if (!addressedHere(ctx, payload.aud)) return invalidGrant("the assertion was refused: aud is not this tenant's issuer or token endpoint");
         if (typeof payload.iss !== "string" || payload.iss === "") return invalidGrant("the assertion was refused: iss must name its issuer");
-        // Replay: an assertion is good once, until it expires (by jti, else by its signature).
-        const id = typeof payload.jti === "string" ? `jti:${payload.jti}` : `sig:${form.assertion!.slice(form.assertion!.lastIndexOf(".") + 1)}`;
+        // Replay: an assertion is good once, until it expires (by jti, else by its signature's canonical bytes).
+        const id = typeof payload.jti === "string" ? `jti:${payload.jti}` : `sig:${signatureKey(form.assertion!, protectedHeader.alg)}`;
         const seen = tenant.assertions.get(id);
         if (seen && seen.expiresAt > ctx.now()) return invalidGrant("the assertion was refused: it was already used");
         roomFor(ctx, tenant.assertions, "jwt-bearer assertion ids", ctx.state.caps.identityAssertionIdsPerTenant);
@@ -611,7 +619,8 @@ function logoutTarget(ctx: Omit<Context<IdentityState>, "input">, clientId: stri
   const client = clientId === null ? undefined : ctx.state.clients.get(clientId);
   // An unknown client has no registered callbacks: redirecting would make the emulator an open redirector.
   if (!client) return oauthError(400, "invalid_client", "the client_id is not registered; no redirect is made");
-  if (!redirectAllowed(client, target ?? undefined)) return oauthError(400, "invalid_request", "redirect_uri is not registered for this client");
+  const refused = redirectRefusal(client, target ?? undefined);
+  if (refused !== undefined) return oauthError(400, "invalid_request", refused);
   return target!;
 }
 
@@ -642,36 +651,36 @@ function reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<IdentityS
   return oauthError(400, "invalid_request", failure.problems.join("; "));
 }
 
-export function identityDefinition(version: "v3" | "v4", document?: unknown): ServiceDefinition<IdentityState> {
-  const operations: ServiceDefinition<IdentityState>["operations"] = {
+/** The version a document describes: its paths are `/oauth/v3/...` or `/oauth/v4/...`. */
+const versionOf = (document: { paths?: object }): "v3" | "v4" => (Object.keys(document.paths ?? {}).some((p) => p.startsWith("/oauth/v3/")) ? "v3" : "v4");
+
+export const identityPlugin: Plugin<IdentityState> = {
+  partitionName: "tenants",
+  extend: (base, options, engine) => initialState(base, versionOf(engine.doc), options, engine.doc),
+  partition(tenant) {
+    Object.assign(tenant, { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map(), assertions: new Map(), exampleTokens: new Map(), populated: false });
+  },
+  operations: {
     authorize,
-    requestTokens,
-    introspectToken,
-    preflightIntrospect: () => empty(200),
-    revokeRefreshToken,
-    getUserInfo: userInfo,
-    postUserInfo: userInfo,
-    generateTemporaryCode,
-    getPublicKeys,
-    logoutSso,
-    logUserActivity,
-  };
-  if (version === "v3") {
-    operations.getOpenIdConfiguration = getOpenIdConfiguration;
+    token: requestTokens,
+    introspect: introspectToken,
+    preflight: () => empty(200),
+    revoke: revokeRefreshToken,
+    userInfo,
+    temporaryCode: generateTemporaryCode,
+    publicKeys: getPublicKeys,
+    ssoLogout: logoutSso,
+    activity: logUserActivity,
+    discovery: getOpenIdConfiguration,
     // The registered client, as the client SDKs read it (client_id, redirect_uris; RFC 7591 §3.2.1).
-    operations.registerClient = (ctx) => {
+    registration(ctx) {
       const sent = (ctx.input.body ?? {}) as Record<string, unknown>;
       const redirects = Array.isArray(sent.redirect_uris) ? sent.redirect_uris.filter((u): u is string => typeof u === "string") : [];
       return json(200, { client_id: ctx.token(16), redirect_uris: redirects }, "application/json");
-    };
-  }
-  return {
-    serviceId: `identity-${version}`,
-    initialState: (_env: Env, options) => initialState(version, options, document),
-    operations,
-    reject,
-  };
-}
+    },
+  },
+  reject: reject as Plugin<IdentityState>["reject"],
+};
 
-/** An identity emulator; the version is the document's (`/oauth/v3/...` or `/oauth/v4/...`). */
-export const defineEmulator = (serviceId: string, document: unknown) => identityDefinition(serviceId.endsWith("-v3") ? "v3" : "v4", document);
+/** An identity emulator (v3 or v4, as its document's paths say): the resource engine with the OAuth plug-in. */
+export const defineEmulator = (serviceId: string, document: unknown) => engineDefinition(serviceId, document, identityPlugin);

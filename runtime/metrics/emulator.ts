@@ -1,16 +1,20 @@
-import { empty, json, type Reply, type Context, type Env, type Failure, type ServiceDefinition } from "../emulator/app.js";
+import { empty, json, type Reply, type Context } from "../emulator/app.js";
 import { TOKEN_PATTERN } from "./token.js";
-import type { EmulatorOptions } from "../emulator/types.js";
-import { CAPS, CapReached, capsOf, type Caps } from "../emulator/caps.js";
+import { CAPS, CapReached } from "../emulator/caps.js";
+import { engineDefinition, type Engine, type EngineState, type Partition, type Plugin } from "../emulator/engine.js";
 import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
-import { parseTarget, parseTime, pathMatcher, QueryError, type Expr, type MatchBudget } from "./query.js";
+import { charge, parseTarget, parseTime, pathMatcher, QueryError, type Expr, type MatchBudget } from "./query.js";
 
 /** One collator for every sort: String#localeCompare builds one per call, and a 1,000-item sort took tens of ms. */
 const collator = new Intl.Collator();
 
 /**
- * Metrics v1: datapoints stored per space domain; retrieval with wildcards, time ranges and a
- * few functions; listing of the tree; deletion by pattern.
+ * The metrics-v1 emulator's plug-in: what no `x-resource` annotation can state, the query
+ * language (runtime/metrics/query.ts) over datapoints stored per space domain: retrieval with
+ * wildcards, time ranges and functions, listing of the tree, deletion by pattern, and sending.
+ * Each operation names its handler in the document (`x-resource: { plugin: <name> }`); space
+ * domains are the resource engine's partitions (runtime/emulator/engine.ts), each starting with
+ * the series the document's examples name.
  */
 
 type Point = [number | null, number];
@@ -19,14 +23,16 @@ interface Series {
   datapoints: Point[];
 }
 
-export interface MetricsState {
-  /** Space domain -> metric path -> datapoints (sorted by time, one value per timestamp). */
-  domains: Map<string, Map<string, Point[]>>;
-  caps: Caps;
+/** A space domain: the engine's partition, holding metric path -> datapoints (sorted by time, one value per timestamp). */
+type Domain = Partition & { paths: Map<string, Point[]> };
+
+export interface MetricsState extends EngineState {
+  /** Space domain -> its partition; `paths` holds its series. */
+  partitions: Map<string, Domain>;
   /** Datapoints held across domains (kept up to date by send and delete). */
   datapoints: number;
   /** What every space domain starts with: the series the examples' patterns name (runtime/emulator/world.ts). */
-  world: Array<[string, Point[]]>;
+  worldSeries: Array<[string, Point[]]>;
 }
 
 export interface MetricsSeed {
@@ -34,16 +40,12 @@ export interface MetricsSeed {
   domains?: Record<string, Record<string, Point[]>>;
 }
 
-/** RFC 9457 problem details, with the family's `errors` array beside them (openapi/metrics-v1.yaml Problem). */
-const problem = (status: number, title: string, detail: string) =>
-  json(status, { type: "about:blank", title, status, detail, errors: [{ code: title.toLowerCase().replace(/[^a-z0-9]+/g, "_"), message: detail }] }, "application/problem+json");
-const badRequest = (detail: string) => problem(400, "Bad Request", detail);
 
 /**
  * The series of the document's success examples that a pattern of a request example names
  * (x-refers: metric): a delete example then finds what it deletes.
  */
-function worldSeries(world: World): Array<[string, Point[]]> {
+function seriesOf(world: World): Array<[string, Point[]]> {
   const patterns = (world.values("metric") as string[]).map((p) => pathMatcher(p, { steps: CAPS.metricsMatchSteps }));
   const found = new Map<string, Point[]>();
   const visit = (value: unknown): void => {
@@ -58,20 +60,10 @@ function worldSeries(world: World): Array<[string, Point[]]> {
   return [...found];
 }
 
-function initialState(options: EmulatorOptions, document: unknown): MetricsState {
-  const domains = new Map<string, Map<string, Point[]>>();
-  for (const [domain, paths] of Object.entries(((options.seed ?? {}) as MetricsSeed).domains ?? {})) {
-    domains.set(domain, new Map(Object.entries(paths).map(([p, pts]) => [p, [...pts].sort((a, b) => a[1] - b[1])])));
-  }
-  let datapoints = 0;
-  for (const paths of domains.values()) for (const points of paths.values()) datapoints += points.length;
-  const world = worldSeries(options.seedFromExamples === false ? EMPTY_WORLD : readWorld(document));
-  return { domains, caps: capsOf(options), datapoints, world };
-}
-
-function newDomain(state: MetricsState): Map<string, Point[]> {
-  state.datapoints += state.world.reduce((n, [, points]) => n + points.length, 0);
-  return new Map(structuredClone(state.world));
+/** A new domain's paths: the world's series, counted in the datapoints held. */
+function newDomain(state: MetricsState, domain: Partition): void {
+  state.datapoints += state.worldSeries.reduce((n, [, points]) => n + points.length, 0);
+  domain.paths = new Map(structuredClone(state.worldSeries));
 }
 
 /** A pattern longer than the cap is refused before it is compiled: matching costs pattern × path length per path. */
@@ -88,28 +80,63 @@ function domainOf(ctx: Context<MetricsState>): { domain: string } | { error: Rep
   // The token is a security credential, not a document parameter: read it from the request.
   const token = ctx.request.headers.get("X-Auth-User-Token") ?? "";
   // The userToken scheme's x-value-pattern: a value the service cannot read is the not-authorized case (§5B).
-  if (!TOKEN_PATTERN.test(token)) return { error: problem(401, "Unauthorized", "The X-Auth-User-Token value names no authorized subject") };
+  if (!TOKEN_PATTERN.test(token)) return { error: ctx.answer(401, "The X-Auth-User-Token value names no authorized subject") };
   const scope = ctx.input.header["X-Auth-Scope-Id"] as string | undefined;
-  if (token.startsWith("uaa ") && scope === undefined) return { error: badRequest("Missing required header X-Auth-Scope-Id: a uaa token needs a space GUID") };
+  if (token.startsWith("uaa ") && scope === undefined) return { error: ctx.answer(400, "Missing required header X-Auth-Scope-Id: a uaa token needs a space GUID") };
   return { domain: scope ?? token.slice(token.indexOf(" ") + 1) };
 }
 
-function store(ctx: Context<MetricsState>, domain: string): Map<string, Point[]> {
-  let paths = ctx.state.domains.get(domain);
-  if (!paths) {
-    if (ctx.state.domains.size >= ctx.state.caps.metricsDomains) throw new CapReached("space domains", ctx.state.caps.metricsDomains);
-    ctx.state.domains.set(domain, (paths = newDomain(ctx.state)));
-  }
-  return paths;
+/** A domain's paths for writing: the domain is the engine's partition, made on first use (past the cap, a 400). */
+function store(ctx: Context<MetricsState>, engine: Engine, domain: string): Map<string, Point[]> {
+  return (engine.partition(ctx.state, domain, metricsPlugin, { partitionCap: "metricsDomains" }) as Domain).paths;
 }
 
 /** A domain's paths for reading: a domain appears on first use with the starting world (past the cap, a read sees the world without keeping it). */
-function stored(ctx: Context<MetricsState>, domain: string): Map<string, Point[]> {
-  const known = ctx.state.domains.get(domain);
-  if (known) return known;
-  if (ctx.state.world.length === 0) return new Map();
-  if (ctx.state.domains.size >= ctx.state.caps.metricsDomains) return new Map(structuredClone(ctx.state.world));
-  return store(ctx, domain);
+function stored(ctx: Context<MetricsState>, engine: Engine, domain: string): Map<string, Point[]> {
+  const known = ctx.state.partitions.get(domain);
+  if (known) return known.paths;
+  if (ctx.state.worldSeries.length === 0) return new Map();
+  if (ctx.state.partitions.size >= ctx.state.caps.metricsDomains) return new Map(structuredClone(ctx.state.worldSeries));
+  return store(ctx, engine, domain);
+}
+
+/** The index of the first point at or after time `t` (after it, with `after`); points are sorted by time. */
+function firstAt(points: Point[], t: number, after = false): number {
+  let lo = 0;
+  let hi = points.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (points[mid]![1] < t || (after && points[mid]![1] === t)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Every series a function's arguments resolve to, combined per timestamp. Each point read and
+ * each point combined is charged to the budget before it is touched, so `sumSeries(a,a,…)`
+ * pays for every repetition of `a` (issue 38: 250 repetitions over 50,000 points held the
+ * event loop 41 s).
+ */
+function combine(name: "sumSeries" | "averageSeries", all: Series[], source: string, budget: MatchBudget): Series[] {
+  if (all.length === 0) return [];
+  charge(budget, all.reduce((n, s) => n + s.datapoints.length, 0));
+  const sums = new Map<number, { sum: number; n: number }>();
+  for (const s of all) {
+    for (const [v, t] of s.datapoints) {
+      const at = sums.get(t) ?? sums.set(t, { sum: 0, n: 0 }).get(t)!;
+      if (v !== null) {
+        at.sum += v;
+        at.n++;
+      }
+    }
+  }
+  const times = [...sums.keys()].sort((a, b) => a - b);
+  const datapoints: Point[] = times.map((t) => {
+    const { sum, n } = sums.get(t)!;
+    return [n === 0 ? null : name === "sumSeries" ? sum : sum / n, t];
+  });
+  return [{ target: source, datapoints }];
 }
 
 function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: number, source: string, budget: MatchBudget): Series[] {
@@ -118,7 +145,14 @@ function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: 
     return [...paths.keys()]
       .filter((p) => m.test(p))
       .sort()
-      .map((p) => ({ target: p, datapoints: paths.get(p)!.filter(([, t]) => t >= from && t <= until) }));
+      .map((p) => {
+        const points = paths.get(p)!;
+        // Found by bisection and charged before the copy: a path's points cost what is read of them.
+        const lo = firstAt(points, from);
+        const hi = firstAt(points, until, true);
+        charge(budget, 1 + hi - lo);
+        return { target: p, datapoints: points.slice(lo, hi) };
+      });
   }
   if (expr.kind !== "call") throw new QueryError(`a ${expr.kind} is not a series`);
   const series = (arg: Expr | undefined) => {
@@ -127,20 +161,8 @@ function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: 
   };
   switch (expr.name) {
     case "sumSeries":
-    case "averageSeries": {
-      const all = expr.args.flatMap((a) => series(a));
-      if (all.length === 0) return [];
-      const byTime = new Map<number, number[]>();
-      for (const s of all) for (const [v, t] of s.datapoints) if (v !== null) (byTime.get(t) ?? byTime.set(t, []).get(t)!).push(v);
-      const times = [...new Set(all.flatMap((s) => s.datapoints.map(([, t]) => t)))].sort((a, b) => a - b);
-      const datapoints: Point[] = times.map((t) => {
-        const values = byTime.get(t) ?? [];
-        if (values.length === 0) return [null, t];
-        const sum = values.reduce((a, b) => a + b, 0);
-        return [expr.name === "sumSeries" ? sum : sum / values.length, t];
-      });
-      return [{ target: source, datapoints }];
-    }
+    case "averageSeries":
+      return combine(expr.name, expr.args.flatMap((a) => series(a)), source, budget);
     case "alias": {
       const name = expr.args[1];
       if (name?.kind !== "string") throw new QueryError("alias takes a series and a quoted name");
@@ -149,7 +171,10 @@ function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: 
     case "scale": {
       const factor = expr.args[1];
       if (factor?.kind !== "number") throw new QueryError("scale takes a series and a number");
-      return series(expr.args[0]).map((s) => ({ target: `scale(${s.target},${factor.value})`, datapoints: s.datapoints.map(([v, t]) => [v === null ? null : v * factor.value, t] as Point) }));
+      return series(expr.args[0]).map((s) => {
+        charge(budget, s.datapoints.length);
+        return { target: `scale(${s.target},${factor.value})`, datapoints: s.datapoints.map(([v, t]) => [v === null ? null : v * factor.value, t] as Point) };
+      });
     }
     default:
       throw new QueryError(`function ${expr.name} is not supported by the emulator`);
@@ -157,33 +182,33 @@ function evaluate(expr: Expr, paths: Map<string, Point[]>, from: number, until: 
 }
 
 /** A query the emulator cannot evaluate is the document's 400, whichever handler parsed it. */
-function answeringQueryErrors(body: () => Reply): Reply {
+function answeringQueryErrors(ctx: Context<MetricsState>, body: () => Reply): Reply {
   try {
     return body();
   } catch (error) {
-    if (error instanceof QueryError) return badRequest(error.message);
+    if (error instanceof QueryError) return ctx.answer(400, error.message);
     throw error;
   }
 }
 
-function retrieveMetrics(ctx: Context<MetricsState>): Reply {
+function retrieveSeries(ctx: Context<MetricsState>, engine: Engine): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   const now = Math.floor(ctx.now() / 1000);
-  return answeringQueryErrors(() => {
+  return answeringQueryErrors(ctx, () => {
     const from = parseTime((ctx.input.query.from as string | undefined) ?? "-24h", now);
     const until = parseTime((ctx.input.query.until as string | undefined) ?? "now", now);
-    const paths = stored(ctx, scoped.domain);
+    const paths = stored(ctx, engine, scoped.domain);
     const budget = { steps: ctx.state.caps.metricsMatchSteps };
     const result = (ctx.input.query.target as string[]).flatMap((t) => evaluate(parseTarget(pattern(ctx, t)), paths, from, until, t, budget));
     return json(200, result);
   });
 }
 
-function sendMetrics(ctx: Context<MetricsState>): Reply {
+function storeDatapoints(ctx: Context<MetricsState>, engine: Engine): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
-  const paths = store(ctx, scoped.domain);
+  const paths = store(ctx, engine, scoped.domain);
   const ingestion = Math.floor(ctx.now() / 1000);
   const samples = ctx.input.body as Array<{ name: string }>;
   // Checked before anything is stored: a refused send changes nothing.
@@ -195,13 +220,7 @@ function sendMetrics(ctx: Context<MetricsState>): Reply {
     if (!points) paths.set(sample.name, (points = []));
     const t = sample.timestamp ?? ingestion;
     // Sorted by time, found by bisection: one send costs log n, not a sort of the whole series.
-    let lo = 0;
-    let hi = points.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (points[mid]![1] < t) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstAt(points, t);
     // One value per path and second: a later send for the same second replaces it.
     if (points[lo]?.[1] === t) points[lo] = [sample.value, t];
     else {
@@ -212,13 +231,13 @@ function sendMetrics(ctx: Context<MetricsState>): Reply {
   return empty(200);
 }
 
-function listMetrics(ctx: Context<MetricsState>): Reply {
+function listTree(ctx: Context<MetricsState>, engine: Engine): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
-  return answeringQueryErrors(() => {
+  return answeringQueryErrors(ctx, () => {
     const m = pathMatcher(pattern(ctx, (ctx.input.query.query as string | undefined) ?? "*"), { steps: ctx.state.caps.metricsMatchSteps });
     const found = new Map<string, { path: string; name: string; is_leaf: 0 | 1 }>();
-    for (const path of stored(ctx, scoped.domain).keys()) {
+    for (const path of stored(ctx, engine, scoped.domain).keys()) {
       const parts = path.split(".");
       if (parts.length < m.depth) continue;
       const node = parts.slice(0, m.depth).join(".");
@@ -231,19 +250,19 @@ function listMetrics(ctx: Context<MetricsState>): Reply {
   });
 }
 
-function deleteMetrics(ctx: Context<MetricsState>): Reply {
+function deleteByPattern(ctx: Context<MetricsState>, engine: Engine): Reply {
   const scoped = domainOf(ctx);
   if ("error" in scoped) return scoped.error;
   const query = ctx.input.query.query as string;
-  return answeringQueryErrors(() => {
+  return answeringQueryErrors(ctx, () => {
     const m = pathMatcher(pattern(ctx, query), { steps: ctx.state.caps.metricsMatchSteps });
-    const paths = stored(ctx, scoped.domain);
+    const paths = stored(ctx, engine, scoped.domain);
     // A pattern resolving to a node deletes everything under it.
     const doomed = [...paths.keys()].filter((p) => {
       const parts = p.split(".");
       return parts.length >= m.depth && m.test(parts.slice(0, m.depth).join("."));
     });
-    if (doomed.length === 0) return problem(404, "Not Found", `No metrics match ${query}`);
+    if (doomed.length === 0) return ctx.answer(404, `No metrics match ${query}`);
     for (const p of doomed) {
       ctx.state.datapoints -= paths.get(p)!.length;
       paths.delete(p);
@@ -252,20 +271,21 @@ function deleteMetrics(ctx: Context<MetricsState>): Reply {
   });
 }
 
-function reject(failure: Failure): Reply {
-  if (failure.kind === "security") return problem(401, "Unauthorized", "The subject is not authorized for this space domain");
-  if (failure.kind === "error") return problem(500, "Internal Server Error", "Unexpected error; retry later");
-  return badRequest(failure.problems.join("; "));
-}
+export const metricsPlugin: Plugin<MetricsState> = {
+  partitionName: "space domains",
+  extend(base, options, engine) {
+    const worldSeries = seriesOf(options.seedFromExamples === false ? EMPTY_WORLD : readWorld(engine.doc));
+    const state: MetricsState = { ...base, partitions: new Map(), datapoints: 0, worldSeries };
+    for (const [domain, paths] of Object.entries(((options.seed ?? {}) as MetricsSeed).domains ?? {})) {
+      const series = new Map(Object.entries(paths).map(([p, pts]) => [p, [...pts].sort((a, b) => a[1] - b[1])] as [string, Point[]]));
+      state.partitions.set(domain, { records: new Map(), paths: series });
+      for (const points of series.values()) state.datapoints += points.length;
+    }
+    return state;
+  },
+  partition: (domain, state) => newDomain(state, domain),
+  operations: { retrieveSeries, storeDatapoints, listTree, deleteByPattern },
+};
 
-export function metricsDefinition(document: unknown): ServiceDefinition<MetricsState> {
-  return {
-    serviceId: "metrics-v1",
-    initialState: (_env: Env, options) => initialState(options, document),
-    operations: { retrieveMetrics, sendMetrics, listMetrics, deleteMetrics },
-    reject,
-  };
-}
-
-/** The metrics-v1 emulator (runtime/emulator/registry.ts loads it by the service's family). */
-export const defineEmulator = (_serviceId: string, document: unknown) => metricsDefinition(document);
+/** The metrics-v1 emulator: the resource engine over the document, with the query plug-in. */
+export const defineEmulator = (serviceId: string, document: unknown) => engineDefinition(serviceId, document, metricsPlugin);

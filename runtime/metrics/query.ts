@@ -144,9 +144,20 @@ function compile(pattern: string): { states: State[]; accept: number } {
   return { states, accept: cur };
 }
 
-/** Matching steps a request may spend (states visited × characters); past it the query is refused, not slow. */
+/**
+ * Steps a request may spend: matching (states visited × characters) and series work (one step a
+ * datapoint read or combined, so a function repeating an argument pays for each repetition);
+ * past it the query is refused, not slow.
+ */
 export interface MatchBudget {
   steps: number;
+}
+
+const TOO_EXPENSIVE = "the query is too expensive for the emulator: its patterns against the stored paths pass the emulator's matching budget (runtime/emulator/ASSUMPTIONS.md); use fewer wildcards or a narrower prefix";
+
+/** Takes `steps` from the budget before the work is done; past it the query is refused. */
+export function charge(budget: MatchBudget, steps: number, what = "its series and functions over the stored datapoints"): void {
+  if ((budget.steps -= steps) < 0) throw new QueryError(`the query is too expensive for the emulator: ${what} pass the emulator's step budget (runtime/emulator/ASSUMPTIONS.md); use a shorter time range, fewer series or fewer function arguments`);
 }
 
 function matches({ states, accept }: { states: State[]; accept: number }, text: string, budget?: MatchBudget): boolean {
@@ -163,7 +174,7 @@ function matches({ states, accept }: { states: State[]; accept: number }, text: 
   };
   reach(current, 0);
   for (const c of text) {
-    if (budget && (budget.steps -= current.length) < 0) throw new QueryError("the query is too expensive for the emulator: its patterns against the stored paths pass the emulator's matching budget (runtime/emulator/ASSUMPTIONS.md); use fewer wildcards or a narrower prefix");
+    if (budget && (budget.steps -= current.length) < 0) throw new QueryError(TOO_EXPENSIVE);
     generation++;
     next.length = 0;
     for (const i of current) {

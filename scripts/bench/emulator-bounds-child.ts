@@ -26,6 +26,18 @@ async function timedMs(run: () => Promise<unknown>): Promise<number> {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+// Issue 38 (measured first, before other work leaves garbage): authorization codes an
+// unauthenticated caller makes with a 7 KB redirect_uri, until the byte cap refuses them.
+const identity = createEmulator("identity-v4");
+const heapMB = () => (gc(), gc(), process.memoryUsage().heapUsed / 2 ** 20);
+const callback = `https://app.example.com/cb?${"x".repeat(7 * 1024)}`;
+const authorizeAt = (tenant: string, target: string) => identity.dispatch(request("GET", `https://us-south.identity.example.com/oauth/v4/${tenant}/authorization?response_type=code&client_id=emulator-client&redirect_uri=${encodeURIComponent(target)}`, {}));
+for (let i = 0; i < 200; i++) await authorizeAt(`tenant-${i % 100}`, "https://app.example.com/cb");
+const heapBeforeCodes = heapMB();
+let codesMade = 0;
+for (let i = 0; i < 10_000; i++) if ((await authorizeAt(`tenant-${i % 100}`, callback)).status === 302) codesMade++;
+const identityCodes = { attempts: 10_000, made: codesMade, heapGrowth: heapMB() - heapBeforeCodes };
+
 // 1. RSS after 100,000 create attempts: the cap refuses the rest, memory stays where the cap left it.
 const kms = createEmulator("kms-v2", { seedFromExamples: false });
 const rssStart = rssMB();
@@ -88,6 +100,17 @@ for (let batch = 0; batch < CAPS.metricsDatapoints / 2_000 - 5; batch++) {
 }
 holds[`metrics retrieve, one path holding ${(CAPS.metricsDatapoints - 10_000).toLocaleString("en")} datapoints`] = await timedMs(() => series.dispatch(request("GET", `https://metrics.example.com/v1/metrics?target=one.path&from=1500000000&until=1800000000`, token)));
 
+// Issue 38: a function repeating one argument is charged per repetition (refused past the step budget, not 41 s of work).
+const repeated = createEmulator("metrics-v1", { seedFromExamples: false });
+for (let batch = 0; batch < CAPS.metricsDatapoints / 2_000; batch++) {
+  await repeated.dispatch(request("POST", "https://metrics.example.com/v1/metrics", token, JSON.stringify(Array.from({ length: 2_000 }, (_, i) => ({ name: "a", value: i, timestamp: 1_600_000_000 + batch * 2_000 + i })))));
+}
+const sum250 = `sumSeries(${Array(250).fill("a").join(",")})`;
+let sum250Status = 0;
+holds[`metrics retrieve sumSeries(a,a,…×250), a holding ${CAPS.metricsDatapoints.toLocaleString("en")} datapoints`] = await timedMs(async () => {
+  sum250Status = (await repeated.dispatch(request("GET", `https://metrics.example.com/v1/metrics?target=${encodeURIComponent(sum250)}&from=1500000000&until=1800000000`, token))).status;
+});
+
 const notifications = createEmulator("notifications-v1", { seedFromExamples: false });
 const nBase = `https://us-south.event-notifications.example.com/event-notifications/v1/instances/${INSTANCE}`;
 const nHeaders = { authorization: "Bearer b", "content-type": "application/json" };
@@ -101,4 +124,4 @@ for (let i = 0; i < CAPS.notificationsRecordsPerKind; i++) {
 }
 holds["notifications list sources, 1,000 sources × 1,000 topics of 100 sources, page of 100"] = await timedMs(() => notifications.dispatch(request("GET", `${nBase}/sources?limit=100`, nHeaders)));
 
-process.stdout.write(`${JSON.stringify({ kmsStatuses, created, refused, cap: CAPS.kmsKeysPerInstance, rssStart, rssAtCap, rssEnd, latency10, latency10k, holds })}\n`);
+process.stdout.write(`${JSON.stringify({ identityCodes, sum250Status, kmsStatuses, created, refused, cap: CAPS.kmsKeysPerInstance, rssStart, rssAtCap, rssEnd, latency10, latency10k, holds })}\n`);

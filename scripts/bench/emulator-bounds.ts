@@ -20,6 +20,10 @@ export interface EmulatorBounds {
   latency10: number;
   latency10k: number;
   holds: Record<string, number>;
+  /** Status of sumSeries(a,a,…×250) over a full path: 400, refused by the step budget (issue 38). */
+  sum250Status: number;
+  /** 10,000 authorization requests with a 7 KB redirect_uri over 100 tenants: codes made before the byte cap, heap growth after a collection (MiB). */
+  identityCodes: { attempts: number; made: number; heapGrowth: number };
 }
 
 export function measureEmulatorBounds(): EmulatorBounds {

@@ -127,6 +127,8 @@ row("kms create latency at 10 keys (median)", bounds.latency10 * 1000, "µs", nu
 row("kms create latency at 10,000 keys (median)", bounds.latency10k * 1000, "µs", 1.5, bounds.latency10 * 1000);
 rows.push({ metric: "kms requests the hold times are of", value: bounds.kmsStatuses.join("; "), target: "all 200", ratio: "", ok: bounds.kmsStatuses.every((s) => /^(HEAD )?200/.test(s)) });
 for (const [what, ms] of Object.entries(bounds.holds)) row(`event loop held by one request: ${what}`, ms, "ms", 100);
+rows.push({ metric: "metrics sumSeries(a,a,…×250) over a full path", value: `${bounds.sum250Status}`, target: "400 (step budget)", ratio: "", ok: bounds.sum250Status === 400 });
+rows.push({ metric: `identity: ${bounds.identityCodes.attempts.toLocaleString("en")} authorizations with a 7 KB redirect_uri`, value: `${bounds.identityCodes.made} codes made, heap +${bounds.identityCodes.heapGrowth.toFixed(1)} MB`, target: "≤ 16 MB (byte cap 8 MiB)", ratio: "", ok: bounds.identityCodes.heapGrowth <= 16 });
 
 console.log("bench: verify against hostile servers (time and peak RSS of the command) ...");
 for (const r of await measureVerifyHostile()) {

@@ -1,5 +1,5 @@
 /**
- * One check per row of the README's command table, run as written, flags included. Quick rows
+ * One check per row of the command table in CONTRIBUTING.md (the contributor guide), run as written, flags included. Quick rows
  * run in `npm test` (commands-table.test.ts); rows that start a heavy tool (Redocly over every
  * document, npm audit, Stryker on Node 24, the bench's measuring modules) run beside
  * `test:e2e` (commands-long.e2e.test.ts). A row added to the table without a check fails
@@ -15,8 +15,8 @@ import { ROOT } from "../../scripts/lib/paths.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { runChild, type ChildResult } from "../harness/child.js";
 
-const README = readFileSync(join(ROOT, "README.md"), "utf8");
-const table = README.slice(README.indexOf("## Commands\n"), README.indexOf("\n## ", README.indexOf("## Commands\n") + 5));
+const GUIDE = readFileSync(join(ROOT, "CONTRIBUTING.md"), "utf8");
+const table = GUIDE.slice(GUIDE.indexOf("## Commands\n"), GUIDE.indexOf("\n## ", GUIDE.indexOf("## Commands\n") + 5));
 export const ROWS = [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!);
 
 /** A child of npm and tsx on a machine under load takes many times its quiet second. */

@@ -4,9 +4,10 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readServices } from "../../scripts/lib/services.js";
+import { relativeLinks } from "./markdown-links.js";
 import { bin, copyFixtures, exec, installProject, linkDevTools, packPackage, startUntil, type Result } from "./workspace.js";
 
 const PACKAGE = "cloud-interfaces";
@@ -45,6 +46,28 @@ describe("installed from the tarball", { timeout: 120_000 }, () => {
     for (const { id } of readServices()) {
       expect(files).toEqual(expect.arrayContaining([`dist/openapi/${id}.json`, `dist/openapi/${id}.yaml`, `dist/lib/generated/${id}/index.js`, `dist/lib/generated/${id}/index.d.ts`, `dist/lib/generated/${id}/index.d.ts.map`]));
     }
+  });
+
+  it("carries every file its Markdown links to: the README is the users' guide only, without the contributor guide or a path outside the repository", async () => {
+    const files = new Set((await exec("tar", ["-tzf", tarball], work)).stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, "")));
+    const readme = readFileSync(join(app, "node_modules", PACKAGE, "README.md"), "utf8");
+    expect(readme).not.toContain("# Working on this repository");
+    expect(readme).toContain("CONTRIBUTING.md");
+    expect(files.has("CONTRIBUTING.md")).toBe(false);
+    expect(readme.match(/(^|[\s`("'])\.\.\//gm) ?? []).toEqual([]);
+    const markdown = [...files].filter((f) => f.endsWith(".md"));
+    expect(markdown).toEqual(expect.arrayContaining(["README.md", "runtime/mock/README.md", "runtime/emulator/ASSUMPTIONS.md"]));
+    const broken: string[] = [];
+    let links = 0;
+    for (const file of markdown) {
+      for (const link of relativeLinks(readFileSync(join(app, "node_modules", PACKAGE, file), "utf8"))) {
+        links++;
+        const target = posix.normalize(posix.join(posix.dirname(file), link)).replace(/\/$/, "");
+        if (target.startsWith("../") || !(files.has(target) || [...files].some((f) => f.startsWith(`${target}/`)))) broken.push(`${file} → ${link}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(links).toBeGreaterThanOrEqual(2);
   });
 
   it("gives each service's factory to a plain Node import", async () => {

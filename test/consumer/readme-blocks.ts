@@ -1,6 +1,6 @@
 /**
- * The consumer part of README.md (everything before "# Working on this repository") as a test
- * reads it: the `npm install` lines of its sh blocks, in order, and its program blocks. A
+ * README.md, the users' guide that ships in the package (the contributor guide is
+ * CONTRIBUTING.md, which does not), as a test reads it: the `npm install` lines of its sh blocks, in order, and its program blocks. A
  * program block's first line names its file and how to run it:
  * `// call-kms.ts · run: npx tsx call-kms.ts` (optionally `· needs Node 22.12+`), and each
  * `// prints: <text>` line is output the run must print.
@@ -26,13 +26,11 @@ export interface ReadmeBlocks {
 
 const HEADER = /^\/\/ (\S+) · run: (.+?)(?: · needs Node (\d+\.\d+)\+)?$/;
 
-export function consumerPart(text = readFileSync(join(ROOT, "README.md"), "utf8")): string {
-  const end = text.indexOf("\n# Working on this repository");
-  if (end < 0) throw new Error('README.md has no "# Working on this repository" heading');
-  return text.slice(0, end);
+export function readmeText(): string {
+  return readFileSync(join(ROOT, "README.md"), "utf8");
 }
 
-export function readmeBlocks(text = consumerPart()): ReadmeBlocks {
+export function readmeBlocks(text = readmeText()): ReadmeBlocks {
   const installs: string[][] = [];
   const programs: ProgramBlock[] = [];
   for (const match of text.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)) {
@@ -52,4 +50,18 @@ export function readmeBlocks(text = consumerPart()): ReadmeBlocks {
     programs.push({ file: header[1]!, run: header[2]!.split(" "), ...(header[3] ? { needsNode: `${header[3]}.0` } : {}), source: body, prints, line });
   }
   return { installs, programs };
+}
+
+/** The ```typescript block after the README's browser-example marker (a page, not a Node program). */
+export function browserExample(text = readmeText()): string {
+  const match = /<!-- readme:browser-example[^>]*-->\s*```typescript\n([\s\S]*?)```/.exec(text);
+  if (!match) throw new Error("README.md: the browser example (readme:browser-example) is missing");
+  return match[1]!;
+}
+
+/** The command of the sh block after `<!-- readme:bundle-<tool> -->`, as words, its comment left out. */
+export function bundleCommand(tool: "esbuild" | "vite", text = readmeText()): string[] {
+  const match = new RegExp(`<!-- readme:bundle-${tool} -->\\s*\`\`\`sh\\n([^\\n]*)\\n\`\`\``).exec(text);
+  if (!match) throw new Error(`README.md: the ${tool} command (readme:bundle-${tool}) is missing`);
+  return match[1]!.replace(/#.*/, "").trim().split(/\s+/);
 }

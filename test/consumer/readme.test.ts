@@ -1,5 +1,5 @@
 /**
- * Every code block of the README's consumer part, run as written in a fresh project made from
+ * Every code block of README.md (the users' guide; the contributor guide is CONTRIBUTING.md), run as written in a fresh project made from
  * the packed tarball: the project installs exactly the README's `npm install` lines (the
  * package's own line installs the tarball), type-checks every TypeScript block under the strict
  * consumer tsconfig, runs each block with the command in its first line and checks what it
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import semver from "semver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exec, FIXTURES, linkDevTools, packPackage, type Result } from "./workspace.js";
-import { consumerPart, readmeBlocks } from "./readme-blocks.js";
+import { readmeBlocks, readmeText } from "./readme-blocks.js";
 
 const blocks = readmeBlocks();
 let work: string;
@@ -35,12 +35,17 @@ afterAll(() => {
   for (const dir of [work, app]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("README.md, consumer part", { timeout: 180_000 }, () => {
+describe("README.md", { timeout: 180_000 }, () => {
   it("has program blocks, each with a unique file name, and says how to install the package", () => {
     expect(blocks.programs.length).toBeGreaterThanOrEqual(6);
     expect(new Set(blocks.programs.map((b) => b.file)).size).toBe(blocks.programs.length);
     expect(blocks.installs[0]).toEqual(["cloud-interfaces"]);
-    expect(consumerPart()).toContain('"type": "module"');
+    expect(readmeText()).toContain('"type": "module"');
+  });
+
+  it("no install of the README's sequence prints a peer conflict (ERESOLVE)", () => {
+    expect(installed.length).toBe(blocks.installs.length);
+    for (const [i, result] of installed.entries()) expect(result.stderr, blocks.installs[i]!.join(" ")).not.toMatch(/ERESOLVE|conflicting peer/);
   });
 
   it("installing the tarball warns of no install scripts (the shipped package.json has none)", () => {

@@ -106,11 +106,16 @@ async function compileAndPack(into: string): Promise<string> {
  * plus `others` (name@version) in the same install, as a user adds the libraries it works with.
  */
 export async function installProject(tarball: string, others: string[] = []): Promise<string> {
+  return (await installProjectWithOutput(tarball, others)).dir;
+}
+
+/** installProject, with what npm printed (its warnings are on stderr). */
+export async function installProjectWithOutput(tarball: string, others: string[] = []): Promise<{ dir: string; installed: Result }> {
   const dir = mkdtempSync(join(tmpdir(), "ci-consumer-"));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer-app", private: true, type: "module" }, null, 2));
   const installed = await exec("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", tarball, ...others], dir);
   if (installed.code !== 0) throw new Error(`npm install of the tarball failed:\n${installed.stderr}`);
-  return dir;
+  return { dir, installed };
 }
 
 /**

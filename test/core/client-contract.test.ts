@@ -85,6 +85,38 @@ describe("validation against the document's rules", () => {
     await client(fetch, { validate: false }).GET!("/v1/open", { params: { query: { limit: 9 } } });
     expect(sent.map((s) => new URL(s.url).search)).toEqual(["?limit=9"]);
   });
+
+  it("is chosen per call too: validate: false on one call sends it, the client's other calls are still checked", async () => {
+    const { sent, fetch } = fakeFetch();
+    const checked = client(fetch);
+    await checked.GET!("/v1/open", { params: { query: { limit: 9 } }, validate: false });
+    expect(sent.map((s) => new URL(s.url).search)).toEqual(["?limit=9"]);
+    expect(fields(await thrown(() => checked.GET!("/v1/open", { params: { query: { limit: 9 } } })))).toMatchObject({ field: "limit", rule: "maximum" });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("validate: true on one call of a client created without validation checks that call", async () => {
+    const { sent, fetch } = fakeFetch();
+    const unchecked = client(fetch, { validate: false });
+    expect(fields(await thrown(() => unchecked.GET!("/v1/open", { params: { query: { limit: 9 } }, validate: true })))).toMatchObject({ field: "limit", rule: "maximum" });
+    await unchecked.GET!("/v1/open", { params: { query: { limit: 9 } } });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("a per-call validate that is not a boolean is refused, naming the field", async () => {
+    const { sent, fetch } = fakeFetch();
+    expect(fields(await thrown(() => client(fetch).GET!("/v1/open", { validate: "no" })))).toEqual({ field: "validate", rule: "type", message: "validate: must be true or false" });
+    expect(sent).toEqual([]);
+    expect(fields(await thrown(() => client(fetch, { validate: "no" })))).toEqual({ field: "validate", rule: "type", message: "validate: must be true or false" });
+  });
+
+  it("a per-call validate is an option of the call, not a property of the Request sent", async () => {
+    const requests: Request[] = [];
+    const fetch = (async (request: Request) => (requests.push(request), Response.json({}))) as typeof globalThis.fetch;
+    await client(fetch).GET!("/v1/open", { validate: false });
+    expect(requests).toHaveLength(1);
+    expect("validate" in requests[0]!).toBe(false);
+  });
 });
 
 describe("headers and bodies on the wire", () => {

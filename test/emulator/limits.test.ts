@@ -4,6 +4,7 @@
  * (runtime/emulator/caps.ts, ASSUMPTIONS.md "Caps") with an answer in the document's shape.
  */
 import { describe, expect, it } from "vitest";
+import type { KmsState } from "cloud-interfaces/emulator";
 import { serveHandler } from "cloud-interfaces/emulator";
 import { limits } from "cloud-interfaces/mock";
 import { emulator } from "./harness.js";
@@ -77,11 +78,11 @@ describe("state caps", () => {
     const refused = await fetch(KMS, { method: "POST", headers: kmsHeaders(), body: keyBody("k3") });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain("cap");
-    expect((emu.state as any).instances.get(INSTANCE).keys.size).toBe(3);
+    expect((emu.state as KmsState).partitions.get(INSTANCE)!.records.get("key")!.size).toBe(3);
     expect((await fetch(KMS, { method: "POST", headers: kmsHeaders("11111111-1111-4111-8111-111111111111"), body: keyBody("a") })).status).toBe(201);
     const third = await fetch(KMS, { method: "POST", headers: kmsHeaders("22222222-2222-4222-8222-222222222222"), body: keyBody("a") });
     expect(third.status).toBe(404);
-    expect((emu.state as any).instances.size).toBe(2);
+    expect((emu.state as KmsState).partitions.size).toBe(2);
   });
 
   it("notifications: stored notifications keep the newest within the cap; records per kind stop at theirs", async () => {

@@ -78,10 +78,28 @@ describe("widget emulator", () => {
     expect(url(a)).toBe(url(b));
     const c = await client.POST("/developers/flex-api/widget-url", { body: { ...body, package_id: 7 } });
     expect(url(c)).not.toBe(url(a));
-    expect((await client.POST("/developers/flex-api/widget-url", { body: { ...body, key: "other" } })).response.status).toBe(401);
+    const mismatch = await client.POST("/developers/flex-api/widget-url", { body: { ...body, key: "other" } });
+    expect(mismatch.response.status).toBe(401);
+    // Issue 35: the 401 says which rule failed, in the document's failure shape.
+    expect(mismatch.error).toEqual({ success: 0, error: expect.stringMatching(/^Invalid project key: the X-ApiKey header must equal the body's key/) });
     // Issue 14 item 23: "required unless the other is present" allows both identifiers.
     const both = await client.POST("/developers/flex-api/widget-url", { body: { ...body, package_sku_id: "gold" } });
     expect(both.response.status).toBe(200);
     expect(both.data).toMatchObject({ success: 1 });
+  });
+});
+
+describe("widget emulator: the 401 names its rule", () => {
+  it("a missing X-ApiKey and a key outside seed.projects each say which rule failed", async () => {
+    const env = emulator("widget", { seed: { projects: ["prj_known"] } });
+    const send = (headers: Record<string, string>, key: string) =>
+      env.fetch("https://api.widget.example.com/developers/flex-api/widget-url", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ key, user_email: "user@example.com", package_id: 1 }) });
+    const missing = await send({}, "prj_known");
+    expect(missing.status).toBe(401);
+    expect((await missing.json()).error).toMatch(/X-ApiKey header is missing/);
+    const unknown = await send({ "x-apikey": "prj_other" }, "prj_other");
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).error).toMatch(/not one of the emulator's projects/);
+    expect((await send({ "x-apikey": "prj_known" }, "prj_known")).status).toBe(200);
   });
 });

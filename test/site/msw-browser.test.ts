@@ -5,7 +5,7 @@
  * kms-v2 emulator inside the page; none reaches the network.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,17 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveStatic } from "../../runtime/cli/static-server.js";
 import { ROOT } from "../../scripts/lib/paths.js";
 import { bundleForPage } from "../../scripts/lib/site/browser-build.js";
+import { browserExample } from "../consumer/readme-blocks.js";
 import { chromiumAvailable, launchChromium, requireBrowser, watchPage } from "../harness/browser.js";
 
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 
 /** The ```typescript block after the README's marker comment (not ```ts: the README's Node-program check runs those). */
-function readmeExample(): string {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const match = /<!-- readme:browser-example[^>]*-->\s*```typescript\n([\s\S]*?)```/.exec(readme);
-  if (!match) throw new Error("README.md: the browser example (readme:browser-example) is missing");
-  return match[1]!;
-}
+const readmeExample = browserExample;
 
 run("README browser example: setupWorker with mswEmulator in Chromium", () => {
   let browser: Browser;
