@@ -30,6 +30,71 @@ const crossing = (tree: string, forbidden: string[]) =>
       .map((target) => `${relative(ROOT, file)} → ${target}`),
   );
 
+/**
+ * The import cycles among runtime/'s modules, each as its files in order: static imports,
+ * type-only imports, re-exports and import() with a literal all count (a type-only cycle still
+ * ties two modules' designs together). Tarjan's strongly connected components.
+ */
+export function importCycles(tree: string): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const file of sources(join(ROOT, tree))) {
+    const from = relative(ROOT, file).replace(/\.(ts|mts|js|mjs)$/, "");
+    graph.set(from, importsOf(file).map((t) => t.replace(/\.(ts|mts|js|mjs)$/, "")));
+  }
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
+    }
+    if (low.get(v) === order.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!order.has(v)) visit(v);
+  return cycles;
+}
+
+describe("import cycles", () => {
+  it("runtime/ has none, type-only imports included", () => {
+    expect(importCycles("runtime")).toEqual([]);
+  });
+
+  it("the check finds a cycle when there is one (two files importing each other, one by type only)", async () => {
+    const { mkdtempSync, writeFileSync, mkdirSync, rmSync } = await import("node:fs");
+    const dir = mkdtempSync(join(ROOT, ".cycle-check-"));
+    try {
+      mkdirSync(join(dir, "a"));
+      writeFileSync(join(dir, "a", "x.ts"), 'import type { Y } from "./y.js";\nexport type X = Y;\n');
+      writeFileSync(join(dir, "a", "y.ts"), 'export { z } from "../z.js";\nexport type Y = string;\n');
+      writeFileSync(join(dir, "z.ts"), 'export const z = () => import("./a/x.js");\n');
+      const tree = relative(ROOT, dir);
+      expect(importCycles(tree)).toEqual([[`${tree}/a/x`, `${tree}/a/y`, `${tree}/z`]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("import boundaries", () => {
   it("nothing under scripts/ imports from test/", () => {
     expect(crossing("scripts", ["test"])).toEqual([]);

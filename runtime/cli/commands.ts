@@ -1,31 +1,27 @@
 /**
  * The commands of `cloud-interfaces` (the package bin, and `npm run mock` / `npm run docs:serve`
  * in the repository). A command is one entry of COMMANDS: its operands, the options it takes
- * from the shared option set (runtime/mock/options.ts) with its defaults, and what it runs.
+ * from the shared option set (runtime/http/options.ts) with its defaults, and what it runs.
  * Parsing, validation and `--help` come from those declarations.
  */
 import { CloudInterfacesError } from "../core/base-error.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SERVICE_IDS } from "../../generated/service-ids.js";
-import { packageRoot, siteDir } from "../mock/package-files.js";
-import { DEFAULT_HOST, helpText, parseCommand, UsageError, type CommandSpec } from "../mock/options.js";
+import { packageRoot, siteDir } from "../http/package-files.js";
+import { DEFAULT_HOST, helpText, parseCommand, UsageError, type CommandSpec } from "../http/options.js";
 
 export const PROGRAM = "cloud-interfaces";
 
-/** Keeps a server's process up until SIGINT/SIGTERM, then closes it and exits 0. */
-export function stopOnSignal(close: () => Promise<unknown> | void): void {
-  const stop = () => void Promise.resolve(close()).finally(() => process.exit(0));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-}
+import { stopOnSignal } from "./signals.js";
+export { stopOnSignal };
 
 export const COMMANDS: CommandSpec[] = [
   {
     name: "mock",
     operands: ["<service-id>"],
     summary: "a mock of one service: the document's examples (needs Prism), or with --stateful the emulator (needs ajv)",
-    options: { port: 4010, host: DEFAULT_HOST, log: undefined, stateful: undefined, seed: undefined, strict: undefined, cors: true },
+    options: { port: 4010, host: DEFAULT_HOST, log: undefined, stateful: undefined, seed: undefined, strict: undefined, cors: true, latency: undefined, faults: undefined },
     run: async (values, [id]) => (await import("../mock/cli.js")).serveMock(id!, values),
   },
   {
@@ -45,9 +41,9 @@ export const COMMANDS: CommandSpec[] = [
         return 0;
       }
       const { serveStatic } = await import("./static-server.js");
-      const { url, server } = await serveStatic(dir, values.port, values.host);
+      const { url, close } = await serveStatic(dir, values.port, values.host);
       console.log(`reference site on ${url}/ (Ctrl-C to stop)`);
-      stopOnSignal(() => void server.close());
+      stopOnSignal(close);
       return 0;
     },
   },

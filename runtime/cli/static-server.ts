@@ -1,5 +1,7 @@
 import { readFile as readFileFromDisk, realpath, stat } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
+import { register, startFront } from "../http/front.js";
+import { problemDetails } from "../http/error-shapes.js";
 import { extname, join, sep } from "node:path";
 
 const TYPES: Record<string, string> = {
@@ -52,51 +54,43 @@ export function ownHosts(host: string, port: number): Set<string> | undefined {
 }
 
 /**
- * Serves a folder on loopback, read-only: GET and HEAD (405 otherwise), files whose real path
+ * Serves a folder on loopback, read-only, on the package's one front end (runtime/http/front.ts:
+ * its limits, timeouts and refusals): GET and HEAD (405 otherwise), files whose real path
  * (symlinks resolved) is inside the folder, a malformed path 400, a file that cannot be read
- * 500. Nothing a request does takes the process down.
+ * 500, all in RFC 9457 problem details. Nothing a request does takes the process down.
  */
-export async function serveStatic(dir: string, port = 0, host = "127.0.0.1", options: StaticOptions = {}): Promise<{ url: string; server: Server }> {
+export async function serveStatic(dir: string, port = 0, host = "127.0.0.1", options: StaticOptions = {}): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const root = await realpath(dir);
   const read = options.readFile ?? readFileFromDisk;
-  const text = (status: number, body: string, headers: Record<string, string> = {}) => ({ status, headers: { "content-type": "text/plain", ...headers }, body: Buffer.from(body) });
+  const problem = (status: number, detail: string, headers: Record<string, string> = {}) =>
+    new Response(problemDetails(status, detail), { status, headers: { "content-type": "application/problem+json", ...headers } });
 
-  async function answer(method: string | undefined, url: string | undefined) {
-    if (method !== "GET" && method !== "HEAD") return text(405, "method not allowed", { allow: "GET, HEAD" });
-    const pathname = decodePath(url);
-    if (pathname === undefined || pathname.includes("\0")) return text(400, "bad request path");
+  async function answer(request: Request): Promise<Response> {
+    const { method } = request;
+    if (method !== "GET" && method !== "HEAD") return problem(405, `${method.slice(0, 20)}: the docs server serves GET and HEAD only`, { allow: "GET, HEAD" });
+    if (allowedHosts && !allowedHosts.has(String(request.headers.get("host") ?? "").toLowerCase())) {
+      return problem(421, "misdirected request: this server answers only its own address");
+    }
+    const pathname = decodePath(new URL(request.url).pathname);
+    if (pathname === undefined || pathname.includes("\0")) return problem(400, "bad request path");
     let file: string;
     try {
       // The real path, so a symlink inside the folder cannot lead out of it.
       file = await realpath(join(root, pathname.endsWith("/") ? `${pathname}index.html` : pathname));
-      if (!file.startsWith(root + sep) || !(await stat(file)).isFile()) return text(404, "not found");
+      if (!file.startsWith(root + sep) || !(await stat(file)).isFile()) return problem(404, "not found");
     } catch {
-      return text(404, "not found");
+      return problem(404, "not found");
     }
     try {
-      return { status: 200, headers: { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }, body: await read(file) };
+      return new Response(new Uint8Array(await read(file)), { status: 200, headers: { "content-type": TYPES[extname(file)] ?? "application/octet-stream" } });
     } catch {
-      return text(500, "the file could not be read");
+      return problem(500, "the file could not be read");
     }
   }
 
   let allowedHosts: Set<string> | undefined;
-  const server = createServer((req, res) => {
-    res.on("error", () => {});
-    const misdirected = allowedHosts && !allowedHosts.has(String(req.headers.host ?? "").toLowerCase());
-    (misdirected ? Promise.resolve(text(421, "misdirected request: this server answers only its own address")) : answer(req.method, req.url))
-      .catch(() => text(500, "internal error"))
-      .then(({ status, headers, body }) => {
-        res.writeHead(status, { ...SECURITY_HEADERS, ...headers, "content-length": String(body.byteLength) });
-        res.end(req.method === "HEAD" ? undefined : body);
-      });
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      const address = server.address() as { port: number };
-      allowedHosts = ownHosts(host, address.port);
-      resolve({ url: `http://${host}:${address.port}`, server });
-    });
-  });
+  // No CORS: the site is for reading, not for other pages to call.
+  const front = await startFront({ service: "docs", handler: answer, cors: false, headers: SECURITY_HEADERS }, { port, host });
+  allowedHosts = ownHosts(host, front.port);
+  return register({ url: `http://${host.includes(":") ? `[${host}]` : host}:${front.port}`, server: front.server, close: front.close }, front);
 }

@@ -1,5 +1,5 @@
 import type { Ajv2020 as Ajv, Options } from "ajv/dist/2020.js";
-import { importPeer } from "../mock/optional-peers.js";
+import { importPeer } from "../http/optional-peers.js";
 import type { ValidateFunction, ValidatorSource } from "./contract.js";
 
 // Ajv is an optional peer: without it, importing this module fails with one sentence naming the install line.

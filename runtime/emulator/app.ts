@@ -1,15 +1,17 @@
 import { base64url } from "./bytes.js";
 import { Contract, type OperationSpec, type RequestFailure, type RequestInput, type ValidatorSource } from "./contract.js";
-import { mockView } from "../mock/mock-view.js";
-import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../mock/errors.js";
-import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../mock/limits.js";
-import { readOperations } from "../mock/operations.js";
-import { BodyTooLarge, boundedText } from "./request-limits.js";
+import { mockView } from "../http/mock-view.js";
+import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../http/error-shapes.js";
+import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../http/limits.js";
+import { readOperations } from "../http/operations.js";
+import { requestedCase } from "../http/case-selection.js";
+import { BodyTooLarge, boundedText } from "../http/body.js";
 import { CapReached } from "./caps.js";
 import { isJsonMediaType } from "../core/media-type.js";
 import { requestBodyMediaType, UNTYPED_BODY } from "../openapi/request-media-type.js";
 import { requestValues, type RequestValues } from "../core/required-when.js";
 import type { Emulator, EmulatorOptions, Reply, RequestLike, Violation } from "./types.js";
+import type { RecordedRequest } from "../http/handler.js";
 
 export type { Reply, RequestLike } from "./types.js";
 
@@ -102,6 +104,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
   const env = createEnv(options);
   let state = def.initialState(env, options);
   const violations: Violation[] = [];
+  const requests: RecordedRequest[] = [];
 
   async function verified(op: OperationSpec, response: Reply, request?: RequestValues): Promise<Reply> {
     const problems = await contract.checkResponse(op, response, request);
@@ -129,7 +132,22 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     return { status: r.status, headers, ...(r.body !== null ? { body: r.body } : {}) };
   }
 
+  /** Every request is recorded with its operation, what it broke and the status answered (the test handle's `requests`). */
   async function dispatch(request: RequestLike): Promise<Reply> {
+    const seen: { operation?: string; problems: string[] } = { problems: [] };
+    const reply = await answer(request, seen);
+    let path = request.url;
+    try {
+      const url = new URL(request.url);
+      path = `${url.pathname}${url.search}`;
+    } catch {
+      // recorded as sent
+    }
+    requests.push({ method: request.method, path, operation: seen.operation, violations: seen.problems, status: reply.status });
+    return reply;
+  }
+
+  async function answer(request: RequestLike, seen: { operation?: string; problems: string[] }): Promise<Reply> {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -150,16 +168,19 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
         : refusal({ status: 405, kind: "method-not-allowed", message: `${request.method.slice(0, 20)} is not documented for this path (allowed: ${allow})`, method: request.method, headers: { allow } }, undefined);
     }
     const { op } = matched;
+    seen.operation = op.operationId;
     const answer = (status: number, message: string) => refusal({ status, kind: status === 401 ? "unauthorized" : "invalid-request", message, method: request.method }, op);
     const base = { ...env, request, url, op, state, serviceId: def.serviceId, answer, document: compiled.document };
     let response: Reply;
     /** What the request said, for the answer's rules that depend on it (x-required-when). */
     let sentValues: RequestValues | undefined;
-    const forced = /(?:^|[,;\s])code=(\d{3})(?:\s*[,;]\s*example=([\w.-]+))?/.exec(request.headers.get("prefer") ?? "");
+    // X-Mock-Case, Prefer code=/example= or ?__code= (runtime/http/case-selection.ts, the one reader of them).
+    const { selection } = requestedCase(request.headers, url);
+    const forced = selection.code !== undefined && /^\d{3}$/.test(selection.code) ? selection : undefined;
     try {
       if (forced) {
         // A documented case on demand (Prism's Prefer: code=, example=), checked like any answer.
-        const example = contract.exampleResponse(op, forced[1]!, forced[2]);
+        const example = contract.exampleResponse(op, forced.code!, forced.example);
         if (example) return verified(op, example);
       }
       let text = "";
@@ -167,6 +188,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
         try {
           text = await boundedText(request);
         } catch (error) {
+          if (error instanceof BodyTooLarge) seen.problems = [error.message];
           if (error instanceof BodyTooLarge) return refusal({ status: 413, kind: "body-too-large", message: error.message, method: request.method }, op);
           throw error;
         }
@@ -174,10 +196,14 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
       const broken = isJsonMediaType(requestBodyMediaType(request.headers.get("content-type"), text.length, { [UNTYPED_BODY]: op.body?.untyped })) ? jsonLimitBroken(text) : undefined;
       if (broken) {
         const message = broken === "depth" ? `body: JSON nested deeper than the emulator's limit (rule at most ${MAX_JSON_DEPTH} levels)` : `body: more JSON values than the emulator's limit (rule at most ${MAX_JSON_VALUES} values)`;
+        seen.problems = [message];
         return verified(op, await def.reject({ kind: "invalid", problems: [message] }, op, base));
       }
       const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
-      if ("failure" in read) response = await def.reject(read.failure, op, base);
+      if ("failure" in read) {
+        seen.problems = [...read.failure.problems];
+        response = await def.reject(read.failure, op, base);
+      }
       else {
         sentValues = requestValues(read.input.query, read.input.body);
         const handler = def.operations[op.operationId];
@@ -199,6 +225,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     reset() {
       state = def.initialState(env, options);
       violations.length = 0;
+      requests.length = 0;
     },
     get state() {
       return state;
@@ -206,6 +233,10 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     get violations() {
       return violations;
     },
+    get requests() {
+      return requests;
+    },
+    document: compiled.document,
   };
 }
 

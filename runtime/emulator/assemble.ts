@@ -1,6 +1,7 @@
+import { CloudInterfacesError } from "../core/base-error.js";
 import { createServiceEmulator } from "./app.js";
 import { tableValidators, type ValidatorSource } from "./contract.js";
-import { importPeer } from "../mock/optional-peers.js";
+import { importPeer } from "../http/optional-peers.js";
 import { SERVICE_LOADERS, unknownService } from "./registry.js";
 import type { CompiledService } from "./compiled.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
@@ -17,7 +18,7 @@ export function assemble(serviceId: string, compiled: CompiledService, options: 
   let validators: ValidatorSource;
   if (document === compiled.document) validators = tableValidators(serviceId, compiled.validators);
   else if (runtime) validators = runtime(serviceId, document as object);
-  else throw new Error(`${serviceId}: a document of your own needs validators compiled at run time (Ajv)`);
+  else throw new CloudInterfacesError(`${serviceId}: a document of your own needs validators compiled at run time (Ajv)`);
   return createServiceEmulator(compiled.define(document), { document, validators }, { ...options, document });
 }
 
@@ -49,11 +50,17 @@ export function lazyEmulator(serviceId: string, options: EmulatorOptions = {}): 
     dispatch: async (request) => (await ready).dispatch(request),
     reset: () => loaded?.reset(),
     get state() {
-      if (!loaded) throw new Error(`the ${serviceId} emulator is still loading: await emulator.ready before reading its state`);
+      if (!loaded) throw new CloudInterfacesError(`the ${serviceId} emulator is still loading: await emulator.ready before reading its state`);
       return loaded.state;
     },
     get violations() {
       return loaded?.violations ?? [];
+    },
+    get requests() {
+      return loaded?.requests ?? [];
+    },
+    get document() {
+      return loaded?.document;
     },
   };
 }

@@ -4,7 +4,7 @@
  * at a time.
  */
 import { SERVICE_LOADERS, type CompiledService } from "./registry.js";
-import { importPeer } from "../mock/optional-peers.js";
+import { importPeer } from "../http/optional-peers.js";
 
 // The build's validators import Ajv's run-time helpers (ajv, ajv-formats): without that optional
 // peer installed, the user gets the one-sentence install line instead of Node's module-not-found.

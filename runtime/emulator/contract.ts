@@ -1,3 +1,4 @@
+import { CloudInterfacesError } from "../core/base-error.js";
 import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
 import { requestBodyMediaType, UNTYPED_BODY, untypedBodyMediaType } from "../openapi/request-media-type.js";
 import { requiredWhenViolations, type RequestValues } from "../core/required-when.js";
@@ -36,7 +37,7 @@ export const validatorKey = (pointer: string, coerce: boolean) => `${coerce ? "c
 export function tableValidators(serviceId: string, table: Readonly<Record<string, ValidateFunction>>): ValidatorSource {
   return (pointer, coerce) => {
     const validate = table[validatorKey(pointer, coerce)];
-    if (!validate) throw new Error(`${serviceId}: no precompiled validator for ${validatorKey(pointer, coerce)}; rebuild (npm run build)`);
+    if (!validate) throw new CloudInterfacesError(`${serviceId}: no precompiled validator for ${validatorKey(pointer, coerce)}; rebuild (npm run build)`);
     return validate;
   };
 }

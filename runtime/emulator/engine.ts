@@ -8,6 +8,7 @@
  * (with the derived fields the annotation names). Errors are the document's own examples of
  * that status. What a document cannot state is a plug-in of the service's family.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { CapReached, capsOf, type Caps } from "./caps.js";
 import { empty, json, type Context, type Env, type Failure, type Reply, type ServiceDefinition } from "./app.js";
 import type { OperationSpec } from "./contract.js";
@@ -99,7 +100,7 @@ export interface Plugin<S extends EngineState> {
 }
 
 /** Thrown when a partition may not appear (past its cap, or not admitted): create answers the documented 404, a list is empty. */
-export class NoPartition extends Error {}
+export class NoPartition extends CloudInterfacesError {}
 
 const collator = new Intl.Collator();
 
@@ -415,7 +416,7 @@ export class Engine {
   private checked(ctx: Context<EngineState>, spec: ResourceSpec, record: Rec, plugin?: Plugin<any>): Reply | undefined {
     for (const name of spec.check ?? []) {
       const hook = plugin?.check?.[name];
-      if (!hook) throw new Error(`x-resource names the check "${name}", which the plug-in does not have`);
+      if (!hook) throw new CloudInterfacesError(`x-resource names the check "${name}", which the plug-in does not have`);
       const refused = hook(ctx, record, this);
       if (refused) return refused;
     }
@@ -536,7 +537,7 @@ export class Engine {
     let last = false;
     for (const name of spec.where ?? []) {
       const hook = plugin?.where?.[name];
-      if (!hook) throw new Error(`x-resource names the where hook "${name}", which the plug-in does not have`);
+      if (!hook) throw new CloudInterfacesError(`x-resource names the where hook "${name}", which the plug-in does not have`);
       const out = hook(ctx, items, this);
       if (Array.isArray(out)) items = out;
       else if ("items" in out) {
@@ -683,7 +684,7 @@ export function engineDefinition<S extends EngineState>(serviceId: string, docum
   for (const [operationId, name] of engine.plugged) {
     const handler = plugin.operations?.[name];
     // A document naming a handler its family lacks is a build-time mistake, not a request's.
-    if (!handler) throw new Error(`${serviceId}: operation ${operationId} is handled by the plug-in "${name}" (x-resource), which runtime/<family>/emulator.ts does not define`);
+    if (!handler) throw new CloudInterfacesError(`${serviceId}: operation ${operationId} is handled by the plug-in "${name}" (x-resource), which runtime/<family>/emulator.ts does not define`);
     operations[operationId] = wrap((ctx) => handler(ctx, engine));
   }
   const reject = (plugin.reject ?? documentedReject) as ServiceDefinition<S>["reject"];

@@ -4,6 +4,7 @@
  * and the test of whether an answer is the documented success: what "every documented example
  * works" is measured with, over HTTP, under MSW and in the browser.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { deref } from "../openapi/pointer.js";
 import { queryParamMeta, serializeQuery } from "../openapi/query-style.js";
 import { listOperations, parametersOf } from "../openapi/router.js";
@@ -13,7 +14,7 @@ type Json = any;
 
 function operationOf(doc: Json, operationId: string) {
   const entry = listOperations(doc).find((o) => o.operation.operationId === operationId);
-  if (!entry) throw new Error(`no operation ${operationId} in the document`);
+  if (!entry) throw new CloudInterfacesError(`no operation ${operationId} in the document`);
   return entry;
 }
 

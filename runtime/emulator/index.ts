@@ -32,5 +32,6 @@ export function createEmulator(serviceId: keyof EmulatorStates, options: Emulato
   if (!compiled) throw unknownService(serviceId);
   return assemble(serviceId, compiled, options, ajvValidators);
 }
-export { serveHandler } from "./serve.js";
+export { serveHandler, type ServedHandler } from "./serve.js";
+export type { RecordedRequest, TestHandle } from "../http/handler.js";
 export { placeholderBaseUrl, serverPatterns } from "./servers.js";

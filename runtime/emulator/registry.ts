@@ -4,6 +4,7 @@
  * one chunk per service and a page loads only the services it emulates. The table is generated
  * from openapi/services.json (generated/loaders.ts): nothing here names a service.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { EMULATOR_LOADERS, SERVER_URLS } from "../../generated/loaders.js";
 import type { CompiledService } from "./compiled.js";
 
@@ -17,5 +18,5 @@ export const EMULATED_SERVICES: readonly string[] = Object.keys(SERVICE_LOADERS)
 export const SERVICE_SERVERS: Readonly<Record<string, readonly string[]>> = SERVER_URLS;
 
 export function unknownService(serviceId: string): Error {
-  return new Error(`no emulator for "${serviceId}"; emulated services: ${EMULATED_SERVICES.join(", ")}`);
+  return new CloudInterfacesError(`no emulator for "${serviceId}"; emulated services: ${EMULATED_SERVICES.join(", ")}`);
 }

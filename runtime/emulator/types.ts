@@ -1,6 +1,6 @@
-import type { MockHandler } from "../mock/handler.js";
+import type { MockHandler, RecordedRequest } from "../http/handler.js";
 
-/** The one handler shape every mock form shares (declared in runtime/mock/handler.ts): the HTTP server, MSW and direct calls all go through it. */
+/** The one handler shape every mock form shares (declared in runtime/http/handler.ts): the HTTP server, MSW and direct calls all go through it. */
 export type { MockHandler };
 
 /** What an emulator found wrong with its own answer: a response the document does not allow. */
@@ -38,6 +38,10 @@ export interface Emulator<State = unknown> {
   readonly state: State;
   /** Every response the document rejected since creation or the last reset. */
   readonly violations: readonly Violation[];
+  /** The document it follows (bundled, or the caller's own); undefined while a lazy emulator loads. */
+  readonly document: unknown;
+  /** Every request received since creation or the last reset, in order (the test handle's `requests`). */
+  readonly requests: readonly RecordedRequest[];
 }
 
 /**

@@ -3,6 +3,7 @@
  * place so that each generated module holds only its document's data: Ajv's runtime helpers
  * (CommonJS modules the standalone code `require`s) and the table from validator keys to functions.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import * as ucs2length from "ajv/dist/runtime/ucs2length.js";
 import * as formats from "ajv-formats/dist/formats.js";
 import { validatorKey, type ValidateFunction } from "./contract.js";
@@ -27,7 +28,7 @@ export const AJV_HELPER_MODULES: readonly string[] = Object.keys(HELPERS);
 /** Stands in for `require(name)` inside the standalone code. */
 export function ajvHelper(name: string): any {
   const helper = HELPERS[name];
-  if (helper === undefined) throw new Error(`precompiled validators require ${name}, which runtime/emulator/validator-runtime.ts does not provide`);
+  if (helper === undefined) throw new CloudInterfacesError(`precompiled validators require ${name}, which runtime/emulator/validator-runtime.ts does not provide`);
   return helper;
 }
 

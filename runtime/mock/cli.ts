@@ -3,14 +3,8 @@
  * with `--stateful` the emulator, and keeps the process up until SIGINT/SIGTERM.
  */
 import { startMock, type ServiceId } from "./index.js";
-import { UsageError, type OptionValues } from "./options.js";
+import { UsageError, type OptionValues } from "../http/options.js";
 import { SERVICE_IDS } from "../../generated/service-ids.js";
-
-/** `mock <service-id> [options]` as the CLI runs it; resolves with the exit code. */
-export async function runMockCli(argv: string[]): Promise<number> {
-  const { runCli } = await import("../cli/commands.js");
-  return runCli(["mock", ...argv]);
-}
 
 export async function serveMock(id: string, values: OptionValues): Promise<number> {
   if (!(SERVICE_IDS as readonly string[]).includes(id)) throw new UsageError(`mock: no service ${JSON.stringify(id)}; service ids: ${SERVICE_IDS.join(", ")}`);
@@ -21,7 +15,7 @@ export async function serveMock(id: string, values: OptionValues): Promise<numbe
   const what = values.stateful ? "stateful emulator" : "mock";
   const notes = [values.log ? "logging every request to stderr" : "", values.strict ? "strict" : ""].filter(Boolean);
   console.log(`${id} ${what} listening on ${mock.url}${notes.length ? ` (${notes.join(", ")})` : ""} (Ctrl-C to stop)`);
-  const { stopOnSignal } = await import("../cli/commands.js");
+  const { stopOnSignal } = await import("../cli/signals.js");
   stopOnSignal(() => mock.close());
   return 0;
 }

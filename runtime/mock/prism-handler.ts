@@ -4,16 +4,17 @@
  * layer's: routing, header parsing Prism would crash on, case selection, body decoding with
  * limits, and error bodies in the document's shape that say what was wrong.
  */
-import { MOCK_CASE_HEADER, type MockHandler } from "./handler.js";
-import { acceptable, essence, parseAccept, parameterValue, parseMediaType, parsedAsJson, type AcceptRange } from "./media.js";
-import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "./operations.js";
-import type { ErrorShapes } from "./errors.js";
-import type { MockErrorKind } from "./mock-errors.js";
-import { QUERY_OVERRIDES, selectCase, preferences } from "./prefer.js";
+import { CloudInterfacesError } from "../core/base-error.js";
+import { MOCK_CASE_HEADER, type MockHandler } from "../http/handler.js";
+import { acceptable, essence, parseAccept, parameterValue, parseMediaType, parsedAsJson, type AcceptRange } from "../http/media.js";
+import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "../http/operations.js";
+import type { ErrorShapes } from "../http/error-shapes.js";
+import type { MockErrorKind } from "../http/mock-errors.js";
+import { QUERY_OVERRIDES, requestedCase, preferences } from "../http/case-selection.js";
 import { loadPrism } from "./load-prism.js";
 import { requestBodyMediaType } from "../openapi/request-media-type.js";
-import { credentialNames, describe, shown, type SentRequest, type Violation } from "./violations.js";
-import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "./limits.js";
+import { credentialNames, describe, shown, type SentRequest, type Violation } from "../http/violations.js";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "../http/limits.js";
 
 const SEVERITY = ["Error", "Warning", "Information", "Hint"];
 /** Headers the mock reads for itself; Prism never sees them. */
@@ -105,7 +106,7 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
     }
 
     // Case selection, checked against the document before anything is mocked.
-    const { selection, apiPrefer } = selectCase(request.headers.get("prefer"), request.headers.get(MOCK_CASE_HEADER), url.searchParams);
+    const { selection, apiPrefer } = requestedCase(request.headers, url);
     const caseError = (message: string) => {
       const status = CASE_ERROR_STATUSES.find((s) => !operation.responses.has(String(s))) ?? 400;
       return new Refusal(status, "unknown-case", `${message}; ${operation.key} documents: ${availableCases(operation)}`);
@@ -212,7 +213,7 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
         }));
         return shapes.respond({ operation, status: statusFor(operation, e.status === 415 ? 415 : 400), kind: "invalid-request", method, message: vs.map((v) => describe(v, sentOf(), credentials)).join("; "), headers: { "sl-violations": violationHeader(vs) } });
       }
-      throw new Error(`Prism could not mock ${operation.key}: ${e?.detail ?? e?.message ?? e}`);
+      throw new CloudInterfacesError(`Prism could not mock ${operation.key}: ${e?.detail ?? e?.message ?? e}`);
     }
     const { output, validations } = result.right;
     const violations: Violation[] = [

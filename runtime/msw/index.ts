@@ -8,12 +8,18 @@
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { HttpHandler } from "msw";
 import { CloudInterfacesError } from "../core/base-error.js";
-import { importPeer, missingPeerMessage } from "../mock/optional-peers.js";
+import { importPeer, missingPeerMessage } from "../http/optional-peers.js";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { placeholderBaseUrl, serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";
+import type { TestHandle } from "../http/handler.js";
+import { faultPlanner, MAX_DELAY_MS, parseLatency, sleep } from "../http/faults.js";
+import { FAULT_HEADER } from "../http/case-selection.js";
+import { readOperations, type OperationInfo } from "../http/operations.js";
+import { InputError } from "../core/errors.js";
 
 export type { LazyEmulator };
+export type { RecordedRequest, TestHandle } from "../http/handler.js";
 
 // MSW 3 calls Promise.withResolvers (Node 22) and declares Node >= 22.12; on an older Node it
 // would fail later with "Promise.withResolvers is not a function", which names no version.
@@ -24,6 +30,12 @@ if (node && Number(node.split(".")[0]) < 22) {
 const { http } = await importPeer("msw", () => import("msw"));
 
 export interface MswEmulatorOptions extends EmulatorOptions {
+  /** Milliseconds before every answer, or `min-max` drawn per request (as `--latency`); `X-Mock-Delay: <ms>` sets one request's. `X-Mock-Fault: <status>` answers that documented case without touching state. */
+  latency?: number | string;
+  /** The share of requests (0-1) answered with a fault (as `--faults`): a documented 429/5xx of the operation, or a network error where it documents none. */
+  faults?: number;
+  /** Seed of the latency and fault draws (the emulator's own randomness is `random`). */
+  faultSeed?: number;
   /**
    * Base URL(s) to intercept, e.g. the `baseUrl` your client uses. Default: every server URL the
    * service's document lists, any region.
@@ -36,12 +48,32 @@ function escape(text: string): string {
 }
 
 /** MSW handlers that pass every request under the service's URLs to this emulator. */
-export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions, "baseUrl" | "document"> = {}): HttpHandler[] {
+export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions, "baseUrl" | "document" | "latency" | "faults" | "faultSeed"> = {}): HttpHandler[] {
+  if (options.latency !== undefined && !parseLatency(options.latency)) throw new InputError("latency", "format", `latency: must be milliseconds (250) or a range (100-400), at most ${MAX_DELAY_MS}, got ${JSON.stringify(options.latency)}`);
+  if (options.faults !== undefined && !(options.faults >= 0 && options.faults <= 1)) throw new InputError("faults", "range", `faults: must be a number from 0 to 1, got ${JSON.stringify(options.faults)}`);
+  let operations: OperationInfo[] | undefined;
+  const plan = faultPlanner(
+    { ...(options.latency !== undefined ? { latency: options.latency } : {}), ...(options.faults !== undefined ? { faults: options.faults } : {}), ...(options.faultSeed !== undefined ? { seed: options.faultSeed } : {}) },
+    () => (operations ??= emulator.document ? readOperations(emulator.document) : []),
+  );
   const bases = options.baseUrl === undefined ? [] : Array.isArray(options.baseUrl) ? options.baseUrl : [options.baseUrl];
   const patterns = bases.length
     ? bases.map((b) => new RegExp(`^${escape(b.replace(/\/$/, ""))}(?:[/?#].*)?$`))
     : serverPatterns(emulator.serviceId, options.document);
-  return patterns.map((pattern) => http.all(pattern, ({ request }) => emulator.handle(request)));
+  return patterns.map((pattern) =>
+    http.all(pattern, async ({ request }) => {
+      if ("ready" in emulator) await (emulator as LazyEmulator).ready;
+      const { delayMs, fault } = plan(request.method, new URL(request.url).pathname, (name) => request.headers.get(name));
+      if (fault === "drop") {
+        await sleep(delayMs);
+        return Response.error();
+      }
+      if (fault) request.headers.set(FAULT_HEADER, fault.status);
+      const response = await emulator.handle(request);
+      await sleep(delayMs);
+      return response;
+    }),
+  );
 }
 
 /**
@@ -51,9 +83,24 @@ export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions
  * URL to give a client: the first of `options.baseUrl`, else the document's placeholder host
  * (its first server, variables at their defaults), which a client never calls unless given it.
  */
-export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): { emulator: LazyEmulator; handlers: HttpHandler[]; baseUrl: string } {
-  const { baseUrl, ...emulatorOptions } = options;
+export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): MswEmulator {
+  const { baseUrl, latency, faults, faultSeed, ...emulatorOptions } = options;
   const emulator = lazyEmulator(serviceId, emulatorOptions);
-  const first = Array.isArray(baseUrl) ? baseUrl[0] : baseUrl;
-  return { emulator, handlers: handlersFor(emulator, { baseUrl, document: options.document }), baseUrl: first ?? placeholderBaseUrl(serviceId, options.document) };
+  return {
+    emulator,
+    handlers: handlersFor(emulator, { baseUrl, document: options.document, ...(latency !== undefined ? { latency } : {}), ...(faults !== undefined ? { faults } : {}), ...(faultSeed !== undefined ? { faultSeed } : {}) }),
+    get requests() {
+      return emulator.requests;
+    },
+    reset: () => emulator.reset(),
+    baseUrl: (Array.isArray(baseUrl) ? baseUrl[0] : baseUrl) ?? placeholderBaseUrl(serviceId, options.document),
+  };
+}
+
+/** The emulator, its MSW handlers, and the test handle every form has (`requests`, `reset`). */
+export interface MswEmulator extends TestHandle {
+  emulator: LazyEmulator;
+  handlers: HttpHandler[];
+  /** The base URL the handlers answer (the first given, else the document's placeholder host): give it to your client. */
+  baseUrl: string;
 }

@@ -13,8 +13,8 @@ import type { Reply, RequestLike } from "../emulator/types.js";
 
 /** Browsers refuse to let a page send Cookie; the panel's fetch moves it here and the worker's handler back. */
 export const COOKIE_CARRIER = "x-tryit-cookie";
-/** The mock's case selection header (as runtime/mock reads it): `code=404, example=name`. */
-export const CASE_HEADER = "x-mock-case";
+/** The case selection header (runtime/http/case-selection.ts, read by every mock and emulator): `code=404, example=name`. */
+export { MOCK_CASE_HEADER as CASE_HEADER } from "../http/case-selection.js";
 
 interface Logged {
   at: number;
@@ -129,7 +129,6 @@ export async function startSession(serviceId: string): Promise<Session> {
     const headers: Array<[string, string]> = [];
     request.headers.forEach((value, name) => {
       if (name === COOKIE_CARRIER) headers.push(["cookie", value]);
-      else if (name === CASE_HEADER) headers.push(["prefer", value]);
       else headers.push([name, value]);
     });
     const entry: Logged = { at: Date.now(), method: request.method, url: request.url, headers, body: request.method === "GET" || request.method === "HEAD" ? "" : await request.text() };

@@ -11,7 +11,7 @@ import { documentedRequests, type DocOperation } from "./operations.js";
 import { escapeSegment, resolve, valueAt } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
 import type { Check, Failure } from "./report.js";
-import type { RunContext } from "./verify.js";
+import type { RunContext } from "./run-context.js";
 
 const ok = (status: number) => status >= 200 && status < 300;
 

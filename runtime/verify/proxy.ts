@@ -4,17 +4,16 @@
  * names them); `strict` answers a request the document does not declare or allow with the
  * document's own error instead of forwarding it, as the strict mock refuses it. It sits behind the mock's HTTP edge, so bad traffic never takes it down.
  */
-import type { AddressInfo } from "node:net";
 import { Contract } from "../emulator/contract.js";
-import { readBundle } from "../mock/documents.js";
-import { errorShapes } from "../mock/errors.js";
-import type { MockHandler } from "../mock/handler.js";
-import { createEdgeServer } from "../mock/node-edge.js";
-import { abandonedSignal } from "../mock/abandoned.js";
-import { readOperations, route } from "../mock/operations.js";
-import { describeUndeclared, undeclaredInputs } from "../mock/undeclared.js";
-import { credentialNames } from "../mock/violations.js";
-import { UsageError } from "../mock/options.js";
+import { readBundle } from "../http/documents.js";
+import { errorShapes } from "../http/error-shapes.js";
+import type { MockHandler } from "../http/handler.js";
+import { register, startFront } from "../http/front.js";
+import { abandonedSignal } from "../http/abandoned.js";
+import { readOperations, route } from "../http/operations.js";
+import { describeUndeclared, undeclaredInputs } from "../http/undeclared.js";
+import { credentialNames } from "../http/violations.js";
+import { UsageError } from "../http/options.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { FetchLike } from "./sender.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
@@ -57,7 +56,11 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "proxy-authorization", "te", "trailer"]);
+/**
+ * Not forwarded: the connection's own headers, and `Expect`, which the front end has already
+ * answered (100-continue) with the whole body in hand; fetch refuses to send it (a 502 before).
+ */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "proxy-authorization", "te", "trailer", "expect"]);
 
 export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, record: (v: ProxyViolation) => void): MockHandler {
   const doc = readBundle(serviceId as ServiceId);
@@ -185,25 +188,9 @@ export async function startProxy(serviceId: ServiceId, options: ProxyOptions): P
   };
   const doc = readBundle(serviceId as ServiceId);
   const operations = readOperations(doc);
-  const server = createEdgeServer({ service: serviceId, handler: createProxyHandler(serviceId, options, record), shapes: errorShapes(doc, operations), operations, credentials: credentialNames(doc), write, ...(options.cors !== undefined ? { cors: options.cors } : {}) });
-  const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  server.on("error", (error) => write(`${serviceId} proxy: server error: ${error.message}`));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
-    violations,
-    summary: () => summarize(serviceId, violations),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  const front = await startFront(
+    { service: `${serviceId} proxy`, handler: createProxyHandler(serviceId, options, record), shapes: errorShapes(doc, operations), operations, credentials: credentialNames(doc), write, ...(options.cors !== undefined ? { cors: options.cors } : {}) },
+    { port: options.port ?? 0, host: options.host ?? "127.0.0.1" },
+  );
+  return register({ url: front.url, violations, summary: () => summarize(serviceId, violations), close: front.close }, front);
 }

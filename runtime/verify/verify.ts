@@ -8,6 +8,7 @@ import { Contract } from "../emulator/contract.js";
 import { loadBundledDocument } from "../emulator/documents.js";
 import { answerFailures, foreignRedirect } from "./checks.js";
 import { callUnique, cleanUp, runFlows, trackCreated } from "./flows.js";
+import type { Called, RunContext } from "./run-context.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames, documentedRequests, readOperations, securitySchemes, type DocOperation } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
@@ -55,29 +56,10 @@ export class VerifyUsageError extends CloudInterfacesError {
   override readonly name = "VerifyUsageError";
 }
 
-export type Called = { answer: Answer; failures: Failure[]; request: Check["request"]; notes: string[] };
+export type { Called, RunContext } from "./run-context.js";
 
 /** The run stopped early because the given credentials were rejected everywhere (exit code 2). */
 class CredentialsRejected extends CloudInterfacesError {}
-
-export interface RunContext {
-  doc: any;
-  contract: Contract;
-  ops: DocOperation[];
-  sender: Sender;
-  bind: Record<string, string>;
-  permissions: Permissions;
-  access: Access;
-  selected: (op: DocOperation) => boolean;
-  /** Sends one request for `op`; records the status seen and returns the answer with its conformance failures. */
-  call(op: DocOperation, req: RawRequest): Promise<Called>;
-  record(op: DocOperation, check: Check): void;
-  /** Records the check of a documented valid request's answer (an example, a flow step). */
-  recordValid(op: DocOperation, base: Omit<Check, "verdict" | "failures" | "request" | "status">, r: Called, label: string, expected?: Failure[]): Check;
-  leftBehind: VerifyReport["leftBehind"];
-  /** Resources documented requests created, deleted (or listed as left behind) at the end. */
-  created: { op: DocOperation; id: string | undefined }[];
-}
 
 function readSecrets(doc: any, options: VerifyOptions): Record<string, string> {
   const schemes = securitySchemes(doc);

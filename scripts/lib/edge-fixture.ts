@@ -1,20 +1,19 @@
 /**
- * The mock's HTTP edge around a handler that answers every request `{}` with 200, listening on
- * loopback: what the edge's own limits and refusals are tried on (its tests and the bench's
- * timeout figures), with the document's operations and error shapes.
+ * The front end (runtime/http/front.ts) around a handler that answers every request `{}` with
+ * 200, listening on loopback: what the front end's own limits and refusals are tried on (its
+ * tests and the bench's timeout figures), with the document's operations and error shapes.
  */
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { ServiceId } from "../../generated/service-ids.js";
-import { readBundle } from "../../runtime/mock/documents.js";
-import { errorShapes } from "../../runtime/mock/errors.js";
-import { createEdgeServer, type EdgeOptions } from "../../runtime/mock/node-edge.js";
-import { readOperations } from "../../runtime/mock/operations.js";
+import { readBundle } from "../../runtime/http/documents.js";
+import { errorShapes } from "../../runtime/http/error-shapes.js";
+import { startFront, type Front, type FrontOptions } from "../../runtime/http/front.js";
+import { readOperations } from "../../runtime/http/operations.js";
 
-export async function listeningEdge(serviceId: ServiceId, extra: Partial<EdgeOptions> = {}): Promise<{ server: Server; port: number }> {
+export async function listeningEdge(serviceId: ServiceId, extra: Partial<FrontOptions> = {}): Promise<{ server: Server; port: number; front: Front }> {
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
-  const server = createEdgeServer({
+  const front = await startFront({
     service: serviceId,
     handler: async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }),
     shapes: errorShapes(doc, operations),
@@ -24,6 +23,5 @@ export async function listeningEdge(serviceId: ServiceId, extra: Partial<EdgeOpt
     write: () => undefined,
     ...extra,
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { server, port: (server.address() as AddressInfo).port };
+  return { server: front.server, port: front.port, front };
 }

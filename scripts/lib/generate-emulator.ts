@@ -8,7 +8,7 @@ import standaloneModule from "ajv/dist/standalone/index.js";
 import { emulatorAjv, validatorSchema } from "../../runtime/emulator/ajv-validators.js";
 import { Contract, validatorKey, type ValidateFunction } from "../../runtime/emulator/contract.js";
 import { AJV_HELPER_MODULES } from "../../runtime/emulator/validator-runtime.js";
-import { mockView } from "../../runtime/mock/mock-view.js";
+import { mockView } from "../../runtime/http/mock-view.js";
 import { defaultServerUrl } from "../../runtime/openapi/server-url.js";
 import type { OpenApiDocument } from "./openapi-types.js";
 import type { Service } from "./services.js";

@@ -1,12 +1,12 @@
 /**
- * The `cloud-interfaces` command and its one option set (runtime/mock/options.ts): every
+ * The `cloud-interfaces` command and its one option set (runtime/http/options.ts): every
  * command's arguments, `--help` generated and aligned, `--version`, and `mock --stateful`
  * as a process a team in any language can run.
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMMANDS, runCli, usage } from "../../runtime/cli/commands.js";
-import { OPTIONS, checkOption, parseCommand, type OptionName } from "../../runtime/mock/options.js";
+import { OPTIONS, checkOption, parseCommand, type OptionName } from "../../runtime/http/options.js";
 import { startMock, type ServiceId } from "cloud-interfaces/mock";
 import { readServices } from "../../scripts/lib/services.js";
 
@@ -60,7 +60,8 @@ describe("usage errors: one sentence naming the option and the rule, exit 2", ()
     [["mock"], /mock: missing <service-id>/],
     [["mock", ID, "extra"], /unexpected argument\(s\): extra/],
     [["mock", "nope"], new RegExp(`no service "nope"; service ids: ${readServices().map((s) => s.id).join(", ")}`)],
-    [["mock", ID, "--seed", "1"], /--seed: only with --stateful/],
+    [["mock", ID, "--faults", "2"], /--faults: must be a number from 0 to 1, got "2"/],
+    [["mock", ID, "--latency", "400-100"], /--latency: must be milliseconds \(250\) or a range \(100-400\), at most 60000, got "400-100"/],
     [["docs", "--stateful"], /docs: Unknown option '--stateful'/],
     [["frobnicate"], /unknown command "frobnicate"; commands: mock, docs, verify, proxy/],
     [[], /a command is required/],
@@ -84,7 +85,8 @@ describe("the option set", () => {
 
   it("startMock checks its options by the same rules as the CLI", async () => {
     await expect(startMock(ID, { port: 70000 })).rejects.toThrow("--port: must be an integer 0-65535, got 70000");
-    await expect(startMock(ID, { seed: 3 })).rejects.toThrow("--seed: only with --stateful");
+    await expect(startMock(ID, { latency: "fast" })).rejects.toThrow('--latency: must be milliseconds (250) or a range (100-400), at most 60000, got "fast"');
+    await expect(startMock(ID, { faults: -0.5 })).rejects.toThrow("--faults: must be a number from 0 to 1, got -0.5");
     expect(() => checkOption("strict" satisfies OptionName, "yes")).toThrow('--strict: must be true or false, got "yes"');
   });
 });

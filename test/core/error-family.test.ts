@@ -98,18 +98,7 @@ describe("every error class in runtime/ descends from CloudInterfacesError", () 
  * with why it stays. Anything not listed fails: a new one is thrown as a CloudInterfacesError.
  */
 const BUILT_IN_THROWS: Record<string, string> = {
-  "runtime/mock/node-edge.ts": "abort reasons inside the HTTP edge; never thrown to a caller",
-  // Issue 38 left these to the work in flight on the emulators and the mock (the same files),
-  // as a follow-up: each reaches a caller of startMock, createEmulator or mswEmulator.
-  "runtime/mock/prism-handler.ts": "follow-up (issue 38): Prism's failure, answered as a 500 by the handler",
-  "runtime/mock/listen.ts": "follow-up (issue 38)",
-  "runtime/mock/documents.ts": "follow-up (issue 38): an unknown service id or a missing bundle",
-  "runtime/mock/optional-peers.ts": "follow-up (issue 38): a missing optional peer",
-  "runtime/emulator/assemble.ts": "follow-up (issue 38)",
-  "runtime/emulator/registry.ts": "follow-up (issue 38): an unknown service id",
-  "runtime/emulator/example-wire.ts": "follow-up (issue 38)",
-  "runtime/emulator/contract.ts": "follow-up (issue 38): a build without precompiled validators",
-  "runtime/emulator/validator-runtime.ts": "follow-up (issue 38)",
+  "runtime/http/front.ts": "abort reasons inside the HTTP front end (a closed connection, the handler limit); never thrown to a caller",
 };
 
 describe("errors thrown by runtime/ code are CloudInterfacesErrors", () => {

@@ -25,6 +25,6 @@ describe("browser bundle of cloud-interfaces/msw", () => {
   });
 
   it("the Node entry (HTTP server form) is refused on the browser path, naming the built-in", async () => {
-    await expect(bundleForBrowser(`export * from "${process.cwd()}/runtime/emulator/index.ts";`, "kms-v2")).rejects.toThrow(/Node built-in "node:http" imported by \S*runtime\/emulator\/serve\.ts/);
+    await expect(bundleForBrowser(`export * from "${process.cwd()}/runtime/emulator/index.ts";`, "kms-v2")).rejects.toThrow(/Node built-in "node:http" imported by \S*runtime\/http\/front\.ts/);
   });
 });

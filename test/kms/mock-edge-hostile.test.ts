@@ -1,12 +1,12 @@
 /**
- * Issue 27, finding 7: the mock edge (runtime/mock/node-edge.ts) under the cases a wider attack
+ * Issue 27, finding 7: the mock edge (runtime/http/front.ts) under the cases a wider attack
  * found. Absolute-form targets the URL parser rejects, a transfer coding the edge cannot decode
  * and an unknown Expect get documented 4xx answers in the document's error shape; the 408 comes
  * when the limits say; log lines escape control characters.
  */
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EdgeOptions } from "../../runtime/mock/node-edge.js";
+import type { FrontOptions as EdgeOptions } from "../../runtime/http/front.js";
 import { listeningEdge } from "../../scripts/lib/edge-fixture.js";
 import { sendWire } from "../../scripts/lib/socket-exchange.js";
 

@@ -1,6 +1,6 @@
 /** The mock layer's promises (issue 15) on KMS: Accept and Prefer on create, its error shape, case selection, the stateful edge. */
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../../runtime/mock/limits.js";
+import { MAX_BODY_BYTES } from "../../runtime/http/limits.js";
 import { startMock, type MockLogEntry } from "cloud-interfaces/mock";
 import { errorsAt } from "../harness/validator.js";
 import { baseline, send, withHeaders } from "../mock/wire.js";

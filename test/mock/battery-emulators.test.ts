@@ -1,7 +1,7 @@
 /**
  * The mock's generated bad-input battery (test/mock/battery.ts) against the stateful emulators
- * over HTTP, in a child process: behind the mock edge (startMock stateful) and bare
- * (serveHandler). Every answer must arrive in time, never be a 5xx, and be documented for its
+ * over HTTP, in a child process, on every form of the one front end: the mock (startMock
+ * stateful), serveHandler, and the validating proxy in front of an emulator (startProxy). Every answer must arrive in time, never be a 5xx, and be documented for its
  * operation or a documented mock error in the document's shape. `npm test` sends a seeded
  * sample; `npm run fuzz:mock` sends every case (MOCK_FUZZ_RUNS, MOCK_FUZZ_SEED).
  */
@@ -16,13 +16,13 @@ const LONG = process.env.MOCK_FUZZ_RUNS !== undefined;
 const ids = servicesWithCatalogues.map((s) => s.id);
 
 let server: ServerProcess;
-let urls: Record<string, { edge: string; serve: string }> = {};
+let urls: Record<string, { edge: string; serve: string; proxy: string }> = {};
 
 beforeAll(async () => {
   server = await startServerProcess(new URL("../../scripts/bench/emulator-mock-server.ts", import.meta.url), ids, "emulator");
   urls = JSON.parse(server.line);
   // Warm-up, not judged: a tenant's first request makes its RSA key (up to seconds on a busy machine) and each operation compiles its schemas once.
-  for (const id of ids) for (const { wire } of await baselines(id)) for (const form of ["edge", "serve"] as const) await sendWire(Number(new URL(urls[id]![form]).port), serialize(wire), 30_000).catch(() => {});
+  for (const id of ids) for (const { wire } of await baselines(id)) for (const form of ["edge", "serve", "proxy"] as const) await sendWire(Number(new URL(urls[id]![form]).port), serialize(wire), 30_000).catch(() => {});
 }, 120_000);
 afterAll(() => server?.child.kill());
 
@@ -41,15 +41,20 @@ async function pool<T>(items: T[], width: number, run: (item: T) => Promise<void
   }));
 }
 
-describe.each(["edge", "serve"] as const)("emulator bad-input battery over HTTP (%s)", (form) => {
+/** Each form's status per case, to show they all answer alike. */
+const answered: Record<string, Map<string, number>> = {};
+
+describe.each(["edge", "serve", "proxy"] as const)("emulator bad-input battery over HTTP (%s)", (form) => {
   it("answers every hostile request in time, documented or as a documented mock error", async () => {
     const list = await cases();
     const failures: string[] = [];
     const byStatus: Record<string, number> = {};
+    const statuses = (answered[form] = new Map());
     await pool(list, 8, async (c) => {
       try {
         const answer = await sendWire(Number(new URL(urls[c.service]![form]).port), c.bytes);
         byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
+        statuses.set(`${c.service} ${c.operation} [${c.dimension} ${c.label}]`, answer.status);
         const why = judge(c.service, c, answer);
         if (why) failures.push(`${c.service} ${c.operation} [${c.dimension} ${c.label}]: ${why}`);
       } catch (error) {
@@ -63,6 +68,15 @@ describe.each(["edge", "serve"] as const)("emulator bad-input battery over HTTP 
 });
 
 describe("afterwards", () => {
+  it("every form gave each hostile request the same status (one front end, one emulator)", () => {
+    const edge = answered.edge!;
+    expect(edge.size).toBeGreaterThan(0);
+    for (const form of ["serve", "proxy"]) {
+      const differing = [...edge].filter(([label, status]) => answered[form]!.get(label) !== status).map(([label, status]) => `${label}: edge ${status}, ${form} ${answered[form]!.get(label)}`);
+      expect(differing, form).toEqual([]);
+    }
+  });
+
   it("the emulator process is alive and serves every baseline", async () => {
     expect(server.child.exitCode).toBeNull();
     for (const id of ids) {

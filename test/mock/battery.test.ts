@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servicesWithCatalogues } from "../security/fixtures.js";
 import { baselines, combinedCases, hostileCases, judge, random, serialize, type HostileCase } from "./battery.js";
 import { sendWire } from "../../scripts/lib/socket-exchange.js";
-import { HANDLER_TIMEOUT_MS } from "../../runtime/mock/limits.js";
+import { HANDLER_TIMEOUT_MS } from "../../runtime/http/limits.js";
 
 /**
  * A hang detector, not a speed limit: the edge answers every request within its own handler limit,

@@ -5,7 +5,7 @@
  */
 import { createCredentialResolver } from "../../runtime/core/credentials.js";
 import { serializeQuery } from "../../runtime/openapi/query-style.js";
-import { MOCK_ERRORS } from "../../runtime/mock/mock-errors.js";
+import { MOCK_ERRORS } from "../../runtime/http/mock-errors.js";
 import { escapeToken } from "../../runtime/openapi/pointer.js";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
 import { loadCatalogue } from "../harness/clients.js";

@@ -4,8 +4,8 @@
  * not "undeclared query parameters".
  */
 import { describe, expect, it } from "vitest";
-import { undeclaredInputs } from "../../runtime/mock/undeclared.js";
-import type { OperationInfo } from "../../runtime/mock/operations.js";
+import { undeclaredInputs } from "../../runtime/http/undeclared.js";
+import type { OperationInfo } from "../../runtime/http/operations.js";
 
 const doc = {
   components: { schemas: { Window: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } } } } },

@@ -1,9 +1,9 @@
 /** The mock layer's promises (issue 15) on the widget: a throwing handler, and the body and header limits. */
 import { describe, expect, it } from "vitest";
-import { createEdgeServer } from "../../runtime/mock/node-edge.js";
-import { errorShapes } from "../../runtime/mock/errors.js";
-import { readOperations } from "../../runtime/mock/operations.js";
-import { MAX_BODY_BYTES } from "../../runtime/mock/limits.js";
+import { startFront } from "../../runtime/http/front.js";
+import { errorShapes } from "../../runtime/http/error-shapes.js";
+import { readOperations } from "../../runtime/http/operations.js";
+import { MAX_BODY_BYTES } from "../../runtime/http/limits.js";
 import { bundledDocument } from "../harness/documents.js";
 import { baseline, send, withHeaders } from "../mock/wire.js";
 
@@ -14,7 +14,7 @@ describe("never dies", () => {
     const doc = bundledDocument("widget");
     const operations = readOperations(doc);
     const lines: string[] = [];
-    const server = createEdgeServer({
+    const front = await startFront({
       service: "widget",
       handler: async () => {
         throw new Error("boom");
@@ -24,15 +24,13 @@ describe("never dies", () => {
       credentials: new Set(),
       write: (l) => lines.push(l),
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
     try {
-      const port = (server.address() as { port: number }).port;
-      const r = await fetch(`http://127.0.0.1:${port}/developers/flex-api/widget-url`, { method: "POST", body: "{}" });
+      const r = await fetch(`${front.url}/developers/flex-api/widget-url`, { method: "POST", body: "{}" });
       expect(r.status).toBe(500);
-      expect(await r.json()).toMatchObject({ success: 0, error: expect.stringMatching(/mock failed/) });
+      expect(await r.json()).toMatchObject({ success: 0, error: expect.stringMatching(/server failed/) });
       expect(lines.join("\n")).toMatch(/internal failure.*boom/s);
     } finally {
-      server.close();
+      await front.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The mock's explicit limits (documented in runtime/mock/README.md). A request beyond one of
- * them gets an answer in the document's error shape, never a hang or a crash.
+ * The explicit limits of every HTTP form (the front end, runtime/http/front.ts) and of the
+ * emulators' WHATWG path, documented in runtime/mock/README.md. A request beyond one of them
+ * gets an answer in the document's error shape, never a hang or a crash.
  */
 /** Request body bytes; more gets 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -20,7 +21,19 @@ export const MAX_HEADER_COUNT = 100;
 /** Time allowed for the request head / the whole request to arrive; slower clients get 408. */
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
-/** Time the handler may take before the edge answers 500 itself. */
+/**
+ * How often Node looks for requests past their timeout. Its default (30 s) made the 408 arrive
+ * 31-36 s into a slow head and 40-50 s into a slow body (serveHandler's own server: 18 s and 48 s),
+ * where the limits say 10 s and 30 s.
+ */
+export const TIMEOUT_CHECK_MS = 1_000;
+/**
+ * Body bytes one server holds at once across all its connections; a request whose body would
+ * pass it gets 503 `busy` (Retry-After: 1) and its connection closed. 400 slow clients each
+ * holding 1 MiB took the process from 75 to 479 MiB before this bound (issue 38).
+ */
+export const MAX_BODY_BYTES_HELD = 64 * 1024 * 1024;
+/** Time the handler may take before the front end answers 500 itself. */
 export const HANDLER_TIMEOUT_MS = 5_000;
 
 /**

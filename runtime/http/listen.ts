@@ -3,6 +3,7 @@
  * the listening socket, never from a request's `Host` header, so no client can re-route a
  * request or change the issuer a stateful identity emulator announces.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_HOST, type ListenOptions } from "./options.js";
@@ -10,7 +11,7 @@ import { DEFAULT_HOST, type ListenOptions } from "./options.js";
 /** `http://127.0.0.1:4010`, `http://[::1]:4010`: the address the server is bound to. */
 export function listeningUrl(server: Server): string {
   const address = server.address() as AddressInfo | null;
-  if (!address || typeof address !== "object") throw new Error("the server is not listening");
+  if (!address || typeof address !== "object") throw new CloudInterfacesError("the server is not listening");
   const host = address.address.includes(":") ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
 }

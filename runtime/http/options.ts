@@ -6,10 +6,11 @@
  */
 import { CloudInterfacesError } from "../core/base-error.js";
 import { parseArgs } from "node:util";
+import { MAX_DELAY_MS, parseLatency } from "./faults.js";
 
 export interface OptionSpec {
   /** `port`: an integer 0-65535; `integer`: any safe integer; `bytes`: a size (16MiB, 512KiB, 1000); the rest as parseArgs reads them. */
-  kind: "boolean" | "string" | "port" | "integer" | "number" | "bytes" | "list";
+  kind: "boolean" | "string" | "port" | "integer" | "number" | "bytes" | "list" | "latency" | "fraction";
   /** Placeholder shown in help (`--port N`); booleans have none. */
   placeholder?: string;
   short?: string;
@@ -22,7 +23,9 @@ export const OPTIONS = {
   host: { kind: "string", placeholder: "H", description: "interface to listen on (loopback by default: a mock is not a public server)" },
   log: { kind: "boolean", description: "one line per request on stderr, with its violations and warnings" },
   stateful: { kind: "boolean", description: "serve the stateful emulator (state in memory, needs ajv) instead of Prism's examples" },
-  seed: { kind: "integer", placeholder: "N", description: "with --stateful: seed of the emulator's randomness, for the same ids and tokens on every run" },
+  seed: { kind: "integer", placeholder: "N", description: "seed of the mock's randomness (the emulator's ids and tokens, --latency and --faults draws), for the same run every time" },
+  latency: { kind: "latency", placeholder: "MS|MIN-MAX", description: "wait this long before every answer (a range is drawn per request; at most 60000); X-Mock-Delay: <ms> sets one request's" },
+  faults: { kind: "fraction", placeholder: "RATE", description: "answer this share (0-1) of requests with a fault: a documented 429/5xx of the operation, or a dropped connection where it documents none; X-Mock-Fault: <status> asks for one" },
   cors: { kind: "boolean", description: "mock, proxy: answer CORS preflights and let pages on any origin read answers (on by default, as Prism's CLI; --no-cors turns it off)" },
   strict: { kind: "boolean", description: "refuse (400, the document's error shape) query parameters, form fields and JSON properties the operation does not declare" },
   "base-url": { kind: "string", placeholder: "URL", description: "verify: the server to check; every request goes to its origin only" },
@@ -45,7 +48,7 @@ export const OPTIONS = {
 
 export type OptionName = keyof typeof OPTIONS;
 
-type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "port" | "integer" | "number" | "bytes" ? number : S["kind"] extends "list" ? string[] : string;
+type ValueOf<S extends OptionSpec> = S["kind"] extends "boolean" ? boolean : S["kind"] extends "port" | "integer" | "number" | "bytes" | "fraction" ? number : S["kind"] extends "list" ? string[] : S["kind"] extends "latency" ? number | string : string;
 
 /** Every option's programmatic type; `StartMockOptions` and `serveHandler` take a subset. */
 export type OptionValues = { [K in OptionName]?: ValueOf<(typeof OPTIONS)[K]> };
@@ -77,6 +80,15 @@ export function checkOption<K extends OptionName>(name: K, value: unknown): Valu
     return list as never;
   }
   const text = String(value);
+  if (spec.kind === "latency") {
+    if ((typeof value !== "number" && typeof value !== "string") || !parseLatency(value)) throw new UsageError(`--${name}: must be milliseconds (250) or a range (100-400), at most ${MAX_DELAY_MS}, got ${JSON.stringify(value)}`);
+    return value as never;
+  }
+  if (spec.kind === "fraction") {
+    const n = typeof value === "number" ? value : /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+    if (!(n >= 0 && n <= 1)) throw new UsageError(`--${name}: must be a number from 0 to 1, got ${JSON.stringify(value)}`);
+    return n as never;
+  }
   if (spec.kind === "bytes") {
     const m = typeof value === "number" ? null : /^(\d+)\s*(B|KiB|MiB|GiB|KB|MB|GB)?$/i.exec(text);
     const unit = m?.[2]?.toLowerCase();

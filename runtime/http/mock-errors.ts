@@ -29,6 +29,7 @@ export const MOCK_ERRORS = {
   "expectation-failed": { statuses: [417], meaning: "an Expect other than 100-continue (RFC 9110 §10.1.1)" },
   "request-timeout": { statuses: [408], meaning: "the request did not arrive within REQUEST_TIMEOUT_MS" },
   "malformed-http": { statuses: [400], meaning: "not parseable HTTP/1.1 (bad method, CR/LF or NUL in a header, conflicting Content-Length, bad chunking)" },
+  busy: { statuses: [503], meaning: "the server holds MAX_BODY_BYTES_HELD of request bodies across its connections already (Retry-After: 1; the connection is closed)" },
   internal: { statuses: [500], meaning: "the mock itself failed (logged to stderr with the cause); never expected" },
 } as const satisfies Record<string, { statuses: readonly number[]; meaning: string }>;
 

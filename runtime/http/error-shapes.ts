@@ -9,6 +9,7 @@
 import { REASON_PHRASES } from "./reason-phrases.js";
 import { MOCK_ERROR_HEADER } from "./handler.js";
 import { deref } from "../openapi/pointer.js";
+import { responseExample } from "../openapi/examples.js";
 import type { OperationInfo, ResponseInfo } from "./operations.js";
 import type { MockErrorKind } from "./mock-errors.js";
 
@@ -68,13 +69,9 @@ interface Template {
   documented: boolean;
 }
 
-function firstExample(r: ResponseInfo, name?: string): { mediaType: string; value: unknown; schema: unknown } | undefined {
-  for (const mt of r.mediaTypes) {
-    const list = r.examples.get(mt) ?? [];
-    const hit = name ? list.find((e) => e.name === name) : list[0];
-    if (hit) return { mediaType: mt, value: hit.value, schema: r.schemas.get(mt) };
-  }
-  return undefined;
+/** RFC 9457 problem details: the error shape of a form that serves no document (the docs server, a bare handler). */
+export function problemDetails(status: number, detail: string): string {
+  return JSON.stringify({ type: "about:blank", title: reason(status), status, detail: detail.length > MAX_MESSAGE_LENGTH ? `${detail.slice(0, MAX_MESSAGE_LENGTH)}…` : detail });
 }
 
 export interface ErrorAnswer {
@@ -103,22 +100,22 @@ export interface ErrorShapes {
 
 export function errorShapes(doc: any, operations: OperationInfo[]): ErrorShapes {
   const withExamples = (status: string) =>
-    operations.map((o) => o.responses.get(status)).find((r): r is ResponseInfo => !!r && !!firstExample(r));
+    operations.map((o) => o.responses.get(status)).find((r): r is ResponseInfo => !!r && !!responseExample(r));
   // The document's usual error shape: the 400 most operations use, else any 4xx/5xx with an example.
   const fallback =
     withExamples("400") ??
-    operations.flatMap((o) => [...o.responses.values()]).find((r) => /^[45]\d\d$/.test(r.status) && !!firstExample(r));
+    operations.flatMap((o) => [...o.responses.values()]).find((r) => /^[45]\d\d$/.test(r.status) && !!responseExample(r));
 
   function template(operation: OperationInfo | undefined, status: number, example?: string): Template {
     const own = operation?.responses.get(String(status));
     if (own) {
-      const ex = firstExample(own, example) ?? firstExample(own);
+      const ex = responseExample(own, example) ?? responseExample(own);
       // A documented response without a body (HEAD, 204) is answered without one.
       return ex ? { status, mediaType: ex.mediaType, example: ex.value, schema: ex.schema, documented: true } : { status, documented: true };
     }
     const sameStatus = withExamples(String(status));
-    const base = sameStatus ?? (operation && [...operation.responses.values()].find((r) => r.status === "400" && firstExample(r))) ?? fallback;
-    const ex = base && firstExample(base);
+    const base = sameStatus ?? (operation && [...operation.responses.values()].find((r) => r.status === "400" && responseExample(r))) ?? fallback;
+    const ex = base && responseExample(base);
     return ex ? { status: Number(base!.status), mediaType: ex.mediaType, example: ex.value, schema: ex.schema, documented: false } : { status, documented: false };
   }
 
@@ -148,7 +145,7 @@ export function errorShapes(doc: any, operations: OperationInfo[]): ErrorShapes 
       out.set("content-type", t.mediaType);
     } else if (t.example === undefined && !t.documented) {
       // No error shape anywhere in the document: RFC 9457 problem details.
-      body = JSON.stringify({ type: "about:blank", title: reason(status), status, detail: text });
+      body = problemDetails(status, text);
       out.set("content-type", "application/problem+json");
     }
     return { status, headers: out, body: method === "HEAD" ? null : body };

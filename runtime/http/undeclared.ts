@@ -5,13 +5,13 @@
  * in the log and `onRequest`, and with `strict` refuses the request (400, the document's error
  * shape). Wraps any MockHandler, so the Prism mock and the emulator behave alike.
  */
-import type { ErrorShapes } from "./errors.js";
+import type { ErrorShapes } from "./error-shapes.js";
 import { MOCK_WARNING_HEADER, type MockHandler } from "./handler.js";
 import { mediaTypeEssence } from "../core/media-type.js";
 import { essence, parsedAsJson, parseMediaType } from "./media.js";
 import { deref } from "../openapi/pointer.js";
 import { route, type OperationInfo } from "./operations.js";
-import { QUERY_OVERRIDES } from "./prefer.js";
+import { QUERY_OVERRIDES } from "./case-selection.js";
 import { parameterStyle, schemaShape } from "../openapi/query-style.js";
 
 /** At most this many names are reported per request (a header must stay small). */

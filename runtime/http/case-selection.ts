@@ -1,10 +1,16 @@
 /**
- * Case selection for tests, kept apart from the API's own preferences. A test picks a
+ * Case selection for tests, kept apart from the API's own preferences: the one module every
+ * form reads it with (the Prism mock, the emulators on every path, the Try it panel). A test picks a
  * documented case with `X-Mock-Case: code=404, example=keyRingNotFound` (never part of any
  * API), or, as with Prism, with `code=` / `example=` inside `Prefer` or `?__code=&__example=`.
  * Those are removed before validation; every other preference (`return=minimal`) stays in
  * `Prefer` and is validated and honoured as the document says.
  */
+/** Request header that selects a documented case (`code=404, example=keyRingNotFound`); never part of any API. */
+export const MOCK_CASE_HEADER = "x-mock-case";
+/** Request header asking for a fault: `X-Mock-Fault: 503` is the documented case of that status (runtime/http/faults.ts). */
+export const FAULT_HEADER = "x-mock-fault";
+
 /** Prism's case-selection query parameters: the mock's own, never passed on or reported as undeclared. */
 export const QUERY_OVERRIDES = ["__code", "__example", "__dynamic", "__seed", "__server"];
 
@@ -74,4 +80,12 @@ export function selectCase(
   if (code !== undefined) result.code = code;
   if (example !== undefined) result.example = example;
   return { selection: result, apiPrefer: kept.length > 0 ? kept.join(", ") : undefined };
+}
+
+/** The case a request asks for, read from its headers and query: what every mock and emulator reads. */
+export function requestedCase(headers: { get(name: string): string | null }, url: URL): { selection: CaseSelection; apiPrefer: string | undefined } {
+  const read = selectCase(headers.get("prefer"), headers.get(MOCK_CASE_HEADER), url.searchParams);
+  // A fault wins over any case: it stands for the service failing, whatever the test asked.
+  const fault = headers.get(FAULT_HEADER)?.trim();
+  return fault ? { selection: { code: fault }, apiPrefer: read.apiPrefer } : read;
 }

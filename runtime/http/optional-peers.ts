@@ -4,6 +4,7 @@
  * sentence naming the exact install line (the README lists the same lines; a test checks they
  * agree with package.json's peerDependencies).
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 export const OPTIONAL_PEERS = {
   prism: { feature: "startMock", what: "Prism", packages: ["@stoplight/prism-http@5.12.0", "@stoplight/prism-core@5.8.0"] },
   ajv: { feature: "The stateful emulator and the verifier (cloud-interfaces/emulator, startMock with stateful, cloud-interfaces/msw, cloud-interfaces/verify)", what: "Ajv", packages: ["ajv@8.20.0", "ajv-formats@3.0.1"] },
@@ -30,7 +31,7 @@ export async function importPeer<T>(peer: OptionalPeer, load: () => Promise<T>):
     return await load();
   } catch (error) {
     const code = (error as { code?: string })?.code;
-    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") throw new Error(missingPeerMessage(peer), { cause: error });
+    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") throw new CloudInterfacesError(missingPeerMessage(peer), { cause: error });
     throw error;
   }
 }
