@@ -10,7 +10,7 @@ const KMS_TYPE = "application/vnd.svc.kms.key+json";
 
 describe("never dies", () => {
   it("the issue's curl line (Content-Type: a on notifications) gets the documented 400 naming the header, from a CLI process that stays up and logs it", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "-e", `import("./runtime/mock/cli.ts").then((m) => m.runMockCli(["notifications-v1", "--port", "0", "--log"]))`], {
+    const child = spawn(process.execPath, ["--import", "tsx", "-e", `import("./runtime/cli/commands.ts").then((m) => m.runCli(["mock", "notifications-v1", "--port", "0", "--log"]))`], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";

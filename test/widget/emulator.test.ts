@@ -2,11 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { createWidgetClient } from "cloud-interfaces/widget";
 import { emulator } from "../emulator/harness.js";
+import { placeholderBaseUrl } from "cloud-interfaces/emulator";
 
 describe("widget emulator", () => {
   it("gives a stable URL per request and refuses a key that differs from the header", async () => {
     const env = emulator("widget");
-    const client = createWidgetClient({ validate: false, credentials: { apiKey: "prj_4f1c2a9d" }, fetch: env.fetch });
+    const client = createWidgetClient({ baseUrl: placeholderBaseUrl("widget"), validate: false, credentials: { apiKey: "prj_4f1c2a9d" }, fetch: env.fetch });
     const body = { key: "prj_4f1c2a9d", user_email: "user@example.com", package_id: 1042 };
     const a = await client.POST("/developers/flex-api/widget-url", { body });
     const b = await client.POST("/developers/flex-api/widget-url", { body: { user_email: "user@example.com", package_id: 1042, key: "prj_4f1c2a9d" } });

@@ -9,7 +9,7 @@ import { sendWire, type WireAnswer } from "../../scripts/lib/socket-exchange.js"
 import { frontOf } from "../../runtime/http/front.js";
 import { HEADERS_TIMEOUT_MS, MAX_BODY_BYTES, MAX_BODY_BYTES_HELD, MAX_HEADER_BYTES, MAX_URL_BYTES, REQUEST_TIMEOUT_MS, TIMEOUT_CHECK_MS } from "../../runtime/http/limits.js";
 import { MOCK_ERRORS } from "../../runtime/http/mock-errors.js";
-import { FORMS, startForm, type Form, type Running } from "./forms.js";
+import { FORMS, startForm, type Form, type Running } from "./http-forms.js";
 
 const running = {} as Record<Form, Running>;
 beforeAll(async () => {
