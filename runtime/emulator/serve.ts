@@ -7,7 +7,7 @@ import { credentialNames } from "../http/violations.js";
 import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import type { Emulator, MockHandler } from "./types.js";
 import type { RecordedRequest, TestHandle } from "../http/handler.js";
-import { recording } from "../http/recorder.js";
+import { recording, testHandle } from "../http/recorder.js";
 import { faultPlanner } from "../http/faults.js";
 
 /** A served handler: its URL, its test handle (`requests`, `reset`: the emulator's reset, or for a bare handler the record only) and `close`. */
@@ -48,16 +48,6 @@ export async function serveHandler(handler: MockHandler | Emulator, options: Lis
     },
     options,
   );
-  const served: ServedHandler = {
-    url: front.url,
-    close: front.close,
-    get requests() {
-      return emulator ? emulator.requests : recorded;
-    },
-    reset() {
-      if (emulator) emulator.reset();
-      else recorded.length = 0;
-    },
-  };
+  const served: ServedHandler = testHandle(front, emulator, recorded);
   return register(served, front);
 }

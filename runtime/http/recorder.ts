@@ -5,7 +5,7 @@
  * record the same fields themselves (runtime/emulator/app.ts), so `requests` reads alike on
  * every form.
  */
-import type { MockHandler, RecordedRequest } from "./handler.js";
+import type { MockHandler, RecordedRequest, TestHandle } from "./handler.js";
 import { route, type OperationInfo } from "./operations.js";
 
 function requestViolations(header: string | null): string[] {
@@ -32,5 +32,24 @@ export function recording(handler: MockHandler, operations: OperationInfo[], req
     const response = await handler(request);
     requests.push({ method: request.method, path: `${url.pathname}${url.search}`, operation, violations: requestViolations(response.headers.get("sl-violations")), status: response.status });
     return response;
+  };
+}
+
+/** The handle every form returns: its URL and close, and the record it keeps (the emulator's own, or `recorded`). */
+export function testHandle(
+  front: { url: string; close: () => Promise<void> },
+  emulator: TestHandle | undefined,
+  recorded: RecordedRequest[],
+): { url: string; close: () => Promise<void> } & TestHandle {
+  return {
+    url: front.url,
+    close: front.close,
+    get requests() {
+      return emulator ? emulator.requests : recorded;
+    },
+    reset() {
+      if (emulator) emulator.reset();
+      else recorded.length = 0;
+    },
   };
 }

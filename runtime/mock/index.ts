@@ -5,7 +5,7 @@
 import { readBundle } from "../http/documents.js";
 import { errorShapes } from "../http/error-shapes.js";
 import type { MockHandler, MockLogEntry, RecordedRequest, TestHandle } from "../http/handler.js";
-import { recording } from "../http/recorder.js";
+import { recording, testHandle } from "../http/recorder.js";
 import { faultPlanner } from "../http/faults.js";
 import { register, startFront } from "../http/front.js";
 import { readOperations } from "../http/operations.js";
@@ -75,17 +75,7 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
     },
     options,
   );
-  const handle: RunningMock = {
-    url: front.url,
-    close: front.close,
-    get requests() {
-      return emulator ? emulator.requests : recorded;
-    },
-    reset() {
-      if (emulator) emulator.reset();
-      else recorded.length = 0;
-    },
-  };
+  const handle: RunningMock = testHandle(front, emulator, recorded);
   return register(handle, front);
 }
 export { MOCK_ERRORS, type MockErrorKind } from "../http/mock-errors.js";

@@ -110,3 +110,17 @@ export function tryitSite(services: readonly Service[], folder: string): TryitSi
 
   return site;
 }
+
+/** Chooses the operation's documented 200 case in its panel, sends it, and expects a 200 with a body and no stray request. */
+export async function documentedCaseAnswers(site: TryitSite, id: string, operationId: string): Promise<void> {
+  const context = await site.browser.newContext();
+  const { page, watch } = await site.open(context, `${id}.html`);
+  const scope = await site.panel(page, operationId);
+  const value = await page.$eval(`${scope} .tryit-case`, (select) => [...(select as HTMLSelectElement).options].find((o) => o.value.startsWith("code=200"))!.value);
+  await page.selectOption(`${scope} .tryit-case`, value);
+  const answer = await site.send(page, scope);
+  expect(answer.status).toBe("Status 200");
+  expect(answer.body.length).toBeGreaterThan(2);
+  expect(await watch.settled()).toEqual([]);
+  await context.close();
+}

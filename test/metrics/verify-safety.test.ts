@@ -3,21 +3,9 @@
  * the run, and bad options are usage errors naming the option. (Read-only runs and --allow-send:
  * each family's verify-safety test.)
  */
-import type { ServiceId } from "cloud-interfaces/mock";
 import { describe, expect, it } from "vitest";
-import { createEmulator } from "cloud-interfaces/emulator";
 import { verifyServer, VerifyUsageError } from "cloud-interfaces/verify";
-import { emulatorRun } from "../verify/harness.js";
-
-function recording(serviceId: ServiceId) {
-  const emulator = createEmulator(serviceId);
-  const sent: { method: string; path: string; at: number }[] = [];
-  const fetch = (r: Request) => {
-    sent.push({ method: r.method, path: new URL(r.url).pathname, at: performance.now() });
-    return emulator.handle(r);
-  };
-  return { fetch, sent };
-}
+import { emulatorRun, recording } from "../verify/harness.js";
 
 describe("verify safety", () => {
   it("spaces requests by the rate limit and stops at the deadline", async () => {

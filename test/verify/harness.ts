@@ -17,3 +17,14 @@ export function emulatorRun(serviceId: ServiceId, fetch: Fetch = createEmulator(
   const credentialsEnv = Object.fromEntries(schemes.map(([name]) => [name, `VERIFY_${name.toUpperCase()}`]));
   return { baseUrl: "http://emulator.test", fetch, rate: Infinity, allowWrites: true, allowSend: true, env, credentialsEnv };
 }
+
+/** A fresh emulator of the service behind a fetch that records what was sent, in order. */
+export function recording(serviceId: ServiceId) {
+  const emulator = createEmulator(serviceId);
+  const sent: { method: string; path: string; at: number }[] = [];
+  const fetch = (r: Request) => {
+    sent.push({ method: r.method, path: new URL(r.url).pathname, at: performance.now() });
+    return emulator.handle(r);
+  };
+  return { fetch, sent };
+}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { readServices } from "../../scripts/lib/services.js";
 import { chromiumAvailable, requireBrowser } from "../harness/browser.js";
-import { tryitSite } from "../harness/tryit-site.js";
+import { documentedCaseAnswers, tryitSite } from "../harness/tryit-site.js";
 
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 
@@ -13,15 +13,6 @@ run("try-it panels in Chromium", { timeout: 90_000 }, () => {
   it.each([
     ["widget", "createWidgetUrl"],
   ])("%s %s: a documented 200 case chosen in the panel", async (id, operationId) => {
-    const context = await site.browser.newContext();
-    const { page, watch } = await site.open(context, `${id}.html`);
-    const scope = await site.panel(page, operationId);
-    const value = await page.$eval(`${scope} .tryit-case`, (select) => [...(select as HTMLSelectElement).options].find((o) => o.value.startsWith("code=200"))!.value);
-    await page.selectOption(`${scope} .tryit-case`, value);
-    const answer = await site.send(page, scope);
-    expect(answer.status).toBe("Status 200");
-    expect(answer.body.length).toBeGreaterThan(2);
-    expect(await watch.settled()).toEqual([]);
-    await context.close();
+    await documentedCaseAnswers(site, id, operationId);
   });
 });
