@@ -12,13 +12,13 @@ import { runBuild } from "./lib/build-run.js";
 import { compileIsFresh, compileKey, recordCompile } from "./lib/compile-key.js";
 import { ROOT } from "./lib/paths.js";
 
-const USAGE = "usage: npm run build [-- --only <id>[,<id>...]] [-- --no-cache]";
+const USAGE = "usage: npm run build [-- --only <id>[,<id>...]] [-- --no-cache] [-- --threads <n>]";
 
 async function main(): Promise<number> {
   const started = performance.now();
   let values;
   try {
-    ({ values } = parseArgs({ options: { only: { type: "string", multiple: true }, "no-cache": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } }));
+    ({ values } = parseArgs({ options: { only: { type: "string", multiple: true }, "no-cache": { type: "boolean", default: false }, threads: { type: "string" }, help: { type: "boolean", short: "h", default: false } } }));
   } catch (error) {
     console.error(`build: ${(error as Error).message.split(". ")[0]}\n${USAGE}`);
     return 2;
@@ -28,7 +28,12 @@ async function main(): Promise<number> {
     return 0;
   }
   const only = (values.only ?? []).flatMap((v) => v.split(",")).filter(Boolean);
-  const summary = await runBuild({ only, noCache: values["no-cache"], threads: buildThreads() });
+  const threads = values.threads === undefined ? buildThreads() : Number(values.threads);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 16) {
+    console.error(`build: --threads: must be a whole number from 1 to 16, got ${JSON.stringify(values.threads)}\n${USAGE}`);
+    return 2;
+  }
+  const summary = await runBuild({ only, noCache: values["no-cache"], threads });
   if (summary.failed.length > 0) return 1;
   // The shipped JavaScript and declarations (dist/lib). Part of this script, not a second
   // command after `&&`, so `npm run build -- --flag` reaches the flags above. Skipped when
