@@ -41,6 +41,8 @@ const PROSE_NAMES: Record<string, string> = {
   "x-credential": "credential carried in the body",
   "x-example-answer": "documented answer of the example",
   "x-example-verifier": "example signing key",
+  "x-effect": "effect on the server",
+  "x-placeholder": "placeholder host",
 };
 
 /** Plain text (an assumption note) with each known extension name replaced by what it means. */
