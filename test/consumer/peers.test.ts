@@ -41,9 +41,10 @@ await emulator.close();
 try {
   const { setupServer } = await import("msw/node");
   const { mswEmulator } = await import("cloud-interfaces/msw");
-  const server = setupServer(...mswEmulator("kms-v2").handlers);
+  const kms = mswEmulator("kms-v2");
+  const server = setupServer(...kms.handlers);
   server.listen({ onUnhandledRequest: "error" });
-  const client = createKmsV2Client(options);
+  const client = createKmsV2Client({ baseUrl: kms.baseUrl, ...options });
   await client.POST("/api/v2/keys", { body });
   out.msw = (await client.GET("/api/v2/keys", {})).data.resources.map((k) => k.name);
   server.close();
