@@ -18,8 +18,6 @@ import { readServices, selectServices } from "./services.js";
 export interface BuildOptions {
   only?: string[];
   noCache?: boolean;
-  /** Worker threads for the documents (build-pool.ts); 1 builds in this thread. */
-  threads?: number;
   layout?: Layout;
   log?: (line: string) => void;
   error?: (line: string) => void;
@@ -70,9 +68,9 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildSummary
   const manifest: CacheManifest = { global, services: sameGlobal ? { ...previous.services } : {}, ...(sameGlobal && previous.site ? { site: previous.site } : {}) };
   const failed: BuildSummary["failed"] = [];
   // Loaded only when something is to be built: its tools take longer to load than a warm build.
-  const results = stale.length > 0 ? await (await import("./build-pool.js")).buildServices(stale, layout, options.threads ?? 1) : [];
-  for (const [i, service] of stale.entries()) {
-    const result = results[i]!;
+  const { buildService } = stale.length > 0 ? await import("./build-service.js") : { buildService: undefined };
+  for (const service of stale) {
+    const result = await buildService!(service, layout);
     if (result.findings.length === 0) {
       commitOutputs(result.outputs, layout);
       manifest.services[service.id] = { key: serviceKey(result.dependencies, layout.root), dependencies: result.dependencies };

@@ -1,5 +1,5 @@
 /**
- * When `tsc -p tsconfig.build.json` has nothing to do. Even incremental, tsc reads and parses
+ * When the compile of tsconfig.build.json has nothing to do. Even incremental, the compiler reads and parses
  * every source before it finds nothing changed (about 4 s of CPU); the build skips it when the
  * content of everything the compile reads is as it was after the last successful compile.
  */
@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { LIB_DIR, ROOT } from "./paths.js";
 
 const KEY_FILE = join(LIB_DIR, ".inputs-sha256");
-/** tsconfig.build.json's tsBuildInfoFile: without it tsc would rebuild anyway. */
+/** tsconfig.build.json's tsBuildInfoFile: without it the compiler would rebuild anyway. */
 const BUILD_INFO = join(LIB_DIR, ".tsbuildinfo");
 
 /** The compile's inputs: both tsconfigs, the lockfile (TypeScript's and the types' versions), every source it compiles. */
