@@ -134,26 +134,21 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
 
   /** Every request is recorded with its operation, what it broke and the status answered (the test handle's `requests`). */
   async function dispatch(request: RequestLike): Promise<Reply> {
-    const seen: { operation?: string; problems: string[] } = { problems: [] };
+    const seen: { operation?: string; problems: string[]; path?: string } = { problems: [] };
     const reply = await answer(request, seen);
-    let path = request.url;
-    try {
-      const url = new URL(request.url);
-      path = `${url.pathname}${url.search}`;
-    } catch {
-      // recorded as sent
-    }
-    requests.push({ method: request.method, path, operation: seen.operation, violations: seen.problems, status: reply.status });
+    // The path as parsed for the answer; a URL that did not parse is recorded as sent.
+    requests.push({ method: request.method, path: seen.path ?? request.url, operation: seen.operation, violations: seen.problems, status: reply.status });
     return reply;
   }
 
-  async function answer(request: RequestLike, seen: { operation?: string; problems: string[] }): Promise<Reply> {
+  async function answer(request: RequestLike, seen: { operation?: string; problems: string[]; path?: string }): Promise<Reply> {
     let url: URL;
     try {
       url = new URL(request.url);
     } catch {
       return problem(400, "Bad Request: the request URL is not absolute");
     }
+    seen.path = `${url.pathname}${url.search}`;
     // What the edge counts: the request-target (path and query, percent-encoded, so one byte a character).
     const targetBytes = url.pathname.length + url.search.length;
     if (targetBytes > MAX_URL_BYTES) {

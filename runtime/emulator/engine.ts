@@ -107,7 +107,15 @@ const collator = new Intl.Collator();
 type Success = { status: number; schema?: Json; mediaType?: string };
 
 /** Status, schema and media type of an operation's first success response (its first media type), resolved. */
+/** Per operation object: read once, every request of it asks again. */
+const successes = new WeakMap<object, Success>();
 function successOf(doc: Json, op: Json): Success {
+  let found = successes.get(op);
+  if (!found) successes.set(op, (found = readSuccess(doc, op)));
+  return found;
+}
+
+function readSuccess(doc: Json, op: Json): Success {
   const [status, responseOrRef] = Object.entries<Json>(op.responses ?? {}).find(([s]) => /^2\d\d$/.test(s)) ?? ["200", undefined];
   const [mediaType, media] = Object.entries<Json>(deref<Json>(doc, responseOrRef)?.content ?? {})[0] ?? [];
   return { status: Number(status), ...(media?.schema ? { schema: media.schema } : {}), ...(mediaType ? { mediaType } : {}) };
@@ -120,8 +128,20 @@ function propertiesOf(doc: Json, schemaOrRef: Json, depth = 0): string[] {
   return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap((s: Json) => propertiesOf(doc, s, depth + 1))];
 }
 
+/** Per schema object and pointer: the documents do not change under an engine, and each answer asks again. */
+const schemasAt = new WeakMap<object, Map<string, Json>>();
 /** The schema a JSON pointer into instances of `schema` lands on. */
 function schemaAt(doc: Json, schemaOrRef: Json, pointer: string): Json {
+  if (!schemaOrRef || typeof schemaOrRef !== "object") return findSchemaAt(doc, schemaOrRef, pointer);
+  const byPointer = schemasAt.get(schemaOrRef) ?? schemasAt.set(schemaOrRef, new Map()).get(schemaOrRef)!;
+  if (byPointer.has(pointer)) return byPointer.get(pointer);
+  const found = findSchemaAt(doc, schemaOrRef, pointer);
+  // A sort field comes from the request: what is kept stays bounded whatever clients send.
+  if (byPointer.size < 256) byPointer.set(pointer, found);
+  return found;
+}
+
+function findSchemaAt(doc: Json, schemaOrRef: Json, pointer: string): Json {
   let schema = deref<Json>(doc, schemaOrRef);
   for (const key of splitPointer(pointer)) {
     const parts = [schema, ...(schema?.allOf ?? []).map((s: Json) => deref<Json>(doc, s))];
@@ -155,7 +175,15 @@ function places(value: unknown, keys: readonly string[]): Array<{ parent: any; k
 }
 
 const valuesAt = (value: unknown, keys: readonly string[]): unknown[] => places(value, keys).map(({ parent, key }) => parent[key]).filter((v) => v !== undefined);
-const keysOf = (pointer: string) => splitPointer(pointer.startsWith("/") ? pointer : `/${pointer}`);
+/** The documents' pointers, split once each (at most 1,024 kept); callers only read the keys. */
+const splitKeys = new Map<string, readonly string[]>();
+const keysOf = (pointer: string): readonly string[] => {
+  let keys = splitKeys.get(pointer);
+  if (keys) return keys;
+  keys = Object.freeze(splitPointer(pointer.startsWith("/") ? pointer : `/${pointer}`));
+  if (splitKeys.size < 1024) splitKeys.set(pointer, keys);
+  return keys;
+};
 
 function setAt(root: Rec, pointer: string, value: unknown): void {
   const keys = keysOf(pointer);

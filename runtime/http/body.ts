@@ -52,6 +52,12 @@ export class BodyBudget {
 export async function readNodeBody(req: IncomingMessage, budget: BodyBudget): Promise<{ body: Buffer; release(): void }> {
   const declared = Number(req.headers["content-length"]);
   if (declared > MAX_BODY_BYTES) throw new BodyTooLarge(declared);
+  // No body framed (no Content-Length, or 0, and no Transfer-Encoding): nothing to read, and no
+  // async iterator to build for each GET.
+  if ((req.headers["content-length"] === undefined || declared === 0) && req.headers["transfer-encoding"] === undefined) {
+    req.resume();
+    return { body: Buffer.alloc(0), release: () => undefined };
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   let released = false;
