@@ -1,4 +1,5 @@
 import type { MockHandler, RecordedRequest } from "../http/handler.js";
+import type { Reply, RequestLike } from "../http/light.js";
 
 /** The one handler shape every mock form shares (declared in runtime/http/handler.ts): the HTTP server, MSW and direct calls all go through it. */
 export type { MockHandler };
@@ -44,21 +45,5 @@ export interface Emulator<State = unknown> {
   readonly requests: readonly RecordedRequest[];
 }
 
-/**
- * What the emulator reads of a request: a WHATWG Request has it, and so does the light wrapper
- * the HTTP server form builds (constructing WHATWG Requests and Responses costs more than the
- * emulation itself on Node 20).
- */
-export interface RequestLike {
-  method: string;
-  url: string;
-  headers: { get(name: string): string | null };
-  text(): Promise<string>;
-}
-
-/** An answer before it becomes a WHATWG Response (or is written to a socket). */
-export interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body?: string;
-}
+/** What the emulator reads of a request, and its answer: the front end hands over the same (runtime/http/light.ts). */
+export type { Reply, RequestLike };

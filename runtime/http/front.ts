@@ -29,28 +29,15 @@ import {
   REQUEST_TIMEOUT_MS,
   TIMEOUT_CHECK_MS,
 } from "./limits.js";
+import type { Reply, RequestLike } from "./light.js";
 
-/** What a fast handler reads of a request: no WHATWG objects (on Node 20 they cost more than an emulator's work). */
-export interface LightRequest {
-  method: string;
-  url: string;
-  headers: { get(name: string): string | null };
-  text(): Promise<string>;
-}
-
-/** A fast handler's answer. */
-export interface LightReply {
-  status: number;
-  headers: Record<string, string>;
-  body?: string;
-}
 
 export interface FrontOptions {
   /** What the log lines name (a service id, "docs"). */
   service: string;
   /** The WHATWG handler; or `dispatch`, the same without WHATWG objects. */
   handler?: MockHandler;
-  dispatch?: (request: LightRequest) => Promise<LightReply>;
+  dispatch?: (request: RequestLike) => Promise<Reply>;
   /** The document's error shapes and operations; without them, RFC 9457 problem details. */
   shapes?: ErrorShapes;
   operations?: OperationInfo[];
@@ -229,7 +216,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     return new Request(url, init);
   }
 
-  function toLight(req: IncomingMessage, method: string, url: string, body: Buffer, fault: string | undefined): LightRequest {
+  function toLight(req: IncomingMessage, method: string, url: string, body: Buffer, fault: string | undefined): RequestLike {
     headersOf(req); // the same refusal of a header value WHATWG would not take
     return {
       method,
@@ -269,7 +256,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     return { status: response.status, headers, payload, header: (n) => response.headers.get(n) ?? undefined };
   }
 
-  function fromReply(reply: LightReply, method: string): Written {
+  function fromReply(reply: Reply, method: string): Written {
     const payload = method === "HEAD" || reply.body === undefined ? Buffer.alloc(0) : Buffer.from(reply.body);
     const lower: Record<string, string> = {};
     for (const [k, v] of Object.entries(reply.headers)) lower[k.toLowerCase()] = v;

@@ -26,6 +26,13 @@ export const CHILD_TIMEOUT_MS = 50_000;
 const npm = (args: string[], cwd = ROOT): Promise<ChildResult> =>
   runChild("npm", ["run", "--silent", ...args], { cwd, env: { NO_COLOR: "1" }, what: `npm run ${args.join(" ")}`, timeoutMs: CHILD_TIMEOUT_MS });
 
+/** The script refuses a flag it does not know, by name, and fails. */
+async function refusesUnknownFlag(script: string): Promise<void> {
+  const bogus = await npm([script, "--", "--bogus"]);
+  expect(bogus.code, bogus.stderr).not.toBe(0);
+  expect(bogus.stderr).toContain("Unknown option '--bogus'");
+}
+
 /** Starts a long-running npm script, resolves with the first match of `ready` on stdout, then stops the whole process group. */
 async function untilReady(args: string[], ready: RegExp, use: (match: RegExpMatchArray) => Promise<void>): Promise<void> {
   const child = spawn("npm", ["run", "--silent", ...args], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
@@ -168,20 +175,12 @@ export const CHECKS: Record<string, { long?: true; check: () => Promise<void> }>
     },
   },
   "npm run bench:mock [-- --quick]": {
-    check: async () => {
-      const bogus = await npm(["bench:mock", "--", "--bogus"]);
-      expect(bogus.code, bogus.stderr).not.toBe(0);
-      expect(bogus.stderr).toContain("Unknown option '--bogus'");
-    },
+    check: () => refusesUnknownFlag("bench:mock"),
   },
   "npm run bench": {
     // Loads every measuring module before it reads its flags.
     long: true,
-    check: async () => {
-      const bogus = await npm(["bench", "--", "--bogus"]);
-      expect(bogus.code, bogus.stderr).not.toBe(0);
-      expect(bogus.stderr).toContain("Unknown option '--bogus'");
-    },
+    check: () => refusesUnknownFlag("bench"),
   },
   "npm run supply-chain": {
     // npm audit asks the registry.

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 
 /** Debian's chromium (installed by .ci/run); no browser download. */
@@ -69,4 +70,18 @@ export function watchPage(context: BrowserContext, page: Page, allowed: string):
     if (r.serviceWorker() && offHost(r)) problems.push(`worker sent to the network: ${r.url()}`);
   });
   return { problems, byWorker, settled: async () => (await Promise.all(pending), problems) };
+}
+
+/** A fresh context and page, watched for requests that leave `allowed` (see watchPage). */
+export async function openWatched(browser: Browser, allowed: string): Promise<{ context: BrowserContext; page: Page; watch: ReturnType<typeof watchPage> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  return { context, page, watch: watchPage(context, page, allowed) };
+}
+
+/** What a browser test started, closed whichever of them its setup got to. */
+export async function closeAll(browser: Browser | undefined, server: Server | undefined, dir: string | undefined): Promise<void> {
+  await browser?.close();
+  server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }

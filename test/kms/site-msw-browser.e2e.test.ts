@@ -5,7 +5,7 @@
  * kms-v2 emulator inside the page; none reaches the network.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +15,7 @@ import { serveStatic } from "../../runtime/cli/static-server.js";
 import { ROOT } from "../../scripts/lib/paths.js";
 import { bundleForPage } from "../../scripts/lib/site/browser-build.js";
 import { browserExample } from "../consumer/readme-blocks.js";
-import { chromiumAvailable, launchChromium, requireBrowser, watchPage } from "../harness/browser.js";
+import { chromiumAvailable, closeAll, launchChromium, openWatched, requireBrowser } from "../harness/browser.js";
 
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 
@@ -39,16 +39,10 @@ run("README browser example: setupWorker with mswEmulator in Chromium", () => {
     browser = await launchChromium();
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll(browser, server, dir));
 
   it("creates a key and lists it, answered by the emulator in the page, offline", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const watch = watchPage(context, page, base);
+    const { context, page, watch } = await openWatched(browser, base);
     await page.goto(`${base}/index.html`);
     await page.waitForFunction(() => document.body.textContent !== "loading", undefined, { timeout: 15_000 });
     expect(await page.textContent("body")).toBe("k");

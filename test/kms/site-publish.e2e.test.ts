@@ -5,7 +5,7 @@
  * Try it work there: every request the pages make stays under /docs/, and the try-it worker
  * registered from /docs/ answers a KMS create and the list that shows it.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -13,7 +13,7 @@ import { extname, join, normalize, sep } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../runtime/cli/commands.js";
-import { chromiumAvailable, launchChromium, requireBrowser, watchPage } from "../harness/browser.js";
+import { chromiumAvailable, closeAll, launchChromium, openWatched, requireBrowser } from "../harness/browser.js";
 
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 const PREFIX = "/docs/";
@@ -57,16 +57,10 @@ run("the site from docs --out, served under /docs/ by a plain static server", ()
     browser = await launchChromium();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll(browser, server, dir));
 
   it("the index links to every page; Try it answers createKey then listKeys from the worker at /docs/", async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const watch = watchPage(context, page, base);
+    const { context, page, watch } = await openWatched(browser, base);
     await page.goto(base);
     const links = await page.$$eval("article.service a.reference", (as) => as.map((a) => (a as HTMLAnchorElement).href));
     expect(links.length).toBeGreaterThan(0);

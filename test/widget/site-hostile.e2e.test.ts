@@ -5,7 +5,7 @@
  * violation is even attempted, no live handler, frame or `javascript:` link is in the page),
  * and nothing renders as a form: the markup is shown as the text it is.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +15,7 @@ import { serveStatic } from "../../runtime/cli/static-server.js";
 import { listOperations } from "../../runtime/openapi/router.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { buildSite } from "../../scripts/lib/site.js";
-import { chromiumAvailable, launchChromium, requireBrowser } from "../harness/browser.js";
+import { chromiumAvailable, closeAll, launchChromium, requireBrowser } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
 
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
@@ -58,11 +58,7 @@ run("a document's hostile descriptions in Chromium", () => {
     browser = await launchChromium();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => closeAll(browser, server, dir));
 
   it("nothing executes, nothing renders as a form or a frame; the markup shows as text", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
