@@ -1,65 +1,59 @@
 /**
- * Per-instance state caps of the emulators (documented in ASSUMPTIONS.md, "Caps"). An emulator
- * is a test double: it holds what a test suite needs and refuses to grow past it, so a client
- * in a loop gets an error in the document's shape instead of taking the process's memory.
+ * State caps of the emulators (documented in ASSUMPTIONS.md, "Caps"). An emulator is a test
+ * double: it holds what a test suite needs and refuses to grow past it, so a client in a loop
+ * gets an error in the document's shape instead of taking the process's memory.
+ *
+ * No table here names a service: the engine's own caps are below, a document declares the caps
+ * its `x-resource` annotations name (`x-caps` at its root), and a family plug-in declares the
+ * ones its own code needs (`Plugin.caps`). The build refuses an annotation naming a cap that
+ * none of them declares (runtime/emulator/annotations.ts).
  */
 import { CloudInterfacesError } from "../core/base-error.js";
+import { InputError } from "../core/errors.js";
 
-export const CAPS = {
-  /** KMS instances that appear on first use; past it an unknown instance does not exist (INSTANCE_NOT_FOUND_ERR). */
-  kmsInstances: 100,
-  /** Keys per KMS instance; past it create is a 400. */
-  kmsKeysPerInstance: 10_000,
-  /** Partitions (instances) of a service the resource engine serves (runtime/emulator/engine.ts); past it an unknown one is a 400. */
+/** Caps of every service the resource engine serves. */
+export const ENGINE_CAPS = {
+  /** Partitions (instances) that appear on first use; past it an unknown one is a 400 (or does not exist, `errors.partition`). */
   partitions: 100,
-  /**
-   * Bytes of the records one partition of a resource-engine service holds (their JSON: KMS keys,
-   * notifications sources, topics and templates); past it a create or an update is a 400.
-   */
+  /** Bytes of the records one partition holds (their JSON); past it a create or an update is a 400. */
   recordBytesPerPartition: 16 * 1024 * 1024,
-  /** Bytes of the records a resource-engine service holds across its partitions; past it a 400. */
+  /** Bytes of the records held across partitions; past it a 400. */
   recordBytes: 128 * 1024 * 1024,
-  /** Sources, topics and templates per notifications instance, each; past it create is a 400. */
-  notificationsRecordsPerKind: 1_000,
-  /** Sent notifications kept for inspection, across instances; the oldest is dropped first. */
-  storedNotifications: 1_000,
-  /** Bytes of sent notifications kept (their JSON), across instances; the oldest is dropped first. */
-  storedNotificationBytes: 32 * 1024 * 1024,
-  /** Metrics space domains; past it an unknown domain is a 400. */
-  metricsDomains: 100,
-  /** Metric paths per domain; past it a send naming a new path is a 400. */
-  metricsPathsPerDomain: 2_000,
-  /** Datapoints held in all, across domains; past it a send adding points is a 400. */
-  metricsDatapoints: 50_000,
-  /**
-   * Steps one metrics request may spend: pattern matching (NFA states × path characters) and one
-   * a datapoint read, combined or scaled (each repetition of a function argument pays again); past it a 400.
-   */
-  metricsMatchSteps: 1_000_000,
-  /** Characters of one metrics pattern (`target`, `query`); a longer one is a 400. */
-  metricsPatternLength: 512,
-  /** Identity tenants (each has an RSA key); past it an unknown tenant is a 400. */
-  identityTenants: 100,
-  /** Live authorization codes, grants and temporary codes per tenant, each; expired ones are pruned first. */
-  identityCodesPerTenant: 1_000,
-  identityGrantsPerTenant: 10_000,
-  /**
-   * Bytes (characters) the live authorization codes hold, across tenants: a code keeps its
-   * redirect_uri, nonce and scope, which an unauthenticated caller chooses. Expired ones are
-   * pruned first; past it authorization is a 400.
-   */
-  identityCodeBytes: 8 * 1024 * 1024,
-  /** jwt-bearer assertion ids remembered per tenant until they expire (replay protection). */
-  identityAssertionIdsPerTenant: 10_000,
-  /** Widget URLs remembered for lookup; the oldest is dropped first. */
-  widgetIssued: 10_000,
 } as const;
 
-export type Caps = { -readonly [K in keyof typeof CAPS]: number };
+/** The caps of one emulator by name: the declared defaults with the caller's overrides. */
+export type Caps = Record<string, number>;
 
-/** The caps of one emulator: the defaults above, with the caller's overrides (EmulatorOptions.caps). */
-export function capsOf(options: { caps?: Partial<Caps> }): Caps {
-  return { ...CAPS, ...options.caps };
+/** A document's `x-caps` entry: the default and what it bounds. */
+export interface DeclaredCap {
+  max: number;
+  description: string;
+}
+
+/** The caps a document declares at its root (`x-caps`), as name -> default. */
+export function documentCaps(document: unknown): Caps {
+  const declared = (document as { "x-caps"?: Record<string, DeclaredCap> } | null)?.["x-caps"] ?? {};
+  return Object.fromEntries(Object.entries(declared).map(([name, cap]) => [name, cap.max]));
+}
+
+const isCapValue = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * The caps of one emulator: `declared` (engine, document, plug-in) overridden by the caller's
+ * `caps` option. A name nothing declares, or a value that is not a whole number of 0 or more
+ * (NaN, null, a negative or fractional number), is an InputError naming the field and the rule:
+ * a misspelt cap must not silently remove its bound.
+ */
+export function resolveCaps(declared: Readonly<Caps>, given: unknown): Caps {
+  if (given === undefined) return { ...declared };
+  if (given === null || typeof given !== "object" || Array.isArray(given)) throw new InputError("caps", "an object of cap names to whole numbers");
+  const out: Caps = { ...declared };
+  for (const [name, value] of Object.entries(given)) {
+    if (!Object.hasOwn(declared, name)) throw new InputError(`caps.${name}`, `a cap this emulator declares (${Object.keys(declared).sort().join(", ")})`);
+    if (!isCapValue(value)) throw new InputError(`caps.${name}`, "a whole number of 0 or more");
+    out[name] = value;
+  }
+  return out;
 }
 
 /**
@@ -70,4 +64,11 @@ export class CapReached extends CloudInterfacesError {
   constructor(what: string, cap: number) {
     super(`${what}: the emulator holds at most ${cap} (a cap of the emulator, see runtime/emulator/ASSUMPTIONS.md)`);
   }
+}
+
+/** A cap by name; one nothing declared is a bug of the code asking (a missing bound must never pass as "no limit"). */
+export function capOf(caps: Readonly<Caps>, name: string): number {
+  const value = caps[name];
+  if (value === undefined) throw new CloudInterfacesError(`no cap named ${name} is declared (engine, document x-caps or plug-in caps)`);
+  return value;
 }

@@ -9,7 +9,8 @@
  * that status. What a document cannot state is a plug-in of the service's family.
  */
 import { CloudInterfacesError } from "../core/base-error.js";
-import { CapReached, capsOf, type Caps } from "./caps.js";
+import { CapReached, capOf, documentCaps, ENGINE_CAPS, resolveCaps, type Caps } from "./caps.js";
+import { AnnotationError, annotationProblems } from "./annotations.js";
 import { empty, json, type Context, type Env, type Failure, type Reply, type ServiceDefinition } from "./app.js";
 import type { OperationSpec } from "./contract.js";
 import type { EmulatorOptions } from "./types.js";
@@ -36,7 +37,8 @@ export interface ResourceSpec {
   sort?: string;
   page?: { offset?: string; limit?: string; first?: string };
   derive?: Record<string, Derive>;
-  cap?: keyof Caps;
+  /** The cap (by name: the engine's, the document's `x-caps`, or the plug-in's) on records per partition. */
+  cap?: string;
   /** Where the record sits in the request body (create), and in the success body (`envelope` holds that body's constants). */
   body?: string;
   at?: string;
@@ -52,7 +54,7 @@ export interface ResourceSpec {
   /** Named examples answered as documented: a `unique` conflict, a missing `x-refers` target, an unknown partition. */
   errors?: { unique?: string; refers?: string; partition?: string };
   /** The cap on partitions (default `partitions`). */
-  partitionCap?: keyof Caps;
+  partitionCap?: string;
   /** Named plug-in hooks: `where` narrows a list or count (after `match`), `check` vets a new record. */
   where?: string[];
   check?: string[];
@@ -66,7 +68,8 @@ export type Narrowed = Rec[] | { items: Rec[]; last?: boolean };
 
 export interface EngineState {
   partitions: Map<string, Partition>;
-  caps: Caps;
+  /** Every declared cap resolved (resolveCaps): the engine's are always there. */
+  caps: Caps & Record<keyof typeof ENGINE_CAPS, number>;
   /** The records every partition starts with, per resource (runtime/emulator/world.ts). */
   world: Map<string, Rec[]>;
   /** Bytes of the records held, across partitions (their JSON), charged against `caps.recordBytes`. */
@@ -84,6 +87,8 @@ export interface Plugin<S extends EngineState> {
   extend?(state: EngineState, options: EmulatorOptions, engine: Engine, env: Env): S;
   /** Called when a partition is made (to add the plug-in's own fields), with the state it joins. */
   partition?(partition: Partition, state: S): void;
+  /** Caps the plug-in's own code needs, by name, with their defaults (a caller's `caps` option overrides them). */
+  caps?: Readonly<Record<string, number>>;
   /** What this service's partitions are called in a cap's message (default "partitions (instances)"). */
   partitionName?: string;
   /** False when a partition of this key may not appear (a plug-in's own instance list). */
@@ -273,7 +278,7 @@ export class Engine {
     let partition = state.partitions.get(key);
     if (!partition) {
       if (plugin?.admits && !plugin.admits(state, key)) throw new NoPartition(key);
-      const cap = state.caps[spec.partitionCap ?? "partitions"];
+      const cap = capOf(state.caps, spec.partitionCap ?? "partitions");
       if (state.partitions.size >= cap) {
         if (spec.errors?.partition) throw new NoPartition(key);
         throw new CapReached(plugin?.partitionName ?? "partitions (instances)", cap);
@@ -312,7 +317,7 @@ export class Engine {
 
     switch (spec.action) {
       case "create": {
-        if (spec.cap && records.size >= ctx.state.caps[spec.cap]) throw new CapReached(`${spec.name}s per partition`, ctx.state.caps[spec.cap]);
+        if (spec.cap && records.size >= capOf(ctx.state.caps, spec.cap)) throw new CapReached(`${spec.name}s per partition`, capOf(ctx.state.caps, spec.cap));
         const record: Rec = { ...this.defaults(op, spec), ...structuredClone(body) };
         const refused = this.checked(ctx, spec, record, plugin) ?? this.refuse(ctx, partition, spec, record, undefined, op);
         if (refused) return refused;
@@ -444,8 +449,7 @@ export class Engine {
   private checked(ctx: Context<EngineState>, spec: ResourceSpec, record: Rec, plugin?: Plugin<any>): Reply | undefined {
     for (const name of spec.check ?? []) {
       const hook = plugin?.check?.[name];
-      if (!hook) throw new CloudInterfacesError(`x-resource names the check "${name}", which the plug-in does not have`);
-      const refused = hook(ctx, record, this);
+      const refused = hook!(ctx, record, this);
       if (refused) return refused;
     }
     return undefined;
@@ -565,8 +569,8 @@ export class Engine {
     let last = false;
     for (const name of spec.where ?? []) {
       const hook = plugin?.where?.[name];
-      if (!hook) throw new CloudInterfacesError(`x-resource names the where hook "${name}", which the plug-in does not have`);
-      const out = hook(ctx, items, this);
+      // Every hook a document names was checked when the engine was defined (annotations.ts).
+      const out = hook!(ctx, items, this);
       if (Array.isArray(out)) items = out;
       else if ("items" in out) {
         items = out.items;
@@ -699,6 +703,10 @@ export function documentedReject(failure: Failure, op: OperationSpec, ctx: Omit<
  */
 export function engineDefinition<S extends EngineState>(serviceId: string, document: Json, plugin: Plugin<S> = {}): ServiceDefinition<S> {
   const engine = engineOf(document);
+  const declaredCaps: Caps = { ...ENGINE_CAPS, ...documentCaps(document), ...plugin.caps };
+  // A document the family cannot serve as written is refused here, before any request meets it.
+  const problems = annotationProblems(document, plugin, declaredCaps);
+  if (problems.length > 0) throw new AnnotationError(serviceId, problems);
   const operations: ServiceDefinition<S>["operations"] = {};
   const after = (ctx: Parameters<NonNullable<Plugin<S>["after"]>>[0], reply: Reply) => (plugin.after ? plugin.after(ctx, reply) : reply);
   // The plug-in's `before` and `after` hooks wrap every operation, the engine's and its own.
@@ -710,9 +718,7 @@ export function engineDefinition<S extends EngineState>(serviceId: string, docum
   for (const operationId of engine.specs.keys()) operations[operationId] = wrap((ctx) => engine.serve(ctx as unknown as Context<EngineState>, plugin));
   for (const [operationId, handler] of Object.entries(plugin.operations ?? {})) operations[operationId] = wrap((ctx) => handler(ctx, engine));
   for (const [operationId, name] of engine.plugged) {
-    const handler = plugin.operations?.[name];
-    // A document naming a handler its family lacks is a build-time mistake, not a request's.
-    if (!handler) throw new CloudInterfacesError(`${serviceId}: operation ${operationId} is handled by the plug-in "${name}" (x-resource), which runtime/<family>/emulator.ts does not define`);
+    const handler = plugin.operations![name]!;
     operations[operationId] = wrap((ctx) => handler(ctx, engine));
   }
   const reject = (plugin.reject ?? documentedReject) as ServiceDefinition<S>["reject"];
@@ -720,7 +726,7 @@ export function engineDefinition<S extends EngineState>(serviceId: string, docum
     serviceId,
     initialState(env, options) {
       const world = engine.worldRecords(options.seedFromExamples === false ? EMPTY_WORLD : readWorld(document));
-      const state: EngineState = { partitions: new Map(), caps: capsOf(options), world, bytes: 0 };
+      const state: EngineState = { partitions: new Map(), caps: resolveCaps(declaredCaps, options.caps) as EngineState["caps"], world, bytes: 0 };
       return plugin.extend ? plugin.extend(state, options, engine, env) : (state as S);
     },
     operations,

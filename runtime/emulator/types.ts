@@ -22,8 +22,8 @@ export interface EmulatorOptions {
   seed?: unknown;
   /** Bundled document to validate against; default the packaged one for the service. */
   document?: unknown;
-  /** Lower (or raise) the per-instance state caps (runtime/emulator/caps.ts, ASSUMPTIONS.md). */
-  caps?: Partial<import("./caps.js").Caps>;
+  /** Lower (or raise) state caps by name (ASSUMPTIONS.md, "Caps"); a name the emulator does not declare, or a value that is not a whole number of 0 or more, is an InputError. */
+  caps?: Readonly<Record<string, number>>;
   /** Called for every violation besides recording it (e.g. to fail a test at once). */
   onViolation?: (violation: Violation) => void;
 }

@@ -97,7 +97,24 @@ type Tenant = Partition & {
   populated: boolean;
 };
 
+/** What the OAuth plug-in's own code bounds (runtime/emulator/ASSUMPTIONS.md, "Caps"). */
+const IDENTITY_CAPS = {
+  /** Tenants (each has an RSA key); past it an unknown tenant is a 400. */
+  identityTenants: 100,
+  /** Live authorization codes and temporary codes per tenant, each; expired ones are pruned first. */
+  identityCodesPerTenant: 1_000,
+  /** Grants (token responses) per tenant. */
+  identityGrantsPerTenant: 10_000,
+  /**
+   * Characters the live authorization codes hold, across tenants: a code keeps its
+   * redirect_uri, nonce and scope, which an unauthenticated caller chooses.
+   */
+  identityCodeBytes: 8 * 1024 * 1024,
+  /** jwt-bearer assertion ids remembered per tenant until they expire (replay protection). */
+};
+
 export interface IdentityState extends EngineState {
+  caps: EngineState["caps"] & Record<keyof typeof IDENTITY_CAPS, number>;
   version: "v3" | "v4";
   clients: Map<string, IdentityClient>;
   users: Map<string, IdentityUser>;
@@ -140,6 +157,8 @@ function initialState(base: EngineState, version: "v3" | "v4", options: Emulator
   const users = [...(withDefaults ? [DEFAULT_USER] : []), ...(seed.users ?? [])];
   return {
     ...base,
+    // The engine resolved the plug-in's declared caps with the caller's (resolveCaps).
+    caps: base.caps as IdentityState["caps"],
     version,
     clients: new Map(clients.map((c) => [c.client_id, c])),
     users: new Map(users.map((u) => [u.username, u])),
@@ -656,6 +675,8 @@ const versionOf = (document: { paths?: object }): "v3" | "v4" => (Object.keys(do
 
 export const identityPlugin: Plugin<IdentityState> = {
   partitionName: "tenants",
+  caps: IDENTITY_CAPS,
+
   extend: (base, options, engine) => initialState(base, versionOf(engine.doc), options, engine.doc),
   partition(tenant) {
     Object.assign(tenant, { codes: new Map(), refreshTokens: new Map(), grants: new Map(), temporaryCodes: new Map(), assertions: new Map(), exampleTokens: new Map(), populated: false });

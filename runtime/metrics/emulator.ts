@@ -1,6 +1,6 @@
 import { empty, json, type Reply, type Context } from "../emulator/app.js";
 import { TOKEN_PATTERN } from "./token.js";
-import { CAPS, CapReached } from "../emulator/caps.js";
+import { CapReached } from "../emulator/caps.js";
 import { engineDefinition, type Engine, type EngineState, type Partition, type Plugin } from "../emulator/engine.js";
 import { EMPTY_WORLD, readWorld, type World } from "../emulator/world.js";
 import { charge, parseTarget, parseTime, pathMatcher, QueryError, type Expr, type MatchBudget } from "./query.js";
@@ -26,7 +26,25 @@ interface Series {
 /** A space domain: the engine's partition, holding metric path -> datapoints (sorted by time, one value per timestamp). */
 type Domain = Partition & { paths: Map<string, Point[]> };
 
+/** What the query plug-in's own code bounds (runtime/emulator/ASSUMPTIONS.md, "Caps"). */
+const METRICS_CAPS = {
+  /** Space domains; past it an unknown domain is a 400. */
+  metricsDomains: 100,
+  /** Metric paths per domain; past it a send naming a new path is a 400. */
+  metricsPathsPerDomain: 2_000,
+  /** Datapoints held in all, across domains; past it a send adding points is a 400. */
+  metricsDatapoints: 50_000,
+  /**
+   * Steps one request may spend: pattern matching (NFA states × path characters) and one a
+   * datapoint read, combined or scaled (each repetition of a function argument pays again).
+   */
+  metricsMatchSteps: 1_000_000,
+  /** Characters of one pattern (`target`, `query`); a longer one is a 400. */
+  metricsPatternLength: 512,
+};
+
 export interface MetricsState extends EngineState {
+  caps: EngineState["caps"] & Record<keyof typeof METRICS_CAPS, number>;
   /** Space domain -> its partition; `paths` holds its series. */
   partitions: Map<string, Domain>;
   /** Datapoints held across domains (kept up to date by send and delete). */
@@ -46,7 +64,7 @@ export interface MetricsSeed {
  * (x-refers: metric): a delete example then finds what it deletes.
  */
 function seriesOf(world: World): Array<[string, Point[]]> {
-  const patterns = (world.values("metric") as string[]).map((p) => pathMatcher(p, { steps: CAPS.metricsMatchSteps }));
+  const patterns = (world.values("metric") as string[]).map((p) => pathMatcher(p, { steps: METRICS_CAPS.metricsMatchSteps }));
   const found = new Map<string, Point[]>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visit);
@@ -271,11 +289,13 @@ function deleteByPattern(ctx: Context<MetricsState>, engine: Engine): Reply {
   });
 }
 
+
 export const metricsPlugin: Plugin<MetricsState> = {
   partitionName: "space domains",
+  caps: METRICS_CAPS,
   extend(base, options, engine) {
     const worldSeries = seriesOf(options.seedFromExamples === false ? EMPTY_WORLD : readWorld(engine.doc));
-    const state: MetricsState = { ...base, partitions: new Map(), datapoints: 0, worldSeries };
+    const state: MetricsState = { ...base, caps: base.caps as MetricsState["caps"], partitions: new Map(), datapoints: 0, worldSeries };
     for (const [domain, paths] of Object.entries(((options.seed ?? {}) as MetricsSeed).domains ?? {})) {
       const series = new Map(Object.entries(paths).map(([p, pts]) => [p, [...pts].sort((a, b) => a[1] - b[1])] as [string, Point[]]));
       state.partitions.set(domain, { records: new Map(), paths: series });

@@ -14,7 +14,16 @@ export interface SentNotification {
   received_at: string;
 }
 
+/** What the send plug-in keeps for inspection (runtime/emulator/ASSUMPTIONS.md, "Caps"). */
+const NOTIFICATIONS_CAPS = {
+  /** Sent notifications kept, across instances; the oldest is dropped first. */
+  storedNotifications: 1_000,
+  /** Bytes of sent notifications kept (their JSON), across instances; the oldest is dropped first. */
+  storedNotificationBytes: 32 * 1024 * 1024,
+};
+
 export interface NotificationsState extends EngineState {
+  caps: EngineState["caps"] & Record<keyof typeof NOTIFICATIONS_CAPS, number>;
   /** Every stored notification in send order, with its size: the oldest goes first past a cap. */
   sentLog: Array<{ partition: Partition; bytes: number }>;
   sentBytes: number;
@@ -37,8 +46,9 @@ export interface NotificationsSeed {
 }
 
 export const notificationsPlugin: Plugin<NotificationsState> = {
+  caps: NOTIFICATIONS_CAPS,
   extend(base, options, engine) {
-    const state: NotificationsState = { ...base, sentLog: [], sentBytes: 0 };
+    const state: NotificationsState = { ...base, caps: base.caps as NotificationsState["caps"], sentLog: [], sentBytes: 0 };
     const now = new Date(0).toISOString();
     for (const [instance, seed] of Object.entries(((options.seed ?? {}) as NotificationsSeed).instances ?? {})) {
       const partition = engine.partition(state, instance, notificationsPlugin);

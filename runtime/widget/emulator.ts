@@ -10,6 +10,7 @@ import { json, type Context, type Reply } from "../emulator/app.js";
 import { engineDefinition, type EngineState, type Plugin } from "../emulator/engine.js";
 
 export interface WidgetState extends EngineState {
+  caps: EngineState["caps"] & { widgetIssued: number };
   /** Known project keys; empty accepts any key. */
   projects: Set<string>;
   /** URLs handed out, by signature (for tests that want to look one up). */
@@ -41,7 +42,9 @@ function refusedKey(ctx: Context<WidgetState>, key: string): string | undefined 
 }
 
 export const widgetPlugin: Plugin<WidgetState> = {
-  extend: (base, options) => ({ ...base, projects: new Set(((options.seed ?? {}) as WidgetSeed).projects ?? []), issued: new Map() }),
+  /** Widget URLs remembered for lookup; the oldest is dropped first. */
+  caps: { widgetIssued: 10_000 },
+  extend: (base, options) => ({ ...base, caps: base.caps as WidgetState["caps"], projects: new Set(((options.seed ?? {}) as WidgetSeed).projects ?? []), issued: new Map() }),
   operations: {
     async createWidgetUrl(ctx): Promise<Reply> {
       const body = ctx.input.body as { key: string; user_email: string; package_id?: number; package_sku_id?: string; flex?: 0 | 1 | boolean };

@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { bundleForBuild } from "./bundle.js";
+import { checkAnnotations } from "./check-annotations.js";
 import { DocumentError } from "./client-meta.js";
 import { dedupeFindings, type Finding } from "./findings.js";
 import { stringify } from "yaml";
@@ -61,6 +62,8 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
   const lint = [...sourceFindings, ...(await lintBundle(service, bundleText, file))];
   // Warnings fail too: each one is either fixed or excepted in the document with a reason.
   if (lint.length > 0) return failed(lint);
+  const annotationFindings = await checkAnnotations(service, bundled.doc, file, layout.root);
+  if (annotationFindings.length > 0) return failed(annotationFindings);
 
   let types: string;
   let client: string;

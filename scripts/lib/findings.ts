@@ -4,7 +4,7 @@ import { ROOT } from "./paths.js";
 
 export interface Finding {
   /** The step that found it. */
-  tool: "redocly" | "spectral" | "bundle" | "types" | "client";
+  tool: "redocly" | "spectral" | "bundle" | "annotations" | "types" | "client";
   severity: "error" | "warn";
   rule: string;
   message: string;

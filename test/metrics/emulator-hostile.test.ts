@@ -6,9 +6,10 @@
  * `npm run bench` (scripts/bench/emulator-bounds-child.ts) and runtime/emulator/ASSUMPTIONS.md.
  */
 import { describe, expect, it } from "vitest";
-import { CAPS } from "../../runtime/emulator/caps.js";
 import { emulator } from "../emulator/harness.js";
 
+/** The emulator's default caps (declared by its plug-in). */
+const CAPS = emulator("metrics-v1").emu.state.caps as Record<string, number> & { metricsDatapoints: number; metricsMatchSteps: number };
 const TOKEN = { "X-Auth-User-Token": "iam token-1" };
 const BASE = "https://metrics.example.com/v1/metrics";
 const T0 = 1_600_000_000;

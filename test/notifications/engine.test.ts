@@ -49,6 +49,7 @@ describe("an annotated operation the document gains is emulated with no code", (
 /** A document of its own: widgets in shelves, with a unique name, a count in a header and paging. */
 const shelfDocument = {
   openapi: "3.1.0",
+  "x-caps": { itemsPerShelf: { max: 1_000, description: "Items per shelf." } },
   jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
   info: { title: "shelves", version: "1" },
   servers: [{ url: "https://shelves.example.com" }],
@@ -57,7 +58,7 @@ const shelfDocument = {
       parameters: [{ name: "shelf", in: "path", required: true, schema: { type: "string" } }],
       post: {
         operationId: "createItem",
-        "x-resource": { name: "item", action: "create", partition: ["shelf"], set: { id: "uuid", created: "now" }, unique: ["name"] },
+        "x-resource": { name: "item", action: "create", partition: ["shelf"], set: { id: "uuid", created: "now" }, unique: ["name"], cap: "itemsPerShelf" },
         requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ItemInput" } } } },
         responses: { "201": { description: "made", content: { "application/json": { schema: { $ref: "#/components/schemas/Item" } } } }, "409": { $ref: "#/components/responses/Error" }, "400": { $ref: "#/components/responses/Error" } },
       },
