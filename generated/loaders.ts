@@ -13,28 +13,28 @@ import { baseUrl as baseUrl5, servers as servers5 } from "./widget/servers.js";
 /** Each service's emulator, loaded on first use: its family plug-in or the resource engine, with its document and validators. */
 export const EMULATOR_LOADERS: Readonly<Record<string, () => Promise<CompiledService>>> = {
   "identity-v3": async () => {
-    const [plugin, compiled] = await Promise.all([import("../runtime/identity/emulator.js"), import("./identity-v3/emulator.js")]);
-    return { define: (document: unknown) => plugin.defineEmulator("identity-v3", document), document: compiled.document, validators: compiled.validators };
+    const [plugin, compiled, operations] = await Promise.all([import("../runtime/identity/emulator.js"), import("./identity-v3/emulator.js"), import("./identity-v3/operations.js")]);
+    return { define: (document: unknown) => plugin.defineEmulator("identity-v3", document), document: compiled.document, validators: compiled.validators, table: operations.table };
   },
   "identity-v4": async () => {
-    const [plugin, compiled] = await Promise.all([import("../runtime/identity/emulator.js"), import("./identity-v4/emulator.js")]);
-    return { define: (document: unknown) => plugin.defineEmulator("identity-v4", document), document: compiled.document, validators: compiled.validators };
+    const [plugin, compiled, operations] = await Promise.all([import("../runtime/identity/emulator.js"), import("./identity-v4/emulator.js"), import("./identity-v4/operations.js")]);
+    return { define: (document: unknown) => plugin.defineEmulator("identity-v4", document), document: compiled.document, validators: compiled.validators, table: operations.table };
   },
   "notifications-v1": async () => {
-    const [plugin, compiled] = await Promise.all([import("../runtime/notifications/emulator.js"), import("./notifications-v1/emulator.js")]);
-    return { define: (document: unknown) => plugin.defineEmulator("notifications-v1", document), document: compiled.document, validators: compiled.validators };
+    const [plugin, compiled, operations] = await Promise.all([import("../runtime/notifications/emulator.js"), import("./notifications-v1/emulator.js"), import("./notifications-v1/operations.js")]);
+    return { define: (document: unknown) => plugin.defineEmulator("notifications-v1", document), document: compiled.document, validators: compiled.validators, table: operations.table };
   },
   "kms-v2": async () => {
-    const [plugin, compiled] = await Promise.all([import("../runtime/kms/emulator.js"), import("./kms-v2/emulator.js")]);
-    return { define: (document: unknown) => plugin.defineEmulator("kms-v2", document), document: compiled.document, validators: compiled.validators };
+    const [plugin, compiled, operations] = await Promise.all([import("../runtime/kms/emulator.js"), import("./kms-v2/emulator.js"), import("./kms-v2/operations.js")]);
+    return { define: (document: unknown) => plugin.defineEmulator("kms-v2", document), document: compiled.document, validators: compiled.validators, table: operations.table };
   },
   "metrics-v1": async () => {
-    const [plugin, compiled] = await Promise.all([import("../runtime/metrics/emulator.js"), import("./metrics-v1/emulator.js")]);
-    return { define: (document: unknown) => plugin.defineEmulator("metrics-v1", document), document: compiled.document, validators: compiled.validators };
+    const [plugin, compiled, operations] = await Promise.all([import("../runtime/metrics/emulator.js"), import("./metrics-v1/emulator.js"), import("./metrics-v1/operations.js")]);
+    return { define: (document: unknown) => plugin.defineEmulator("metrics-v1", document), document: compiled.document, validators: compiled.validators, table: operations.table };
   },
   "widget": async () => {
-    const [plugin, compiled] = await Promise.all([import("../runtime/widget/emulator.js"), import("./widget/emulator.js")]);
-    return { define: (document: unknown) => plugin.defineEmulator("widget", document), document: compiled.document, validators: compiled.validators };
+    const [plugin, compiled, operations] = await Promise.all([import("../runtime/widget/emulator.js"), import("./widget/emulator.js"), import("./widget/operations.js")]);
+    return { define: (document: unknown) => plugin.defineEmulator("widget", document), document: compiled.document, validators: compiled.validators, table: operations.table };
   },
 };
 

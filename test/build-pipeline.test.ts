@@ -15,6 +15,7 @@ import { bundleForBuild } from "../scripts/lib/bundle.js";
 import { generateClient, generateEntryPoint } from "../scripts/lib/generate-client.js";
 import { generateHelperRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { generateEmulatorModule, generateServersModule } from "../scripts/lib/generate-emulator.js";
+import { generateOperationsModule } from "../scripts/lib/generate-operations.js";
 import { DocumentError } from "../scripts/lib/client-meta.js";
 import { generateTypes } from "../scripts/lib/generate-types.js";
 import { failingTypes, tiny, tinyB, root, layout, file, write, edit, lineOf, useTinyProject } from "./harness/tiny-project.js";
@@ -28,8 +29,8 @@ describe("one document's build", () => {
     expect(result.findings).toEqual([]);
     expect(result.id).toBe("tiny-b");
     expect(result.dependencies).toEqual(["openapi/shared/Thing.yaml", "openapi/shared/getThing.yaml", "openapi/tiny-b.yaml"]);
-    const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile, emulatorFile, serversFile] = serviceOutputs(tinyB, layout);
-    expect([bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile, emulatorFile, serversFile]).toEqual([
+    const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile, emulatorFile, serversFile, operationsFile] = serviceOutputs(tinyB, layout);
+    expect([bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile, emulatorFile, serversFile, operationsFile]).toEqual([
       join(root, "dist/openapi/tiny-b.json"),
       join(root, "dist/openapi/tiny-b.yaml"),
       join(root, "generated/tiny-b/types.ts"),
@@ -39,6 +40,7 @@ describe("one document's build", () => {
       join(root, "generated/tiny-b/helper-rules.ts"),
       join(root, "generated/tiny-b/emulator.ts"),
       join(root, "generated/tiny-b/servers.ts"),
+      join(root, "generated/tiny-b/operations.ts"),
     ]);
     expect(result.outputs).toEqual([
       { file: bundleFile, content: JSON.stringify(doc, null, 2) },
@@ -49,9 +51,10 @@ describe("one document's build", () => {
       { file: indexFile, content: generateEntryPoint(tinyB) },
       { file: emulatorFile, content: generateEmulatorModule(tinyB, doc) },
       { file: serversFile, content: generateServersModule(tinyB, doc) },
+      { file: operationsFile, content: generateOperationsModule(tinyB, doc) },
       { file: yamlFile, content: expect.any(String) },
     ]);
-    expect(parseYaml(result.outputs[8]!.content)).toEqual(doc);
+    expect(parseYaml(result.outputs[9]!.content)).toEqual(doc);
     expect(existsSync(join(root, "generated"))).toBe(false);
     expect(existsSync(join(root, "dist"))).toBe(false);
   }, 60_000);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { requestBodyExamples, schemaExample } from "../runtime/openapi/examples.js";
-import { documentedRequests, readOperations } from "../runtime/verify/operations.js";
+import { documentedRequests, docOperations } from "../runtime/verify/operations.js";
 import { extractMeta } from "../scripts/lib/client-meta.js";
 import { bindValues, exampleCall } from "../scripts/lib/example-requests.js";
 import { listOperations } from "../runtime/openapi/router.js";
@@ -60,7 +60,7 @@ function pairs(id: string, doc: any) {
   const meta = extractMeta(id, doc);
   const bind = bindValues(doc, meta);
   const siteOps = new Map(listOperations(doc).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]));
-  return readOperations(doc).map((op) => {
+  return docOperations(doc).map((op) => {
     const { requests, missing } = documentedRequests(doc, op, bind);
     return { key: op.key, verifier: requests[0]?.request, missing, site: exampleCall(doc, meta, siteOps.get(op.key)!, bind) };
   });

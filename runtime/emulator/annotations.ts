@@ -7,8 +7,7 @@
  * names its file and JSON pointer.
  */
 import { CloudInterfacesError } from "../core/base-error.js";
-import { deref } from "../openapi/pointer.js";
-import { listOperations, parametersOf } from "../openapi/router.js";
+import { operationTable, type TableOperation } from "../openapi/operation-table.js";
 
 const name = { type: "string", minLength: 1 } as const;
 const names = { type: "array", items: name } as const;
@@ -96,10 +95,7 @@ export interface Registered {
 type Json = any;
 
 /** Named examples of one response status, across its media types. */
-function exampleNames(doc: Json, operation: Json, status: string): string[] {
-  const response = deref<Json>(doc, operation.responses?.[status]);
-  return Object.values<Json>(response?.content ?? {}).flatMap((media) => Object.keys(deref<Json>(doc, media)?.examples ?? {}));
-}
+const exampleNames = (operation: TableOperation, status: string): string[] => Object.values(operation.responses.find((r) => r.status === status)?.examples ?? {}).flat();
 
 /**
  * What a schema cannot check: every hook, handler, cap, parameter and named example the
@@ -110,16 +106,16 @@ export function annotationProblems(doc: Json, plugin: Registered, caps: Readonly
   const problems: AnnotationProblem[] = [];
   const problem = (pointer: string, message: string) => problems.push({ pointer, message });
   const capNames = Object.keys(caps).sort().join(", ");
-  const entries = listOperations(doc);
+  const entries = operationTable(doc).operations;
   // A document with no x-resource at all is not on the engine (a scratch document): nothing to follow.
-  const onEngine = entries.some((e) => e.operation["x-resource"] !== undefined);
+  const onEngine = entries.some((e) => e.resource !== undefined);
   for (const entry of entries) {
-    const op = entry.operation;
+    const op = entry;
     const at = `${entry.pointer}/x-resource`;
-    const spec = op["x-resource"] as Json;
-    const params = new Set(parametersOf(doc, entry).map(({ parameter }) => String(parameter?.name).toLowerCase()));
+    const spec = entry.resource as Json;
+    const params = new Set(entry.parameters.map(({ name }) => String(name).toLowerCase()));
     const isParam = (n: unknown) => typeof n === "string" && params.has(n.toLowerCase());
-    const paging = op["x-pagination"] as Json;
+    const paging = entry.pagination as Json;
     if (paging && typeof paging === "object") {
       for (const key of ["offsetParam", "limitParam"]) if (paging[key] !== undefined && !isParam(paging[key])) problem(`${entry.pointer}/x-pagination/${key}`, `names the parameter "${paging[key]}", which ${op.operationId} does not have`);
     }
@@ -151,7 +147,7 @@ export function annotationProblems(doc: Json, plugin: Registered, caps: Readonly
       // A list or count answers an unknown partition with nothing, not its example: there the name only marks the partition as one that may not exist.
       if (kind === "partition" && (spec.action === "list" || spec.action === "count")) continue;
       const example = spec.errors?.[kind];
-      if (example !== undefined && !exampleNames(doc, op, status).includes(example)) problem(`${at}/errors/${kind}`, `names the example "${example}", which ${op.operationId}'s ${status} response does not have`);
+      if (example !== undefined && !exampleNames(op, status).includes(example)) problem(`${at}/errors/${kind}`, `names the example "${example}", which ${op.operationId}'s ${status} response does not have`);
     }
   }
   return problems;

@@ -1,5 +1,6 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import { createServiceEmulator } from "./app.js";
+import { useTable } from "../openapi/operation-table.js";
 import { tableValidators, type ValidatorSource } from "./contract.js";
 import { importPeer } from "../http/optional-peers.js";
 import { SERVICE_LOADERS, unknownService } from "./registry.js";
@@ -15,6 +16,8 @@ export type RuntimeValidators = (serviceId: string, document: object) => Validat
  */
 export function assemble(serviceId: string, compiled: CompiledService, options: EmulatorOptions, runtime?: RuntimeValidators): Emulator {
   const document = options.document ?? compiled.document;
+  // The bundled document's table is the build's: nothing compiles it again.
+  useTable(compiled.document as object, compiled.table);
   let validators: ValidatorSource;
   if (document === compiled.document) validators = tableValidators(serviceId, compiled.validators);
   else if (runtime) validators = runtime(serviceId, document as object);

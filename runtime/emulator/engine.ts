@@ -15,8 +15,8 @@ import { empty, json, type Context, type Env, type Failure, type Reply, type Ser
 import type { OperationSpec } from "./contract.js";
 import type { EmulatorOptions } from "./types.js";
 import { EMPTY_WORLD, readWorld, type World } from "./world.js";
-import { deref, splitPointer } from "../openapi/pointer.js";
-import { listOperations, parametersOf } from "../openapi/router.js";
+import { deref, getAt, splitPointer } from "../openapi/pointer.js";
+import { operationTable, type TableParameter } from "../openapi/operation-table.js";
 import { base64 } from "./bytes.js";
 import { sortedRecords, touch } from "./record-order.js";
 import { reindex, uniqueTaken } from "./unique-index.js";
@@ -213,31 +213,30 @@ export class Engine {
   readonly plugged = new Map<string, string>();
   /** Per resource: where its records refer to records of other resources. */
   readonly references = new Map<string, Array<{ path: string[]; resource: string }>>();
-  /** Each annotated operation's parameters (path-level ones included). */
-  private readonly params = new Map<string, Json[]>();
+  /** Each annotated operation's parameters (path-level ones included), from the operation table. */
+  private readonly params = new Map<string, readonly TableParameter[]>();
   /** Resources an annotated operation's parameter refers to (`x-refers`): a key ring no operation serves is still a record. */
   private readonly referred = new Map<string, unknown[]>();
   private readonly minimal = new Map<string, string[] | undefined>();
   private readonly listedCache = new WeakMap<object, string[]>();
 
   constructor(readonly doc: Json) {
-    for (const entry of listOperations(doc)) {
-      const operation = entry.operation;
-      const spec = operation["x-resource"] as ResourceSpec | { plugin: string } | undefined;
+    // The document's operation table (the build's, or compiled once here for a caller's own document).
+    for (const entry of operationTable(doc).operations) {
+      const spec = entry.resource as ResourceSpec | { plugin: string } | undefined;
       if (!spec) continue;
       if ("plugin" in spec) {
-        this.plugged.set(operation.operationId, spec.plugin);
+        this.plugged.set(entry.operationId, spec.plugin);
         continue;
       }
-      this.specs.set(operation.operationId, { spec, op: operation });
-      const params = parametersOf(doc, entry).map((x) => x.parameter);
-      this.params.set(operation.operationId, params);
-      for (const p of params) {
-        if (typeof p["x-refers"] !== "string") continue;
-        const defaults = this.referred.get(p["x-refers"]) ?? this.referred.set(p["x-refers"], []).get(p["x-refers"])!;
+      const operation = getAt(doc, entry.pointer) as Json;
+      this.specs.set(entry.operationId, { spec, op: operation });
+      this.params.set(entry.operationId, entry.parameters);
+      for (const p of entry.parameters) {
+        if (p.refers === undefined) continue;
+        const defaults = this.referred.get(p.refers) ?? this.referred.set(p.refers, []).get(p.refers)!;
         // A request that leaves the parameter out names its default: that record exists too.
-        const fallback = deref<Json>(doc, p.schema)?.default;
-        if (fallback !== undefined && !defaults.includes(fallback)) defaults.push(fallback);
+        if (p.default !== undefined && !defaults.includes(p.default)) defaults.push(p.default);
       }
       if (spec.action === "create" || spec.action === "replace") {
         const schema = this.bodySchema(operation, spec);
@@ -390,16 +389,15 @@ export class Engine {
     const headerName = Object.keys(header).find((k) => k.toLowerCase() === name.toLowerCase());
     const value = path[name] ?? query[name] ?? (headerName === undefined ? undefined : header[headerName]);
     if (value !== undefined || !fallback) return value;
-    const declared = (this.params.get(ctx.op.operationId) ?? []).find((p) => p.name === name);
-    return declared ? deref<Json>(this.doc, declared.schema)?.default : undefined;
+    return (this.params.get(ctx.op.operationId) ?? []).find((p) => p.name === name)?.default;
   }
 
   /** A parameter marked `x-refers` naming a record that does not exist: the documented 404 (where the operation has one). */
   private missingReference(ctx: Context<EngineState>, op: Json, spec: ResourceSpec, partition: Partition): Reply | undefined {
     if (!op.responses?.["404"]) return undefined;
     for (const p of this.params.get(op.operationId) ?? []) {
-      const resource = p["x-refers"];
-      if (typeof resource !== "string") continue;
+      const resource = p.refers;
+      if (resource === undefined) continue;
       const value = this.param(ctx, p.name);
       if (value === undefined || partition.records.get(resource)?.has(String(value))) continue;
       return this.documented(ctx, op, 404, spec.errors?.refers, `${resource} ${String(value)} does not exist`);

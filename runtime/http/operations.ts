@@ -3,8 +3,9 @@
  * method and path template, and per status the media types and named examples (body and
  * header examples), so case selection and error shapes come from the document alone.
  */
-import { deref } from "../openapi/pointer.js";
-import { listOperations, parametersOf, Router, type RouteResult } from "../openapi/router.js";
+import { deref, getAt } from "../openapi/pointer.js";
+import { operationTable } from "../openapi/operation-table.js";
+import { Router, type RouteResult } from "../openapi/router.js";
 
 export interface ResponseInfo {
   status: string;
@@ -31,8 +32,8 @@ export interface OperationInfo {
   raw: any;
 }
 
-function responseInfo(doc: any, status: string, raw: any): ResponseInfo {
-  const response = deref(doc, raw) ?? {};
+function responseInfo(doc: any, status: string, pointer: string): ResponseInfo {
+  const response = (getAt(doc, pointer) as any) ?? {};
   const examples = new Map<string, { name: string; value: unknown; prefer?: string }[]>();
   const schemas = new Map<string, unknown>();
   const mediaTypes = Object.keys(response.content ?? {});
@@ -54,25 +55,22 @@ function responseInfo(doc: any, status: string, raw: any): ResponseInfo {
   return { status, mediaTypes, examples, headerExamples, schemas };
 }
 
+/** The mock's view of the document's operation table (runtime/openapi/operation-table.ts), in its routing order. */
 export function readOperations(doc: any): OperationInfo[] {
-  const operations = listOperations(doc).map((entry): OperationInfo => {
-    const { method, path, operation: op } = entry;
+  return operationTable(doc).operations.map((entry): OperationInfo => {
     const responses = new Map<string, ResponseInfo>();
-    for (const [status, raw] of Object.entries<any>(op.responses ?? {})) responses.set(status, responseInfo(doc, status, raw));
-    const body = deref(doc, op.requestBody);
+    for (const r of entry.responses) responses.set(r.status, responseInfo(doc, r.status, r.pointer));
     return {
-      method: method.toUpperCase(),
-      path,
-      key: `${method.toUpperCase()} ${path}`,
+      method: entry.method,
+      path: entry.path,
+      key: entry.key,
       responses,
-      requestMediaTypes: Object.keys(body?.content ?? {}),
-      ...(body ? { requestBody: body } : {}),
-      parameters: parametersOf(doc, entry).map((p) => p.parameter),
-      raw: op,
+      requestMediaTypes: entry.request?.mediaTypes ?? [],
+      ...(entry.request ? { requestBody: getAt(doc, entry.request.pointer) } : {}),
+      parameters: entry.parameters.map((p) => getAt(doc, p.pointer)),
+      raw: getAt(doc, entry.pointer),
     };
   });
-  // In routing order (concrete paths first): error shapes are looked up in this order too.
-  return new Router(operations).operations;
 }
 
 export type Route = RouteResult<OperationInfo>;

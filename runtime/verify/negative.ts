@@ -6,7 +6,7 @@
  * project's tests send the same cases to the Prism mocks (test/negative).
  */
 import type { Contract, SchemaError } from "../emulator/contract.js";
-import { documentedRequests, parameterExample, readOperations } from "./operations.js";
+import { documentedRequests, parameterExample, docOperations } from "./operations.js";
 import { escapeToken } from "../openapi/pointer.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
@@ -215,7 +215,7 @@ export function deriveNegativeCases(
   const underivable: Underivable[] = [];
   const blindSpots: BlindSpot[] = [];
   const baselines: RawRequest[] = [];
-  for (const op of readOperations(doc).filter((o) => wanted(o.key))) {
+  for (const op of docOperations(doc).filter((o) => wanted(o.key))) {
     const operation = op.key;
     const { requests, missing } = documentedRequests(doc, op, bind);
     const base = requests[0]?.request;

@@ -4,9 +4,10 @@
  * and the valid requests the document's own examples spell out.
  */
 import { firstExample, requestBodyExamples } from "../openapi/examples.js";
-import { queryParamMeta } from "../openapi/query-style.js";
-import { listOperations, parametersOf } from "../openapi/router.js";
-import { resolve, resolvePointer } from "./pointer.js";
+import { getAt } from "../openapi/pointer.js";
+import { operationTable } from "../openapi/operation-table.js";
+import { listOperations } from "../openapi/router.js";
+import { resolve } from "./pointer.js";
 import type { QueryStyles, RawRequest, Scheme } from "./raw-request.js";
 
 export interface DocParameter {
@@ -36,38 +37,36 @@ export interface DocOperation {
   styles: QueryStyles;
 }
 
-export function readOperations(doc: any): DocOperation[] {
-  const out: DocOperation[] = [];
-  for (const ref of listOperations(doc)) {
-    const { path, method } = ref;
-    const ptr = resolvePointer(doc, ref.pointer);
-    const raw = resolve(doc, ptr);
-    const parameters = parametersOf(doc, ref).map(({ parameter: p, pointer: pPtr }): DocParameter => ({
-      name: p.name,
-      in: p.in,
-      required: p.required === true,
-      raw: p,
-      ptr: pPtr,
-      ...(p.schema ? { schemaPtr: resolvePointer(doc, `${pPtr}/schema`) } : {}),
-    }));
-    const body = raw.requestBody ? resolve(doc, `${ptr}/requestBody`) : undefined;
-    const styles: QueryStyles = Object.fromEntries(
-      parameters.filter((p) => p.in === "query").map((p) => [p.name, queryParamMeta(p.raw, p.schemaPtr === undefined ? undefined : resolve(doc, p.schemaPtr), p.ptr)]),
-    );
-    out.push({
-      key: `${method.toUpperCase()} ${path}`,
-      operationId: raw.operationId ?? `${method} ${path}`,
-      method: method.toUpperCase(),
-      path,
-      ptr,
-      raw,
-      parameters,
-      mediaTypes: Object.keys(body?.content ?? {}),
-      security: ((raw.security ?? doc.security ?? []) as Record<string, unknown>[]).map((r) => Object.keys(r)),
-      styles,
+/** The verifier's view of the document's operation table (runtime/openapi/operation-table.ts), in document order. */
+export function docOperations(doc: any): DocOperation[] {
+  const table = operationTable(doc).operations;
+  // The table is in routing order; the verifier reports (and sends) in the document's.
+  const order = new Map(listOperations(doc).map((e, i) => [e.pointer, i]));
+  return [...table]
+    .sort((a, b) => (order.get(a.pointer) ?? 0) - (order.get(b.pointer) ?? 0))
+    .map((entry): DocOperation => {
+      const parameters = entry.parameters.map((p): DocParameter => ({
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        raw: getAt(doc, p.pointer),
+        ptr: p.pointer,
+        ...(p.schemaPointer ? { schemaPtr: p.schemaPointer } : {}),
+      }));
+      const styles: QueryStyles = Object.fromEntries(entry.parameters.filter((p) => p.query).map((p) => [p.name, p.query!]));
+      return {
+        key: entry.key,
+        operationId: entry.operationId,
+        method: entry.method,
+        path: entry.path,
+        ptr: entry.pointer,
+        raw: getAt(doc, entry.pointer),
+        parameters,
+        mediaTypes: entry.request?.mediaTypes ?? [],
+        security: entry.security,
+        styles,
+      };
     });
-  }
-  return out;
 }
 
 export function securitySchemes(doc: any): Record<string, Scheme> {

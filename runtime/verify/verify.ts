@@ -10,7 +10,7 @@ import { answerFailures, foreignRedirect } from "./checks.js";
 import { callUnique, cleanUp, runFlows, trackCreated } from "./flows.js";
 import type { Called, RunContext } from "./run-context.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
-import { boundNames, documentedRequests, readOperations, securitySchemes, type DocOperation } from "./operations.js";
+import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
 import type { Check, Failure, OperationReport, VerifyReport } from "./report.js";
 import { refusal, type Permissions } from "./safety.js";
@@ -109,7 +109,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
   const doc = (options.document ?? loadBundledDocument(serviceId)) as any;
   const contract = new Contract(serviceId, doc, ajvValidators(serviceId, doc));
   const quick = new Contract(serviceId, doc, ajvValidators(serviceId, doc, { firstErrorOnly: true }));
-  const ops = readOperations(doc);
+  const ops = docOperations(doc);
   const only = options.only;
   for (const id of only ?? []) if (!ops.some((o) => o.operationId === id)) throw new VerifyUsageError(`--only ${id}: no such operationId (known: ${ops.map((o) => o.operationId).join(", ")})`);
   const bind = options.bind ?? {};

@@ -12,6 +12,7 @@ import { stringify } from "yaml";
 import { generateClient, generateEntryPoint } from "./generate-client.js";
 import { generateEmulatorModule, generateServersModule } from "./generate-emulator.js";
 import { generateHelperRules, generateRules } from "./generate-rules.js";
+import { generateOperationsModule } from "./generate-operations.js";
 import { generateTypes } from "./generate-types.js";
 import { lintBundle, lintSource } from "./lint.js";
 import { layoutFor, type Layout } from "./paths.js";
@@ -83,7 +84,8 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
   } catch (error) {
     return failed([generatorFinding("client", error, file)]);
   }
-  const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile, emulatorFile, serversFile] = serviceOutputs(service, layout) as [
+  const [bundleFile, yamlFile, typesFile, clientFile, rulesFile, indexFile, helperRulesFile, emulatorFile, serversFile, operationsFile] = serviceOutputs(service, layout) as [
+    string,
     string,
     string,
     string,
@@ -107,6 +109,7 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
       { file: indexFile, content: generateEntryPoint(service) },
       { file: emulatorFile, content: emulator },
       { file: serversFile, content: generateServersModule(service, bundled.doc) },
+      { file: operationsFile, content: generateOperationsModule(service, bundled.doc) },
       { file: yamlFile, content: stringify(bundled.doc, { aliasDuplicateObjects: false }) },
     ],
   };

@@ -25,8 +25,8 @@ export function generateLoaders(services: readonly Service[], root: string): str
       const module = plugin ? `../runtime/${plugin}/emulator.js` : "../runtime/emulator/engine.js";
       return (
         `  ${id(s)}: async () => {\n` +
-        `    const [plugin, compiled] = await Promise.all([import(${JSON.stringify(module)}), import("./${s.id}/emulator.js")]);\n` +
-        `    return { define: ${define}, document: compiled.document, validators: compiled.validators };\n` +
+        `    const [plugin, compiled, operations] = await Promise.all([import(${JSON.stringify(module)}), import("./${s.id}/emulator.js"), import("./${s.id}/operations.js")]);\n` +
+        `    return { define: ${define}, document: compiled.document, validators: compiled.validators, table: operations.table };\n` +
         `  },\n`
       );
     })

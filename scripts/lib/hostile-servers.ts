@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import { loadBundledDocument } from "../../runtime/emulator/documents.js";
 import { firstExample } from "../../runtime/openapi/examples.js";
-import { readOperations, type DocOperation } from "../../runtime/verify/operations.js";
+import { docOperations, type DocOperation } from "../../runtime/verify/operations.js";
 import { resolve } from "../../runtime/verify/pointer.js";
 
 export interface HostileServer {
@@ -120,7 +120,7 @@ export const hostileServers = {
 export function listTarget(): { id: ServiceId; doc: any; list: DocOperation } {
   for (const id of SERVICE_IDS) {
     const doc = loadBundledDocument(id) as any;
-    const list = readOperations(doc).find((o) => o.method === "GET" && o.raw["x-pagination"] && o.security.length > 0);
+    const list = docOperations(doc).find((o) => o.method === "GET" && o.raw["x-pagination"] && o.security.length > 0);
     if (list) return { id, doc, list };
   }
   throw new Error("no service of openapi/services.json has a secured, paginated list");

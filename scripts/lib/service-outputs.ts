@@ -18,5 +18,6 @@ export function serviceOutputs(service: Service, layout: Layout = layoutFor()): 
     join(layout.generatedDir, service.id, "helper-rules.ts"),
     join(layout.generatedDir, service.id, "emulator.ts"),
     join(layout.generatedDir, service.id, "servers.ts"),
+    join(layout.generatedDir, service.id, "operations.ts"),
   ];
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createEmulator } from "cloud-interfaces/emulator";
 import { SERVICE_IDS } from "cloud-interfaces/mock";
 import { loadBundledDocument } from "../../runtime/emulator/documents.js";
-import { documentedRequests, readOperations, securitySchemes } from "../../runtime/verify/operations.js";
+import { documentedRequests, docOperations, securitySchemes } from "../../runtime/verify/operations.js";
 import { resolve } from "../../runtime/verify/pointer.js";
 import { toWire } from "../../runtime/verify/raw-request.js";
 
@@ -16,7 +16,7 @@ const cases = SERVICE_IDS.flatMap((id) => {
   const doc = loadBundledDocument(id) as any;
   const schemes = securitySchemes(doc);
   const secrets = Object.fromEntries(Object.entries<any>(schemes).filter(([, s]) => typeof s["x-example"] === "string").map(([name, s]) => [name, s["x-example"] as string]));
-  return readOperations(doc)
+  return docOperations(doc)
     .filter((op) => op.raw.requestBody && resolve(doc, `${op.ptr}/requestBody`)["x-untyped-body"])
     .map((op) => {
       const { request } = documentedRequests(doc, op).requests[0]!;

@@ -1,0 +1,110 @@
+/**
+ * One compiled table per document (runtime/openapi/operation-table.ts): what it holds, on a small
+ * synthetic document, and that the readers share it: the build's table is the one the emulators
+ * use (never compiled again at run time), and the mock's and the verifier's views of the
+ * operations are views of it.
+ */
+import { describe, expect, it } from "vitest";
+import { createEmulator, loadBundledDocument } from "cloud-interfaces/emulator";
+import { compileOperationTable, operationTable } from "../../runtime/openapi/operation-table.js";
+import { readOperations } from "../../runtime/http/operations.js";
+import { docOperations } from "../../runtime/verify/operations.js";
+import { table as kmsTable } from "../../generated/kms-v2/operations.js";
+
+const fixture = {
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  security: [{ key: [] }],
+  "x-caps": { thingsPerShelf: { max: 7, description: "things" } },
+  paths: {
+    "/shelves/{shelf}/things/{id}": {
+      parameters: [{ name: "shelf", in: "path", required: true, schema: { $ref: "#/components/schemas/Id" } }],
+      get: {
+        operationId: "getThing",
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "X-Ring", in: "header", "x-refers": "ring", schema: { type: "string", default: "default" } },
+          { name: "tags", in: "query", style: "form", explode: false, schema: { type: "array", items: { type: "string" } } },
+        ],
+        "x-resource": { name: "thing", action: "get", partition: ["shelf"], id: "id" },
+        responses: {
+          "200": { description: "ok", headers: { "X-Total": { schema: { type: "integer" } } }, content: { "application/json": { schema: {}, examples: { one: { value: {} } } } } },
+          "404": { $ref: "#/components/responses/NotFound" },
+        },
+      },
+    },
+    "/shelves/{shelf}/things/count": {
+      head: { operationId: "countThings", security: [], parameters: [{ name: "shelf", in: "path", required: true, schema: { type: "string" } }], responses: { "204": { description: "n" } } },
+    },
+    "/shelves/{shelf}/things": {
+      post: {
+        operationId: "createThing",
+        parameters: [{ name: "shelf", in: "path", required: true, schema: { type: "string" } }],
+        "x-resource": { plugin: "make" },
+        "x-effect": "sends",
+        requestBody: { required: true, "x-untyped-body": "application/json", content: { "application/json": { schema: {} }, "application/x-www-form-urlencoded": { schema: {} } } },
+        responses: { "201": { description: "made", content: { "application/vnd.thing+json": { schema: {} } } } },
+      },
+    },
+  },
+  components: {
+    schemas: { Id: { type: "string", minLength: 2 } },
+    responses: { NotFound: { description: "no", content: { "application/json": { schema: {}, examples: { missing: { value: {} }, gone: { value: {} } } } } } },
+  },
+};
+
+describe("the operation table", () => {
+  const table = compileOperationTable(fixture);
+  const byId = Object.fromEntries(table.operations.map((o) => [o.operationId, o]));
+
+  it("is in routing order: more literal segments first, then document order", () => {
+    expect(table.operations.map((o) => o.key)).toEqual(["HEAD /shelves/{shelf}/things/count", "GET /shelves/{shelf}/things/{id}", "POST /shelves/{shelf}/things"]);
+  });
+
+  it("fixes each parameter's location, lower-cases header names, follows $refs to its schema, and keeps its default and x-refers", () => {
+    expect(byId.getThing!.parameters).toEqual([
+      { name: "shelf", in: "path", key: "shelf", required: true, pointer: "#/paths/~1shelves~1{shelf}~1things~1{id}/parameters/0", schemaPointer: "#/components/schemas/Id" },
+      { name: "id", in: "path", key: "id", required: true, pointer: "#/paths/~1shelves~1{shelf}~1things~1{id}/get/parameters/0", schemaPointer: "#/paths/~1shelves~1{shelf}~1things~1{id}/get/parameters/0/schema" },
+      { name: "X-Ring", in: "header", key: "x-ring", required: false, pointer: "#/paths/~1shelves~1{shelf}~1things~1{id}/get/parameters/1", schemaPointer: "#/paths/~1shelves~1{shelf}~1things~1{id}/get/parameters/1/schema", refers: "ring", default: "default" },
+      expect.objectContaining({ name: "tags", in: "query", query: { style: "form", explode: false, shape: "array" } }),
+    ]);
+  });
+
+  it("holds responses with media types, lower-cased header names and example names, through $refs", () => {
+    expect(byId.getThing!.responses).toEqual([
+      { status: "200", pointer: "#/paths/~1shelves~1{shelf}~1things~1{id}/get/responses/200", mediaTypes: ["application/json"], headers: ["x-total"], examples: { "application/json": ["one"] }, headerExamples: [] },
+      { status: "404", pointer: "#/components/responses/NotFound", mediaTypes: ["application/json"], headers: [], examples: { "application/json": ["missing", "gone"] }, headerExamples: [] },
+    ]);
+    expect(byId.createThing!.success).toEqual({ status: 201, mediaType: "application/vnd.thing+json" });
+    expect(byId.countThings!.success).toEqual({ status: 204 });
+  });
+
+  it("holds the request body, security (the document's unless the operation's own) and every annotation normalised", () => {
+    expect(byId.createThing!.request).toEqual({ pointer: "#/paths/~1shelves~1{shelf}~1things/post/requestBody", required: true, mediaTypes: ["application/json", "application/x-www-form-urlencoded"], untyped: "application/json" });
+    expect(byId.createThing!.security).toEqual([["key"]]);
+    expect(byId.countThings!.security).toEqual([]);
+    expect(byId.createThing!.resource).toEqual({ plugin: "make" });
+    expect(byId.createThing!.effect).toBe("sends");
+    expect(byId.getThing!.resource).toEqual({ name: "thing", action: "get", partition: ["shelf"], id: "id", unique: [], where: [], check: [] });
+    expect(table.caps).toEqual({ thingsPerShelf: 7 });
+  });
+
+  it("is plain data: what the build writes is what it compiled", () => {
+    expect(JSON.parse(JSON.stringify(table))).toEqual(table);
+  });
+});
+
+describe("every reader shares one table per document", () => {
+  it("the emulators use the build's table; nothing compiles the bundled document again", () => {
+    const emulator = createEmulator("kms-v2");
+    expect(operationTable(emulator.document as object)).toBe(kmsTable);
+    expect(kmsTable).toEqual(compileOperationTable(loadBundledDocument("kms-v2")));
+  });
+
+  it("the mock's and the verifier's operations are the table's, in routing and in document order", () => {
+    const doc = loadBundledDocument("kms-v2") as object;
+    expect(readOperations(doc).map((o) => o.key)).toEqual(kmsTable.operations.map((o) => o.key));
+    expect(docOperations(doc).map((o) => o.key).sort()).toEqual(kmsTable.operations.map((o) => o.key).sort());
+    expect(docOperations(doc).map((o) => o.ptr).sort()).toEqual(kmsTable.operations.map((o) => o.pointer).sort());
+  });
+});
