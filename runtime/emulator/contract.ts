@@ -1,11 +1,12 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
-import { requestBodyMediaType, UNTYPED_BODY, untypedBodyMediaType } from "../openapi/request-media-type.js";
+import { requestBodyMediaType, UNTYPED_BODY } from "../openapi/request-media-type.js";
 import { requiredWhenViolations, type RequestValues } from "../core/required-when.js";
 import type { QueryParamMeta } from "../core/service-meta.js";
-import { escapeToken, resolveAt } from "../openapi/pointer.js";
-import { parseQuery, queryParamMeta, schemaShape, type QueryShape } from "../openapi/query-style.js";
-import { listOperations, parametersOf, Router, serverPathPrefixes, stripServerPrefix, type DocumentOperation } from "../openapi/router.js";
+import { escapeToken, getAt, resolveAt } from "../openapi/pointer.js";
+import { operationTable, type TableOperation } from "../openapi/operation-table.js";
+import { parseQuery, schemaShape, type QueryShape } from "../openapi/query-style.js";
+import { Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
 
 /**
  * The document as a contract: which operation a request is, whether the request follows the
@@ -166,7 +167,8 @@ export class Contract {
     private readonly validators: ValidatorSource,
   ) {
     this.prefixes = serverPathPrefixes(document);
-    this.operations = listOperations(document).map((entry) => this.compileOperation(entry));
+    // The document's one operation table: the contract adds validators to what it lists.
+    this.operations = operationTable(document).operations.map((entry) => this.compileOperation(entry));
     this.router = new Router(this.operations, (op) => op.template);
   }
 
@@ -179,37 +181,37 @@ export class Contract {
     return this.validators(pointer, coerce);
   }
 
-  private compileOperation(entry: DocumentOperation): OperationSpec {
-    const { path: template, method, operation: op, pointer: opPtr } = entry;
+  private compileOperation(entry: TableOperation): OperationSpec {
+    const { path: template, method, pointer: opPtr } = entry;
+    const op = getAt(this.document, opPtr) as Json;
     const query: Record<string, QueryParamMeta> = {};
-    const params: ParamSpec[] = parametersOf(this.document, entry).map(({ parameter: p, pointer }) => {
-      const schema = this.deref(p.schema ?? {}, `${pointer}/schema`).value;
-      if (p.in === "query") query[p.name] = queryParamMeta(p, schema, pointer);
-      const shape = schemaShape(schema);
+    const params: ParamSpec[] = entry.parameters.map((p) => {
+      if (p.query) query[p.name] = p.query;
+      const shape = schemaShape(p.schemaPointer === undefined ? {} : getAt(this.document, p.schemaPointer));
       return {
         name: p.name,
         in: p.in,
-        required: p.required === true,
+        required: p.required,
         ...(shape ? { shape } : {}),
-        validate: this.compile(`${pointer}/schema`, true),
+        validate: this.compile(`${p.pointer}/schema`, true),
       };
     });
 
     let body: OperationSpec["body"];
-    if (op.requestBody) {
-      const { value: rb, pointer } = this.deref(op.requestBody, `${opPtr}/requestBody`);
+    if (entry.request) {
+      const { pointer } = entry.request;
+      const rb = getAt(this.document, pointer) as Json;
       const content = new Map<string, ValidateFunction | undefined>();
       for (const [type, media] of Object.entries<Json>(rb.content ?? {})) {
         const base = `${pointer}/content/${escapeToken(type)}/schema`;
         content.set(type.toLowerCase(), media.schema ? this.compile(base, FORM_TYPES.has(type.toLowerCase())) : undefined);
       }
-      const untyped = untypedBodyMediaType(rb);
-      body = { required: rb.required === true, content, ...(untyped ? { untyped } : {}) };
+      body = { required: entry.request.required, content, ...(entry.request.untyped ? { untyped: entry.request.untyped } : {}) };
     }
 
     const responses = new Map<string, ResponseSpec>();
-    for (const [status, raw] of Object.entries<Json>(op.responses ?? {})) {
-      const { value: r, pointer } = this.deref(raw, `${opPtr}/responses/${status}`);
+    for (const { status, pointer } of entry.responses) {
+      const r = getAt(this.document, pointer) as Json;
       const headers: ResponseSpec["headers"] = [];
       for (const [name, rawHeader] of Object.entries<Json>(r.headers ?? {})) {
         const { value: h, pointer: hp } = this.deref(rawHeader, `${pointer}/headers/${escapeToken(name)}`);
@@ -227,8 +229,8 @@ export class Contract {
     }
 
     return {
-      operationId: op.operationId ?? `${method} ${template}`,
-      method: method.toUpperCase(),
+      operationId: entry.operationId,
+      method,
       template,
       params,
       query,
