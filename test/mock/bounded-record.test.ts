@@ -90,14 +90,14 @@ describe("each kept entry is bounded", () => {
     expect(clipText("short", 10)).toBe("short");
     const cut = clipText("a".repeat(7900), MAX_RECORDED_PATH);
     expect(cut.length).toBeLessThanOrEqual(MAX_RECORDED_PATH + 40);
-    expect(cut).toMatch(/…\(7900 characters\)$/);
+    expect(cut).toMatch(/\.\.\.\(7900 characters\)$/);
   });
 
   it("keeps at most MAX_RECORDED_PROBLEMS violation strings, each cut, and says how many more there were", () => {
     const problems = Array.from({ length: 500 }, (_, i) => `body.items[${i}]: ${"x".repeat(5000)}`);
     const kept = clipProblems(problems);
     expect(kept.length).toBe(MAX_RECORDED_PROBLEMS + 1);
-    expect(kept.at(-1)).toBe(`…and ${500 - MAX_RECORDED_PROBLEMS} more`);
+    expect(kept.at(-1)).toBe(`...and ${500 - MAX_RECORDED_PROBLEMS} more`);
     for (const p of kept) expect(p.length).toBeLessThanOrEqual(MAX_PROBLEM_CHARS + 40);
     expect(clipProblems(["a", "b"])).toEqual(["a", "b"]);
   });
