@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SERVICE_IDS } from "cloud-interfaces/mock";
-import { createEmulator, serveHandler } from "cloud-interfaces/emulator";
+import { createEmulator, lazyEmulator, serveHandler } from "cloud-interfaces/emulator";
 import { InputError } from "cloud-interfaces/core";
 
 const ID = SERVICE_IDS[0]!;
@@ -54,6 +54,20 @@ describe("createEmulator's request record", () => {
   it.each([[-1], [1.5], [Number.NaN], [1e9]])("refuses recordLimit %s with an InputError", (recordLimit) => {
     expect(() => createEmulator(ID, { recordLimit })).toThrow(InputError);
     expect(() => createEmulator(ID, { recordLimit })).toThrow(/recordLimit/);
+  });
+});
+
+describe("lazyEmulator's request record (what mswEmulator runs)", () => {
+  it("refuses a bad recordLimit at once, not on the first request", () => {
+    expect(() => lazyEmulator(ID, { recordLimit: -1 })).toThrow(InputError);
+  });
+
+  it("says its limit before it loads, and keeps that many after", async () => {
+    const emulator = lazyEmulator(ID, { recordLimit: 2 });
+    expect(emulator.requestsRecorded).toEqual({ kept: 0, seen: 0, dropped: 0, limit: 2 });
+    for (let i = 0; i < 3; i++) await emulator.dispatch(get(`/nowhere/${i}`));
+    expect(emulator.requests.map((r) => r.path)).toEqual(["/nowhere/1", "/nowhere/2"]);
+    expect(emulator.requestsRecorded).toEqual({ kept: 2, seen: 3, dropped: 1, limit: 2 });
   });
 });
 
