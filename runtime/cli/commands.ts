@@ -21,7 +21,7 @@ export const COMMANDS: CommandSpec[] = [
     name: "mock",
     operands: ["<service-id>"],
     summary: "a mock of one service: the document's examples (needs Prism), or with --stateful the emulator (needs ajv)",
-    options: { port: 4010, host: DEFAULT_HOST, log: undefined, stateful: undefined, seed: undefined, strict: undefined, cors: true, latency: undefined, faults: undefined },
+    options: { port: 4010, host: DEFAULT_HOST, log: undefined, stateful: undefined, seed: undefined, strict: undefined, cors: true, latency: undefined, faults: undefined, "record-limit": undefined },
     run: async (values, [id]) => (await import("../mock/cli.js")).serveMock(id!, values),
   },
   {
@@ -58,7 +58,7 @@ export const COMMANDS: CommandSpec[] = [
     name: "proxy",
     operands: ["<service-id>"],
     summary: "a validating proxy in front of a live server: logs every request and answer that breaks the document",
-    options: { target: undefined, port: 4020, host: DEFAULT_HOST, strict: undefined, cors: true, "max-body": "16MiB" },
+    options: { target: undefined, port: 4020, host: DEFAULT_HOST, strict: undefined, cors: true, "max-body": "16MiB", "record-limit": undefined },
     run: async (values, [id]) => (await import("../verify/cli.js")).runProxy(id!, values),
   },
 ];

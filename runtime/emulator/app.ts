@@ -12,6 +12,8 @@ import { requestBodyMediaType, UNTYPED_BODY } from "../openapi/request-media-typ
 import { requestValues, type RequestValues } from "../core/required-when.js";
 import type { Emulator, EmulatorOptions, Reply, RequestLike, Violation } from "./types.js";
 import type { RecordedRequest } from "../http/handler.js";
+import { BoundedRecord, clipProblems } from "../http/bounded-record.js";
+import { keptRequest } from "../http/recorder.js";
 
 export type { Reply, RequestLike } from "./types.js";
 
@@ -103,14 +105,15 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
   const contract = contractFor(def.serviceId, compiled.document, compiled.validators);
   const env = createEnv(options);
   let state = def.initialState(env, options);
-  const violations: Violation[] = [];
-  const requests: RecordedRequest[] = [];
+  // Bounded (issue 43): a long-running emulator keeps the newest recordLimit of each, with counts.
+  const violations = new BoundedRecord<Violation>(options.recordLimit);
+  const requests = new BoundedRecord<RecordedRequest>(options.recordLimit);
 
   async function verified(op: OperationSpec, response: Reply, request?: RequestValues): Promise<Reply> {
     const problems = await contract.checkResponse(op, response, request);
     if (problems.length === 0) return response;
     const violation = { operation: op.operationId, status: response.status, problems };
-    violations.push(violation);
+    violations.push({ ...violation, problems: clipProblems(problems) });
     options.onViolation?.(violation);
     return problem(500, `Emulator bug: ${def.serviceId} ${op.operationId} answered ${response.status} against the document`, {
       type: "urn:cloud-interfaces:emulator-bug",
@@ -137,7 +140,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     const seen: { operation?: string; problems: string[]; path?: string } = { problems: [] };
     const reply = await answer(request, seen);
     // The path as parsed for the answer; a URL that did not parse is recorded as sent.
-    requests.push({ method: request.method, path: seen.path ?? request.url, operation: seen.operation, violations: seen.problems, status: reply.status });
+    requests.push(keptRequest({ method: request.method, path: seen.path ?? request.url, operation: seen.operation, violations: seen.problems, status: reply.status }));
     return reply;
   }
 
@@ -219,17 +222,23 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     dispatch,
     reset() {
       state = def.initialState(env, options);
-      violations.length = 0;
-      requests.length = 0;
+      violations.clear();
+      requests.clear();
     },
     get state() {
       return state;
     },
     get violations() {
-      return violations;
+      return violations.entries();
+    },
+    get violationsRecorded() {
+      return violations.counts();
     },
     get requests() {
-      return requests;
+      return requests.entries();
+    },
+    get requestsRecorded() {
+      return requests.counts();
     },
     document: compiled.document,
   };

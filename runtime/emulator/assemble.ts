@@ -6,6 +6,7 @@ import { importPeer } from "../http/optional-peers.js";
 import { SERVICE_LOADERS, unknownService } from "./registry.js";
 import type { CompiledService } from "./compiled.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
+import { checkRecordLimit, type RecordCounts } from "../http/bounded-record.js";
 
 /** Compiles validators for a document the build did not see (a caller's own `document`). */
 export type RuntimeValidators = (serviceId: string, document: object) => ValidatorSource;
@@ -35,6 +36,9 @@ export interface LazyEmulator<State = unknown> extends Emulator<State> {
 export function lazyEmulator(serviceId: string, options: EmulatorOptions = {}): LazyEmulator {
   const load = SERVICE_LOADERS[serviceId];
   if (!load) throw unknownService(serviceId);
+  // Checked now: the emulator itself is made after the first await, where a bad option would surface only on the first request.
+  const limit = checkRecordLimit(options.recordLimit);
+  const none: RecordCounts = { kept: 0, seen: 0, dropped: 0, limit };
   const ready = (async () => {
     // The build's validators need Ajv's run-time helpers: a missing optional peer is one sentence.
     const compiled = await importPeer("ajv", load);
@@ -59,8 +63,14 @@ export function lazyEmulator(serviceId: string, options: EmulatorOptions = {}): 
     get violations() {
       return loaded?.violations ?? [];
     },
+    get violationsRecorded() {
+      return loaded?.violationsRecorded ?? { ...none };
+    },
     get requests() {
       return loaded?.requests ?? [];
+    },
+    get requestsRecorded() {
+      return loaded?.requestsRecorded ?? { ...none };
     },
     get document() {
       return loaded?.document;

@@ -33,5 +33,5 @@ export function createEmulator(serviceId: keyof EmulatorStates, options: Emulato
   return assemble(serviceId, compiled, options, ajvValidators);
 }
 export { serveHandler, type ServedHandler } from "./serve.js";
-export type { RecordedRequest, TestHandle } from "../http/handler.js";
+export type { RecordCounts, RecordedRequest, TestHandle } from "../http/handler.js";
 export { placeholderBaseUrl, serverPatterns } from "./servers.js";

@@ -8,6 +8,8 @@ import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import type { Emulator, MockHandler } from "./types.js";
 import type { RecordedRequest, TestHandle } from "../http/handler.js";
 import { recording, testHandle } from "../http/recorder.js";
+import { BoundedRecord, type RecordOptions } from "../http/bounded-record.js";
+import { InputError } from "../core/errors.js";
 import { faultPlanner } from "../http/faults.js";
 
 /** A served handler: its URL, its test handle (`requests`, `reset`: the emulator's reset, or for a bare handler the record only) and `close`. */
@@ -30,12 +32,16 @@ function documentParts(serviceId: string | undefined): Pick<FrontOptions, "shape
  * a real URL). It runs on the package's one front end (runtime/http/front.ts): the same limits,
  * timeouts, refusals and error shape as the mock; a handler that throws gives 500 `internal`.
  */
-export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions & Pick<OptionValues, "cors" | "latency" | "faults" | "seed"> = {}): Promise<ServedHandler> {
+export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions & Pick<OptionValues, "cors" | "latency" | "faults" | "seed"> & RecordOptions = {}): Promise<ServedHandler> {
   for (const name of ["cors", "latency", "faults", "seed"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
   const emulator = typeof handler === "function" ? undefined : handler;
-  const parts = documentParts(emulator?.serviceId);
   // An emulator records its own requests; a bare handler's are recorded as they reach it.
-  const recorded: RecordedRequest[] = [];
+  const recorded = new BoundedRecord<RecordedRequest>(options.recordLimit);
+  // The emulator's record was sized when it was made: a different size here would silently not apply.
+  if (emulator && options.recordLimit !== undefined && options.recordLimit !== emulator.requestsRecorded.limit) {
+    throw new InputError("recordLimit", "conflict", `recordLimit: this emulator keeps ${emulator.requestsRecorded.limit} requests; give recordLimit to createEmulator, not serveHandler`);
+  }
+  const parts = documentParts(emulator?.serviceId);
   const front = await startFront(
     {
       service: emulator?.serviceId ?? "handler",

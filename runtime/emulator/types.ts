@@ -1,5 +1,6 @@
-import type { MockHandler, RecordedRequest } from "../http/handler.js";
+import type { MockHandler, RecordCounts, RecordedRequest } from "../http/handler.js";
 import type { Reply, RequestLike } from "../http/light.js";
+import type { RecordOptions } from "../http/bounded-record.js";
 
 /** The one handler shape every mock form shares (declared in runtime/http/handler.ts): the HTTP server, MSW and direct calls all go through it. */
 export type { MockHandler };
@@ -11,7 +12,8 @@ export interface Violation {
   problems: string[];
 }
 
-export interface EmulatorOptions {
+/** `recordLimit` bounds both `requests` and `violations`. */
+export interface EmulatorOptions extends RecordOptions {
   /** Milliseconds since the epoch; default Date.now. Inject for deterministic tests. */
   clock?: () => number;
   /** Uniform [0, 1); default Math.random. Ids, codes and key material derive from it. */
@@ -37,12 +39,16 @@ export interface Emulator<State = unknown> {
   reset(): void;
   /** The live in-memory state (read it in tests; mutate at your own risk). */
   readonly state: State;
-  /** Every response the document rejected since creation or the last reset. */
+  /** The newest responses the document rejected since creation or the last reset, oldest first (at most `recordLimit`; a snapshot). */
   readonly violations: readonly Violation[];
+  /** How many violations `violations` keeps of how many there were. */
+  readonly violationsRecorded: RecordCounts;
   /** The document it follows (bundled, or the caller's own); undefined while a lazy emulator loads. */
   readonly document: unknown;
-  /** Every request received since creation or the last reset, in order (the test handle's `requests`). */
+  /** The newest requests received since creation or the last reset, oldest first (the test handle's `requests`: at most `recordLimit`; a snapshot). */
   readonly requests: readonly RecordedRequest[];
+  /** How many requests `requests` keeps of how many were received (the test handle's `requestsRecorded`). */
+  readonly requestsRecorded: RecordCounts;
 }
 
 /** What the emulator reads of a request, and its answer: the front end hands over the same (runtime/http/light.ts). */

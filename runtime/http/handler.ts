@@ -1,3 +1,5 @@
+import type { RecordCounts } from "./bounded-record.js";
+
 /**
  * The one signature every mock behaviour implements (the Prism-backed mock here, the stateful
  * emulator in runtime/emulator): a WHATWG request in, a response out. The HTTP edge
@@ -28,7 +30,7 @@ export interface MockLogEntry {
  */
 export interface RecordedRequest {
   method: string;
-  /** Path and query as sent. */
+  /** Path and query as sent; a longer one than MAX_RECORDED_PATH (2,048) is cut, and `truncated` set. */
   path: string;
   /** The operationId the request addressed; undefined when it addressed none (404, 405, a malformed target). */
   operation: string | undefined;
@@ -36,15 +38,25 @@ export interface RecordedRequest {
   violations: string[];
   /** The status answered. */
   status: number;
+  /** Set when `path` or `violations` were cut to the record's per-entry bounds (runtime/http/bounded-record.ts). */
+  truncated?: true;
 }
 
 /** What a test holds of a running mock or emulator: what it received, and a way back to its start. */
 export interface TestHandle {
-  /** Every request received since the start or the last reset, in order. */
+  /**
+   * The newest requests received since the start or the last reset, oldest first: at most
+   * `recordLimit` (default 1,000), so a long-running mock does not grow. A snapshot: read it
+   * again after more requests.
+   */
   readonly requests: readonly RecordedRequest[];
+  /** How many requests `requests` keeps of how many were received, e.g. `{ kept: 1000, seen: 250000, dropped: 249000, limit: 1000 }`. */
+  readonly requestsRecorded: RecordCounts;
   /** Back to the starting state (an emulator's world; on the stateless Prism mock only `requests` is cleared). */
   reset(): void;
 }
+
+export type { RecordCounts };
 
 /** Response header naming the mock's own error kind; absent on every documented answer. */
 export const MOCK_ERROR_HEADER = "x-mock-error";

@@ -7,6 +7,7 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import { parseArgs } from "node:util";
 import { MAX_DELAY_MS, parseLatency } from "./faults.js";
+import { MAX_RECORD_LIMIT } from "./bounded-record.js";
 
 export interface OptionSpec {
   /** `port`: an integer 0-65535; `integer`: any safe integer; `bytes`: a size (16MiB, 512KiB, 1000); the rest as parseArgs reads them. */
@@ -16,6 +17,8 @@ export interface OptionSpec {
   short?: string;
   /** One line for `--help`, and the doc comment of the programmatic option. */
   description: string;
+  /** `integer` only: the smallest and largest value allowed. */
+  range?: readonly [number, number];
 }
 
 export const OPTIONS = {
@@ -27,6 +30,7 @@ export const OPTIONS = {
   latency: { kind: "latency", placeholder: "MS|MIN-MAX", description: "wait this long before every answer (a range is drawn per request; at most 60000); X-Mock-Delay: <ms> sets one request's" },
   faults: { kind: "fraction", placeholder: "RATE", description: "answer this share (0-1) of requests with a fault: a documented 429/5xx of the operation, or a dropped connection where it documents none; X-Mock-Fault: <status> asks for one" },
   cors: { kind: "boolean", description: "mock, proxy: answer CORS preflights and let pages on any origin read answers (on by default, as Prism's CLI; --no-cors turns it off)" },
+  "record-limit": { kind: "integer", range: [0, MAX_RECORD_LIMIT], placeholder: "N", description: "mock, proxy: keep the newest N requests (the proxy: violations) in the test handle's record, counting all (default 1000; 0 keeps none); the API's recordLimit" },
   strict: { kind: "boolean", description: "refuse (400, the document's error shape) query parameters, form fields and JSON properties the operation does not declare" },
   "base-url": { kind: "string", placeholder: "URL", description: "verify: the server to check; every request goes to its origin only" },
   "credentials-env": { kind: "list", placeholder: "SCHEME=VAR", description: "verify: the environment variable holding a security scheme's secret (Basic: user:password); repeatable" },
@@ -103,6 +107,8 @@ export function checkOption<K extends OptionName>(name: K, value: unknown): Valu
     return n as never;
   }
   const number = typeof value === "number" ? value : /^-?\d+$/.test(text) ? Number(text) : NaN;
+  // One sentence for every wrong value of a ranged option ("1.5", "-1", "many"): the rule, as its API form's InputError says it.
+  if (spec.range && !(Number.isSafeInteger(number) && number >= spec.range[0] && number <= spec.range[1])) throw new UsageError(`--${name}: must be a whole number from ${spec.range[0]} to ${spec.range[1]}, got ${JSON.stringify(value)}`);
   if (!Number.isSafeInteger(number)) throw new UsageError(`--${name}: must be an integer, got ${JSON.stringify(value)}`);
   if (spec.kind === "port" && (number < 0 || number > 65535)) throw new UsageError(`--${name}: must be an integer 0-65535, got ${text}`);
   return number as never;
@@ -136,6 +142,11 @@ export function parseCommand(command: CommandSpec, argv: string[]): { values: Op
     negated[name] = false;
     return false;
   });
+  // `--record-limit -1`: parseArgs takes "-1" for an option and answers "ambiguous"; as `--record-limit=-1` the value gets its rule's sentence.
+  for (let i = 0; i < args.length - 1; i++) {
+    const name = /^--(.+)$/.exec(args[i]!)?.[1] as OptionName | undefined;
+    if (name && names.includes(name) && OPTIONS[name].kind !== "boolean" && /^-\d/.test(args[i + 1]!)) args.splice(i, 2, `${args[i]}=${args[i + 1]}`);
+  }
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args, options: parserOptions, allowPositionals: true, strict: true });

@@ -7,6 +7,16 @@
  */
 import type { MockHandler, RecordedRequest, TestHandle } from "./handler.js";
 import { route, type OperationInfo } from "./operations.js";
+import { BoundedRecord, clipProblems, clipText, MAX_RECORDED_PATH, problemsOverBound } from "./bounded-record.js";
+
+/** The entry as kept: its path and violations cut to the record's per-entry bounds, marked `truncated` if they were. */
+export function keptRequest(entry: RecordedRequest): RecordedRequest {
+  const longPath = entry.path.length > MAX_RECORDED_PATH;
+  // A method is a token of any length to a WHATWG Request; the front end refuses odd ones, a direct call may not.
+  const longMethod = entry.method.length > 32;
+  if (!longPath && !longMethod && !problemsOverBound(entry.violations)) return entry;
+  return { ...entry, method: clipText(entry.method, 32), path: clipText(entry.path, MAX_RECORDED_PATH), violations: clipProblems(entry.violations), truncated: true };
+}
 
 function requestViolations(header: string | null): string[] {
   if (!header) return [];
@@ -18,8 +28,8 @@ function requestViolations(header: string | null): string[] {
   }
 }
 
-/** The handler, recording into `requests`. */
-export function recording(handler: MockHandler, operations: OperationInfo[], requests: RecordedRequest[]): MockHandler {
+/** The handler, recording into `requests` (bounded: the newest `recordLimit`, with counts). */
+export function recording(handler: MockHandler, operations: OperationInfo[], requests: BoundedRecord<RecordedRequest>): MockHandler {
   return async (request) => {
     const url = new URL(request.url);
     let operation: string | undefined;
@@ -30,7 +40,7 @@ export function recording(handler: MockHandler, operations: OperationInfo[], req
       operation = undefined;
     }
     const response = await handler(request);
-    requests.push({ method: request.method, path: `${url.pathname}${url.search}`, operation, violations: requestViolations(response.headers.get("sl-violations")), status: response.status });
+    requests.push(keptRequest({ method: request.method, path: `${url.pathname}${url.search}`, operation, violations: requestViolations(response.headers.get("sl-violations")), status: response.status }));
     return response;
   };
 }
@@ -39,17 +49,20 @@ export function recording(handler: MockHandler, operations: OperationInfo[], req
 export function testHandle(
   front: { url: string; close: () => Promise<void> },
   emulator: TestHandle | undefined,
-  recorded: RecordedRequest[],
+  recorded: BoundedRecord<RecordedRequest>,
 ): { url: string; close: () => Promise<void> } & TestHandle {
   return {
     url: front.url,
     close: front.close,
     get requests() {
-      return emulator ? emulator.requests : recorded;
+      return emulator ? emulator.requests : recorded.entries();
+    },
+    get requestsRecorded() {
+      return emulator ? emulator.requestsRecorded : recorded.counts();
     },
     reset() {
       if (emulator) emulator.reset();
-      else recorded.length = 0;
+      else recorded.clear();
     },
   };
 }

@@ -11,7 +11,8 @@ export async function serveMock(id: string, values: OptionValues): Promise<numbe
   // A mock process that answers others' tests stays up whatever happens; it reports and carries on.
   process.on("uncaughtException", (error) => console.error(`mock: uncaught exception (still running): ${error?.stack ?? error}`));
   process.on("unhandledRejection", (error) => console.error(`mock: unhandled rejection (still running): ${(error as Error)?.stack ?? error}`));
-  const mock = await startMock(id as ServiceId, values);
+  // The CLI's --record-limit is the API's recordLimit (one rule, runtime/http/bounded-record.ts).
+  const mock = await startMock(id as ServiceId, { ...values, ...(values["record-limit"] !== undefined ? { recordLimit: values["record-limit"] } : {}) });
   const what = values.stateful ? "stateful emulator" : "mock";
   const notes = [values.log ? "logging every request to stderr" : "", values.strict ? "strict" : ""].filter(Boolean);
   console.log(`${id} ${what} listening on ${mock.url}${notes.length ? ` (${notes.join(", ")})` : ""} (Ctrl-C to stop)`);

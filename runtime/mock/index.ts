@@ -15,8 +15,9 @@ import type { ServiceId } from "../../generated/service-ids.js";
 import { checkOption, type OptionValues } from "../http/options.js";
 import { seededRandom } from "../http/seeded-random.js";
 import { reportUndeclared } from "../http/undeclared.js";
+import { BoundedRecord, checkRecordLimit, type RecordOptions } from "../http/bounded-record.js";
 
-export type { MockHandler, MockLogEntry, RecordedRequest, TestHandle } from "../http/handler.js";
+export type { MockHandler, MockLogEntry, RecordCounts, RecordedRequest, TestHandle } from "../http/handler.js";
 export { PRISM_PACKAGES } from "./load-prism.js";
 export { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 export { MOCK_CASE_HEADER, MOCK_ERROR_HEADER, MOCK_WARNING_HEADER } from "../http/handler.js";
@@ -27,7 +28,7 @@ export { OPTIONS, type OptionValues, type ListenOptions } from "../http/options.
  * The mock's options: the shared option set (runtime/http/options.ts, the same names and rules
  * as the CLI's `--port`, `--host`, `--log`, `--stateful`, `--seed`, `--strict`) plus hooks.
  */
-export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "log" | "stateful" | "seed" | "strict" | "cors" | "latency" | "faults"> {
+export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "log" | "stateful" | "seed" | "strict" | "cors" | "latency" | "faults">, RecordOptions {
   /** Called once per answered request. */
   onRequest?: (entry: MockLogEntry) => void;
   /** Where log lines and internal failures go (default stderr). */
@@ -50,13 +51,14 @@ export async function createMockHandler(serviceId: ServiceId, options: Pick<Opti
 
 export async function startMock(serviceId: ServiceId, options: StartMockOptions = {}): Promise<RunningMock> {
   for (const name of ["port", "host", "log", "stateful", "seed", "strict", "cors", "latency", "faults"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
+  const recordLimit = checkRecordLimit(options.recordLimit);
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
   const shapes = errorShapes(doc, operations);
   // Both behaviours are MockHandlers behind the same edge: limits, logging and crash-proofing do not depend on which.
   // The stateful emulator records its own requests; the Prism mock's are recorded as they reach it.
-  const emulator = options.stateful ? (await import("../emulator/index.js")).createEmulator(serviceId, options.seed !== undefined ? { random: seededRandom(options.seed) } : {}) : undefined;
-  const recorded: RecordedRequest[] = [];
+  const emulator = options.stateful ? (await import("../emulator/index.js")).createEmulator(serviceId, { recordLimit, ...(options.seed !== undefined ? { random: seededRandom(options.seed) } : {}) }) : undefined;
+  const recorded = new BoundedRecord<RecordedRequest>(recordLimit);
   const served = emulator ? emulator.handle : recording(await createPrismHandler({ doc, operations, shapes }), operations, recorded);
   // What either behaviour would ignore is named (X-Mock-Warning), or refused under strict.
   const handler = reportUndeclared(served, { doc, operations, shapes, strict: options.strict ?? false });

@@ -19,7 +19,7 @@ import { readOperations, type OperationInfo } from "../http/operations.js";
 import { InputError } from "../core/errors.js";
 
 export type { LazyEmulator };
-export type { RecordedRequest, TestHandle } from "../http/handler.js";
+export type { RecordCounts, RecordedRequest, TestHandle } from "../http/handler.js";
 
 // MSW 3 calls Promise.withResolvers (Node 22) and declares Node >= 22.12; on an older Node it
 // would fail later with "Promise.withResolvers is not a function", which names no version.
@@ -91,6 +91,9 @@ export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = 
     handlers: handlersFor(emulator, { baseUrl, document: options.document, ...(latency !== undefined ? { latency } : {}), ...(faults !== undefined ? { faults } : {}), ...(faultSeed !== undefined ? { faultSeed } : {}) }),
     get requests() {
       return emulator.requests;
+    },
+    get requestsRecorded() {
+      return emulator.requestsRecorded;
     },
     reset: () => emulator.reset(),
     baseUrl: (Array.isArray(baseUrl) ? baseUrl[0] : baseUrl) ?? placeholderBaseUrl(serviceId, options.document),

@@ -132,11 +132,13 @@ export async function startSession(serviceId: string): Promise<Session> {
       else headers.push([name, value]);
     });
     const entry: Logged = { at: Date.now(), method: request.method, url: request.url, headers, body: request.method === "GET" || request.method === "HEAD" ? "" : await request.text() };
-    const before = emulator.violations.length;
+    // Counted, not by the list's length: the record keeps the newest 1,000, so past them its length stays put.
+    const before = emulator.violationsRecorded.seen;
     const reply = await emulator.dispatch(requestLike(entry));
     saved.log.push(entry);
     persist();
-    lastExchange = { request: entry, reply, violations: emulator.violations.slice(before).map((v) => ({ ...v })) };
+    const added = Math.min(emulator.violationsRecorded.seen - before, emulator.violations.length);
+    lastExchange = { request: entry, reply, violations: added > 0 ? emulator.violations.slice(-added).map((v) => ({ ...v })) : [] };
     return new Response(reply.body ?? null, { status: reply.status, headers: reply.headers });
   };
 

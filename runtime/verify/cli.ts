@@ -83,7 +83,7 @@ export async function runVerify(serviceId: string, values: VerifyCommandValues, 
   }
 }
 
-export type ProxyCommandValues = Pick<OptionValues, "target" | "port" | "host" | "strict" | "cors" | "max-body">;
+export type ProxyCommandValues = Pick<OptionValues, "target" | "port" | "host" | "strict" | "cors" | "max-body" | "record-limit">;
 
 /** Starts the proxy and prints the drift summary when the process is stopped. */
 export async function runProxy(serviceId: string, values: ProxyCommandValues): Promise<number> {
@@ -94,7 +94,7 @@ export async function runProxy(serviceId: string, values: ProxyCommandValues): P
   const { startProxy } = await import("./proxy.js");
   let proxy;
   try {
-    proxy = await startProxy(serviceIdOf("proxy", serviceId), { target: values.target, ...(values.port !== undefined ? { port: values.port } : {}), ...(values.host ? { host: values.host } : {}), strict: values.strict === true, ...(values.cors !== undefined ? { cors: values.cors } : {}), ...(values["max-body"] !== undefined ? { maxBodyBytes: values["max-body"] } : {}) });
+    proxy = await startProxy(serviceIdOf("proxy", serviceId), { target: values.target, ...(values.port !== undefined ? { port: values.port } : {}), ...(values.host ? { host: values.host } : {}), strict: values.strict === true, ...(values.cors !== undefined ? { cors: values.cors } : {}), ...(values["max-body"] !== undefined ? { maxBodyBytes: values["max-body"] } : {}), ...(values["record-limit"] !== undefined ? { recordLimit: values["record-limit"] } : {}) });
   } catch (error) {
     process.stderr.write(`proxy: ${(error as Error).message}\n`);
     return 2;

@@ -8,3 +8,5 @@ export { VerifyConnectionError, type FetchLike } from "./sender.js";
 export { render, renderJson, renderJunit, renderText, type Check, type Failure, type OperationReport, type ShownRequest, type VerifyReport } from "./report.js";
 export { deriveNegativeCases, type NegativeCase } from "./negative.js";
 export { createProxyHandler, startProxy, summarize, type ProxyOptions, type ProxyViolation, type RunningProxy } from "./proxy.js";
+export type { DriftTally } from "./drift-tally.js";
+export type { RecordCounts } from "../http/bounded-record.js";

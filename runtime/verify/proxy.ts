@@ -20,6 +20,8 @@ import { ajvValidators } from "../emulator/ajv-validators.js";
 import { declaredOver, DEFAULT_MAX_BODY_BYTES, isByteLimit, readLimited } from "../core/body-limit.js";
 import { formatBytes } from "./sender.js";
 import { requestValues, type RequestValues } from "../core/required-when.js";
+import { BoundedRecord, checkRecordLimit, clipProblems, clipText, MAX_RECORDED_PATH, problemsOverBound, type RecordCounts, type RecordOptions } from "../http/bounded-record.js";
+import { DriftTally } from "./drift-tally.js";
 
 export interface ProxyViolation {
   /** "request": the client broke the document; "response": the server did. */
@@ -29,9 +31,12 @@ export interface ProxyViolation {
   path: string;
   status?: number;
   problems: string[];
+  /** Set when `path` or `problems` were cut to the record's per-entry bounds (2,048 characters of path; 20 problems of 512). */
+  truncated?: true;
 }
 
-export interface ProxyOptions {
+/** `recordLimit` bounds `violations` (default 1,000); the summary counts them all. */
+export interface ProxyOptions extends RecordOptions {
   /** The real server; every request is forwarded to its origin (and its path prefix). */
   target: string;
   port?: number;
@@ -50,7 +55,10 @@ export interface ProxyOptions {
 
 export interface RunningProxy {
   url: string;
-  violations: readonly ProxyViolation[];
+  /** The newest violations, oldest first: at most `recordLimit` (a snapshot). */
+  readonly violations: readonly ProxyViolation[];
+  /** How many violations `violations` keeps of how many there were. */
+  readonly violationsRecorded: RecordCounts;
   /** The drift between the server and the document: violations per operation and side. */
   summary(): string;
   close(): Promise<void>;
@@ -163,12 +171,22 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
   };
 }
 
-export function summarize(serviceId: string, violations: readonly ProxyViolation[]): string {
-  if (violations.length === 0) return `${serviceId} proxy: no drift, every request and answer followed the document`;
-  const counts = new Map<string, number>();
-  for (const v of violations) for (const p of v.problems) counts.set(`${v.side === "response" ? "server" : "client"} ${v.operation}: ${p}`, (counts.get(`${v.side === "response" ? "server" : "client"} ${v.operation}: ${p}`) ?? 0) + 1);
-  const lines = [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${n}× ${k}`);
-  return `${serviceId} proxy: ${violations.length} violation(s)\n${lines.join("\n")}`;
+/** The drift summary: every violation counted (a running proxy's tally also counts those its record dropped), by side, operation and problem. */
+export function summarize(serviceId: string, violations: readonly ProxyViolation[] | DriftTally): string {
+  let tally: DriftTally;
+  if (violations instanceof DriftTally) tally = violations;
+  else {
+    tally = new DriftTally();
+    for (const v of violations) tally.add(v.side, v.operation, v.problems);
+  }
+  if (tally.total === 0) return `${serviceId} proxy: no drift, every request and answer followed the document`;
+  return `${serviceId} proxy: ${tally.total} violation(s)\n${tally.lines().join("\n")}`;
+}
+
+/** The violation as kept: its path and problems cut to the record's per-entry bounds, marked if they were. */
+function keptViolation(v: ProxyViolation): ProxyViolation {
+  if (v.path.length <= MAX_RECORDED_PATH && !problemsOverBound(v.problems)) return v;
+  return { ...v, path: clipText(v.path, MAX_RECORDED_PATH), problems: clipProblems(v.problems), truncated: true };
 }
 
 export async function startProxy(serviceId: ServiceId, options: ProxyOptions): Promise<RunningProxy> {
@@ -180,10 +198,14 @@ export async function startProxy(serviceId: ServiceId, options: ProxyOptions): P
     throw new UsageError(`--target: not a URL (${JSON.stringify(options.target)})`);
   }
   if (targetUrl.protocol !== "http:" && targetUrl.protocol !== "https:") throw new UsageError(`--target: must be http or https, got ${targetUrl.protocol}`);
+  const recordLimit = checkRecordLimit(options.recordLimit);
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const violations: ProxyViolation[] = [];
+  // Bounded (issue 43): the newest recordLimit violations are kept; the tally counts every one for the summary.
+  const violations = new BoundedRecord<ProxyViolation>(recordLimit);
+  const tally = new DriftTally();
   const record = (v: ProxyViolation) => {
-    violations.push(v);
+    violations.push(keptViolation(v));
+    tally.add(v.side, v.operation, v.problems);
     write(`${serviceId} proxy: ${v.side === "response" ? "server" : "client"} broke the document on ${v.operation} (${v.method} ${v.path}${v.status ? ` → ${v.status}` : ""}): ${v.problems.join("; ")}`);
   };
   const doc = readBundle(serviceId as ServiceId);
@@ -192,5 +214,16 @@ export async function startProxy(serviceId: ServiceId, options: ProxyOptions): P
     { service: `${serviceId} proxy`, handler: createProxyHandler(serviceId, options, record), shapes: errorShapes(doc, operations), operations, credentials: credentialNames(doc), write, ...(options.cors !== undefined ? { cors: options.cors } : {}) },
     { port: options.port ?? 0, host: options.host ?? "127.0.0.1" },
   );
-  return register({ url: front.url, violations, summary: () => summarize(serviceId, violations), close: front.close }, front);
+  const proxy: RunningProxy = {
+    url: front.url,
+    get violations() {
+      return violations.entries();
+    },
+    get violationsRecorded() {
+      return violations.counts();
+    },
+    summary: () => summarize(serviceId, tally),
+    close: front.close,
+  };
+  return register(proxy, front);
 }
