@@ -246,7 +246,22 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
 
 /** A JSON response with the given media type. */
 export function json(status: number, body: unknown, mediaType = "application/json", headers: Record<string, string> = {}): Reply {
-  return { status, headers: { "content-type": mediaType, ...headers }, body: JSON.stringify(body) };
+  const text = JSON.stringify(body);
+  // What the text says, as an object for the answer's check (serialised once, never parsed back). A value JSON
+  // would change (undefined, NaN, a Date) is parsed back instead, so the check always sees what is sent.
+  return { status, headers: { "content-type": mediaType, ...headers }, body: text, value: jsonSafe(body) ? body : JSON.parse(text) };
+}
+
+/** Whether JSON.stringify writes the value as it is: plain objects, arrays, strings, finite numbers, booleans, null. */
+function jsonSafe(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value !== "object" || depth > 64) return false;
+  if (Array.isArray(value)) return value.every((v) => jsonSafe(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value) if (!jsonSafe((value as Record<string, unknown>)[key], depth + 1)) return false;
+  return true;
 }
 
 export function empty(status: number, headers: Record<string, string> = {}): Reply {

@@ -53,6 +53,7 @@ interface Reply {
   status: number;
   headers: Record<string, string>;
   body?: string;
+  value?: unknown;
 }
 
 export interface ParamSpec {
@@ -401,7 +402,9 @@ export class Contract {
     const validate = spec.content.get(essence);
     if (!validate) return problems;
     let value: unknown = text;
-    if (isJsonMediaType(essence)) {
+    // The emulator's own JSON answers carry their value (app.ts json()): nothing to parse back.
+    if (isJsonMediaType(essence) && response.value !== undefined) value = response.value;
+    else if (isJsonMediaType(essence)) {
       try {
         value = JSON.parse(text);
       } catch {

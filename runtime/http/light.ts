@@ -15,4 +15,9 @@ export interface Reply {
   status: number;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * The value `body` serialises (a JSON answer the emulator built): its check validates this
+   * object rather than parsing the text back. Never sent; `body` is what goes on the wire.
+   */
+  value?: unknown;
 }
