@@ -47,7 +47,7 @@ function baselines(serviceId: string): Baseline[] {
 }
 
 /** RSS now and at its peak (VmHWM), in MB, of any process on this machine. */
-function rss(pid: number): { now: number; peak: number } | undefined {
+export function rss(pid: number): { now: number; peak: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
@@ -57,7 +57,7 @@ function rss(pid: number): { now: number; peak: number } | undefined {
   }
 }
 
-function waitFor(child: ChildProcess, pattern: RegExp, what: string): Promise<RegExpExecArray> {
+export function waitFor(child: ChildProcess, pattern: RegExp, what: string): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let out = "";
     const timer = setTimeout(() => reject(new Error(`${what} did not start within 60 s: ${out.slice(-500)}`)), 60_000);
@@ -81,7 +81,7 @@ async function startOurs(ids: string[]) {
   return { child, urls: JSON.parse(m[1]!) as Record<string, string> };
 }
 
-async function startPrism(port: number) {
+export async function startPrism(port: number) {
   const bin = join(createRequire(import.meta.url).resolve("@stoplight/prism-cli/package.json"), "..", "dist", "index.js");
   // Prism's defaults (request logging on) with the settings the project's tests use.
   const child = spawn(process.execPath, [bin, "mock", "-h", "127.0.0.1", "-p", String(port), join(BUNDLE_DIR, `${SERVICE}.json`)], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -91,7 +91,7 @@ async function startPrism(port: number) {
 }
 
 /** `requests` valid requests at a fixed number in flight over keep-alive connections. */
-async function load(url: string, concurrency: number, requests: number): Promise<LoadResult> {
+export async function load(url: string, concurrency: number, requests: number): Promise<LoadResult> {
   const [base] = baselines(SERVICE).filter((b) => b.operation === "GET /api/v2/keys");
   const headers = Object.fromEntries(base!.wire.headers.map(([k, v]) => [k, String(v)]));
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });

@@ -17,6 +17,7 @@ import { IN_MEMORY_CASES, type InMemoryResult } from "./client-inmemory.js";
 import { CASES, type CaseName } from "./client-overhead.js";
 import { measureEmulatorBounds } from "./emulator-bounds.js";
 import { measureEmulatorLoad } from "./emulator-load.js";
+import { measureCliEmulatorLoad } from "./cli-emulator-load.js";
 import { measureMockLoad, mockBenchTable } from "./mock-load.js";
 import { DEADLINE_S, measureVerifyHostile } from "./verify-hostile.js";
 import { buildTimes, testTime, typecheckTime } from "./timed.js";
@@ -103,6 +104,12 @@ const emu = await measureEmulatorLoad(values.quick ? 2 : 5, 50);
 row("emulator req/s (kms-v2 list, concurrency 50)", emu.emulator.rps, "req/s", null);
 rows.push({ metric: "emulator / Prism throughput", value: `${(emu.emulator.rps / emu.prism.rps).toFixed(2)}x`, target: "≥ 2x", ratio: "", ok: emu.emulator.rps / emu.prism.rps >= 2 });
 row("emulator p99 at concurrency 50", emu.emulator.p99, "ms", 50);
+
+console.log("bench: the built CLI's emulator beside Prism's CLI (kms-v2 list, concurrency 50; RSS 20,000 -> 100,000 requests) ...");
+const cli = await measureCliEmulatorLoad({ quick: values.quick });
+rows.push({ metric: "mock kms-v2 --stateful (built CLI) / Prism CLI throughput", value: `${cli.emulator.rps.toFixed(0)} / ${cli.prism.rps.toFixed(0)} req/s (${(cli.emulator.rps / cli.prism.rps).toFixed(2)}x)`, target: "≥ 10x", ratio: "", ok: cli.emulator.rps / cli.prism.rps >= 10 });
+row("mock kms-v2 --stateful p99 at concurrency 50", cli.emulator.p99, "ms", 50);
+rows.push({ metric: "mock kms-v2 --stateful RSS, 20,000 -> 100,000 requests", value: `${cli.rssAt20k.toFixed(1)} -> ${cli.rssAt100k.toFixed(1)} MB`, target: "growth ≤ 5 MB", ratio: "", ok: cli.rssAt100k - cli.rssAt20k <= 5 });
 
 console.log("bench: wall-clock bounds the tests assert by behaviour (KMS filter pattern, mock edge 408s) ...");
 const wall = await measureWallBounds();
