@@ -280,7 +280,7 @@ export class Contract {
       const s = schemes[name];
       if (!s) return false;
       if (s.type === "http") {
-        // Basic and Bearer hold one token68; a value holding two credentials (runtime/http/credentials.ts) is none.
+        // Two credentials in one value (two lines joined by a comma, runtime/http/credentials.ts) are none.
         if (/^(basic|bearer)$/i.test(String(s.scheme))) return oneCredential(authorization, String(s.scheme));
         return authorization.toLowerCase().startsWith(`${String(s.scheme).toLowerCase()} `) && authorization.length > s.scheme.length + 1;
       }
