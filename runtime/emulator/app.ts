@@ -195,6 +195,9 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
       if (broken) {
         const message = broken === "depth" ? `body: JSON nested deeper than the emulator's limit (rule at most ${MAX_JSON_DEPTH} levels)` : `body: more JSON values than the emulator's limit (rule at most ${MAX_JSON_VALUES} values)`;
         seen.problems = [message];
+        // Where the operation documents no 400 (a CORS preflight), the family's 400 would be an
+        // undocumented answer, i.e. a 500: the mock's own limit error instead, as the Prism mock gives.
+        if (!documentsStatus(op, "400")) return refusal({ status: 400, kind: broken === "depth" ? "too-deep" : "too-many-values", message, method: request.method }, op);
         return verified(op, await def.reject({ kind: "invalid", problems: [message] }, op, base));
       }
       const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
@@ -242,6 +245,11 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     },
     document: compiled.document,
   };
+}
+
+/** Whether the operation documents this status, by itself, its class (`4XX`) or `default`. */
+function documentsStatus(op: OperationSpec, status: string): boolean {
+  return op.responses.has(status) || op.responses.has(`${status[0]}XX`) || op.responses.has("default");
 }
 
 /** A JSON response with the given media type. */

@@ -1,4 +1,5 @@
 import { CloudInterfacesError } from "../core/base-error.js";
+import { oneCredential } from "../http/credentials.js";
 import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
 import { requestBodyMediaType, UNTYPED_BODY } from "../openapi/request-media-type.js";
 import { requiredWhenViolations, type RequestValues } from "../core/required-when.js";
@@ -281,13 +282,17 @@ export class Contract {
     const present = (name: string): boolean => {
       const s = schemes[name];
       if (!s) return false;
-      if (s.type === "http") return authorization.toLowerCase().startsWith(`${String(s.scheme).toLowerCase()} `) && authorization.length > s.scheme.length + 1;
+      if (s.type === "http") {
+        // Two credentials in one value (two lines joined by a comma, runtime/http/credentials.ts) are none.
+        if (/^(basic|bearer)$/i.test(String(s.scheme))) return oneCredential(authorization, String(s.scheme));
+        return authorization.toLowerCase().startsWith(`${String(s.scheme).toLowerCase()} `) && authorization.length > s.scheme.length + 1;
+      }
       if (s.type === "apiKey") {
         if (s.in === "header") return !!request.headers.get(s.name);
         if (s.in === "query") return url.searchParams.has(s.name);
         if (s.in === "cookie") return cookies[s.name] !== undefined;
       }
-      if (s.type === "oauth2" || s.type === "openIdConnect") return authorization.toLowerCase().startsWith("bearer ");
+      if (s.type === "oauth2" || s.type === "openIdConnect") return oneCredential(authorization, "bearer");
       return false;
     };
     for (const requirement of op.security) {

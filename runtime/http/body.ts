@@ -83,6 +83,16 @@ export async function readNodeBody(req: IncomingMessage, budget: BodyBudget): Pr
   return { body: Buffer.concat(chunks), release };
 }
 
+const utf8 = new TextDecoder();
+/**
+ * Body bytes as text, as WHATWG `Body.text()` reads them on every other form: UTF-8, invalid
+ * sequences replaced, one leading BOM dropped (RFC 8259 §8.1 lets a parser ignore it; the Prism
+ * mock, which decodes the same way, accepts such a body).
+ */
+export function bodyText(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
+}
+
 /** What boundedText reads: a WHATWG Request, or the light request the emulators' fast path builds. */
 interface TextSource {
   headers: { get(name: string): string | null };
@@ -120,5 +130,5 @@ export async function boundedText(request: TextSource): Promise<string> {
   const all = new Uint8Array(size);
   let at = 0;
   for (const c of chunks) all.set(c, at), (at += c.byteLength);
-  return new TextDecoder().decode(all);
+  return bodyText(all);
 }

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { watchAbandon } from "./abandoned.js";
-import { BodyBudget, BodyBudgetSpent, BodyTooLarge, readNodeBody } from "./body.js";
+import { BodyBudget, BodyBudgetSpent, BodyTooLarge, bodyText, readNodeBody } from "./body.js";
 import { FAULT_HEADER } from "./case-selection.js";
 import { sleep, type FaultPlanner } from "./faults.js";
 import { corsHeaders, preflightAnswer } from "./cors.js";
@@ -192,7 +192,11 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     }
   };
 
-  function headersOf(req: IncomingMessage): Headers {
+  /**
+   * The one reading of a request's header lines for every handler: repeated lines joined as WHATWG
+   * Headers join them (RFC 9110 §5.3), so two Content-Types or two credentials stay visible.
+   */
+  function receivedHeaders(req: IncomingMessage, fault: string | undefined): Headers {
     const headers = new Headers();
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
       try {
@@ -201,12 +205,12 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
         throw new Refusal({ status: 400, kind: "malformed-header", message: `header: a value that is not a valid field value (rule RFC 9110 §5.5)` });
       }
     }
+    if (fault) headers.set(FAULT_HEADER, fault);
     return headers;
   }
 
   function toRequest(req: IncomingMessage, method: string, url: string, body: Buffer, fault: string | undefined): Request {
-    const headers = headersOf(req);
-    if (fault) headers.set(FAULT_HEADER, fault);
+    const headers = receivedHeaders(req, fault);
     const init: RequestInit & { duplex?: string } = { method, headers };
     // A GET or HEAD body has no meaning (RFC 9110 §9.3.1) and WHATWG Request refuses one; it is dropped.
     if (!BODYLESS.has(method) && body.length > 0) {
@@ -216,20 +220,14 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     return new Request(url, init);
   }
 
+  /**
+   * The light request reads the same joined headers and the same decoded text as the WHATWG one:
+   * node's `req.headers` keeps only the first Content-Type or Authorization line, and
+   * Buffer#toString keeps a BOM, so the two forms answered the same bytes differently (issue 43).
+   */
   function toLight(req: IncomingMessage, method: string, url: string, body: Buffer, fault: string | undefined): RequestLike {
-    headersOf(req); // the same refusal of a header value WHATWG would not take
-    return {
-      method,
-      url,
-      headers: {
-        get(name: string) {
-          if (fault && name.toLowerCase() === FAULT_HEADER) return fault;
-          const value = req.headers[name.toLowerCase()];
-          return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-        },
-      },
-      text: async () => (BODYLESS.has(method) ? "" : body.toString("utf8")),
-    };
+    const headers = receivedHeaders(req, fault);
+    return { method, url, headers, text: async () => (BODYLESS.has(method) ? "" : bodyText(body)) };
   }
 
   /** What the handler answered, as status, headers and bytes. */

@@ -12,6 +12,7 @@ import type { ErrorShapes } from "../http/error-shapes.js";
 import type { MockErrorKind } from "../http/mock-errors.js";
 import { QUERY_OVERRIDES, requestedCase, preferences } from "../http/case-selection.js";
 import { loadPrism } from "./load-prism.js";
+import { oneCredential } from "../http/credentials.js";
 import { requestBodyMediaType } from "../openapi/request-media-type.js";
 import { credentialNames, describe, shown, type SentRequest, type Violation } from "../http/violations.js";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "../http/limits.js";
@@ -175,6 +176,11 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
     request.headers.forEach((value, name) => {
       if (!MOCK_ONLY.has(name)) headers[name] = value;
     });
+    // Two credentials in one value (two Authorization lines, joined) are none: Prism would take
+    // "Bearer t, Basic b" for a bearer token; the emulators refuse it too (runtime/http/credentials.ts).
+    const authorization = headers.authorization;
+    const scheme = authorization?.slice(0, authorization.indexOf(" ")) ?? "";
+    if (/^(basic|bearer)$/i.test(scheme) && !oneCredential(authorization!, scheme)) delete headers.authorization;
     delete headers.prefer;
     if (apiPrefer) headers.prefer = apiPrefer;
     if (contentType) {

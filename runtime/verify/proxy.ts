@@ -128,6 +128,8 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
     abandoned.addEventListener("abort", stop, { once: true });
     let answer: Response;
     let body: string;
+    /** The upstream's bytes, handed back as they came (a string body would gain text/plain and lose what is not UTF-8). */
+    let payload: Uint8Array | null = null;
     try {
       try {
         answer = await send(new Request(forwardUrl, { method: request.method, headers, body: bytes.length && request.method !== "GET" && request.method !== "HEAD" ? bytes : null, redirect: "manual" }), { signal: upstream.signal });
@@ -154,6 +156,7 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
           return shapes.respond({ status: 502, kind: "internal", message: `the target ${target.origin} broke off its answer (${cause})`, method: request.method });
         }
         if ("over" in read) return tooLarge();
+        payload = read.bytes.length > 0 ? read.bytes : null;
         body = new TextDecoder().decode(read.bytes);
       }
     } finally {
@@ -167,7 +170,7 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
       const problems = contract.checkResponse(op, { status: answer.status, headers: out, body }, sent);
       if (problems.length) record({ side: "response", operation, ...where, status: answer.status, problems });
     }
-    return new Response(request.method === "HEAD" || [204, 304].includes(answer.status) ? null : body, { status: answer.status, headers: out });
+    return new Response(request.method === "HEAD" || [204, 304].includes(answer.status) ? null : (payload as Uint8Array<ArrayBuffer> | null), { status: answer.status, headers: out });
   };
 }
 

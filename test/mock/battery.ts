@@ -90,12 +90,17 @@ export function operationFor(serviceId: string, method: string, target: string):
   return hit ? `${method} ${hit}` : undefined;
 }
 
-/** Why an answer is not acceptable, or undefined when it is documented (or a documented mock error in the document's shape). */
-export function judge(serviceId: string, c: HostileCase, answer: WireAnswer): string | undefined {
+/**
+ * Why an answer is not acceptable, or undefined when it is documented (or a documented mock error in the document's shape).
+ * `sentMethod`: the method as it went out when a client rewrote it (fetch upper-cases `get`, RFC 9110 §9.1 keeps methods
+ * case-sensitive on the wire); without it, the method of the case's bytes.
+ */
+export function judge(serviceId: string, c: HostileCase, answer: WireAnswer, sentMethod?: string): string | undefined {
   if (answer.status >= 500) return `answered ${answer.status} (the battery never asks for a 5xx)`;
   if (answer.headers.has("x-injected")) return "a header injected through CR/LF came back";
   const doc = bundledDocument(serviceId);
   const head = c.bytes.subarray(0, c.bytes.indexOf("\r\n")).toString("latin1").split(" ");
+  if (sentMethod !== undefined) head[0] = sentMethod;
   const operation = c.sameOperation ? c.operation : operationFor(serviceId, head[0] ?? "", head[1] ?? "");
   const kind = answer.headers.get("x-mock-error");
   const contentType = answer.headers.get("content-type")?.split(";")[0];

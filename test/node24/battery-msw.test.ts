@@ -80,7 +80,8 @@ describe("emulator bad-input battery under MSW", () => {
       const body = Buffer.from(await response.arrayBuffer());
       const headers = new Map<string, string>();
       response.headers.forEach((v, k) => headers.set(k, v));
-      const why = judge(c.service, c, { status: response.status, headers, body, ms: performance.now() - started });
+      // Judged by the method fetch sent: it upper-cases `get`, `post`, … (Fetch standard, method normalization).
+      const why = judge(c.service, c, { status: response.status, headers, body, ms: performance.now() - started }, request.method);
       if (why) failures.push(`${c.service} ${c.operation} [${c.dimension} ${c.label}]: ${why}`);
     }
     console.log(`emulator battery (msw): ${sent} requests sent, ${refusedByFetch} not expressible through fetch, seed ${SEED}`);
