@@ -1,6 +1,6 @@
 import type { Ajv2020 as Ajv, Options } from "ajv/dist/2020.js";
 import { CloudInterfacesError } from "../core/base-error.js";
-import { importPeer, missingPeerMessage } from "../http/optional-peers.js";
+import { missingPeerMessage } from "../http/optional-peers.js";
 import type { ValidateFunction, ValidatorSource } from "./contract.js";
 
 /**
@@ -24,9 +24,22 @@ function fromModules(ajvModule: { Ajv2020: AjvPeer["Ajv2020"] }, formatsModule: 
   return { Ajv2020: ajvModule.Ajv2020, addFormats };
 }
 
+/** A load that failed because Ajv is not installed (Node), or not bundled (a bundler left the import as it was). */
+function missing(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND" || /resolve module specifier/i.test(message ?? "");
+}
+
 /** Loads Ajv with import(): how a browser bundle gets it (a chunk of its own). Node code need not call it. */
 export async function loadAjv(): Promise<void> {
-  peer ??= await importPeer("ajv", async () => fromModules(await import("ajv/dist/2020.js"), await import("ajv-formats")));
+  if (peer) return;
+  try {
+    // Lexically inside try: esbuild then bundles Ajv where it is installed, and leaves the
+    // import as written where it is not, so a bundle of MSW or the emulators builds without Ajv.
+    peer = fromModules(await import("ajv/dist/2020.js"), await import("ajv-formats"));
+  } catch (error) {
+    throw missing(error) ? new CloudInterfacesError(missingPeerMessage("ajv"), { cause: error }) : error;
+  }
 }
 
 /**
@@ -37,13 +50,12 @@ function ajvPeer(): AjvPeer {
   if (peer) return peer;
   // process.getBuiltinModule (Node 20.16+, 22.3+) reaches node:module without an import a bundler would follow.
   const nodeModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.("node:module") as typeof import("node:module") | undefined;
-  if (!nodeModule) throw new CloudInterfacesError("validators for a document of your own need Ajv loaded first: await loadAjv() (lazyEmulator and mswEmulator do)");
-  const require = nodeModule.createRequire(import.meta.url);
+  if (!nodeModule) throw new CloudInterfacesError("a document of your own needs Ajv, which outside Node loads asynchronously: use mswEmulator or lazyEmulator and await emulator.ready");
+  const load = nodeModule.createRequire(import.meta.url);
   try {
-    return (peer = fromModules(require("ajv/dist/2020.js"), require("ajv-formats")));
+    return (peer = fromModules(load("ajv/dist/2020.js"), load("ajv-formats")));
   } catch (error) {
-    if ((error as { code?: string })?.code === "MODULE_NOT_FOUND") throw new CloudInterfacesError(missingPeerMessage("ajv"), { cause: error });
-    throw error;
+    throw missing(error) ? new CloudInterfacesError(missingPeerMessage("ajv"), { cause: error }) : error;
   }
 }
 
