@@ -7,6 +7,7 @@ import { generateEmulatorModule, generateServersModule } from "../scripts/lib/ge
 import { generateHelperRules, generateRules } from "../scripts/lib/generate-rules.js";
 import { generateTypes } from "../scripts/lib/generate-types.js";
 import { generateLoaders } from "../scripts/lib/generate-loaders.js";
+import { generateBundled } from "../scripts/lib/generate-bundled.js";
 import { GENERATED_DIR, ROOT } from "../scripts/lib/paths.js";
 import { readServices } from "../scripts/lib/services.js";
 import { bundledDocument } from "./harness/documents.js";
@@ -35,6 +36,10 @@ describe("generated/ drift", () => {
 
   it("loaders.ts reaches every service of the registry: its emulator plug-in (or the engine), servers and client", () => {
     expect(readFileSync(join(GENERATED_DIR, "loaders.ts"), "utf8")).toBe(generateLoaders(readServices(), ROOT));
+  });
+
+  it("bundled.ts imports every service's emulator statically (Node's synchronous createEmulator, loadable with require())", () => {
+    expect(readFileSync(join(GENERATED_DIR, "bundled.ts"), "utf8")).toBe(generateBundled(readServices(), ROOT));
   });
 
   it("service-ids.ts lists the registry", () => {

@@ -2,7 +2,6 @@ import { CloudInterfacesError } from "../core/base-error.js";
 import { createServiceEmulator } from "./app.js";
 import { useTable } from "../openapi/operation-table.js";
 import { tableValidators, type ValidatorSource } from "./contract.js";
-import { importPeer } from "../http/optional-peers.js";
 import { SERVICE_LOADERS, unknownService } from "./registry.js";
 import type { CompiledService } from "./compiled.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
@@ -40,11 +39,16 @@ export function lazyEmulator(serviceId: string, options: EmulatorOptions = {}): 
   const limit = checkRecordLimit(options.recordLimit);
   const none: RecordCounts = { kept: 0, seen: 0, dropped: 0, limit };
   const ready = (async () => {
-    // The build's validators need Ajv's run-time helpers: a missing optional peer is one sentence.
-    const compiled = await importPeer("ajv", load);
+    // The build's validators carry their helpers: loading a service needs no Ajv.
+    const compiled = await load();
     const own = options.document !== undefined && options.document !== compiled.document;
     // Ajv compiles with eval: only a caller's own document pulls it in, as a chunk of its own.
-    const runtime = own ? (await import("./ajv-validators.js")).ajvValidators : undefined;
+    let runtime: RuntimeValidators | undefined;
+    if (own) {
+      const { ajvValidators, loadAjv } = await import("./ajv-validators.js");
+      await loadAjv();
+      runtime = ajvValidators;
+    }
     return assemble(serviceId, compiled, options, runtime);
   })();
   let loaded: Emulator | undefined;

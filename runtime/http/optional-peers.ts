@@ -7,7 +7,7 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 export const OPTIONAL_PEERS = {
   prism: { feature: "startMock", what: "Prism", packages: ["@stoplight/prism-http@5.12.0", "@stoplight/prism-core@5.8.0"] },
-  ajv: { feature: "The stateful emulator and the verifier (cloud-interfaces/emulator, startMock with stateful, cloud-interfaces/msw, cloud-interfaces/verify)", what: "Ajv", packages: ["ajv@8.20.0", "ajv-formats@3.0.1"] },
+  ajv: { feature: "The verifier (cloud-interfaces/verify) and an emulator given a document of your own (the document option)", what: "Ajv", packages: ["ajv@8.20.0", "ajv-formats@3.0.1"] },
   msw: { feature: "cloud-interfaces/msw", what: "MSW 3 (Node >= 22.12)", packages: ["msw@3.0.5"] },
 } as const;
 

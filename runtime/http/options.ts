@@ -25,7 +25,7 @@ export const OPTIONS = {
   port: { kind: "port", placeholder: "N", description: "port to listen on (0 picks a free one)" },
   host: { kind: "string", placeholder: "H", description: "interface to listen on (loopback by default: a mock is not a public server)" },
   log: { kind: "boolean", description: "one line per request on stderr, with its violations and warnings" },
-  stateful: { kind: "boolean", description: "serve the stateful emulator (state in memory, needs ajv) instead of Prism's examples" },
+  stateful: { kind: "boolean", description: "serve the stateful emulator (state in memory) instead of Prism's examples" },
   seed: { kind: "integer", placeholder: "N", description: "seed of the mock's randomness (the emulator's ids and tokens, --latency and --faults draws), for the same run every time" },
   latency: { kind: "latency", placeholder: "MS|MIN-MAX", description: "wait this long before every answer (a range is drawn per request; at most 60000); X-Mock-Delay: <ms> sets one request's" },
   faults: { kind: "fraction", placeholder: "RATE", description: "answer this share (0-1) of requests with a fault: a documented 429/5xx of the operation, or a dropped connection where it documents none; X-Mock-Fault: <status> asks for one" },

@@ -3,12 +3,15 @@
  * in-process tests get the same behaviour as the HTTP emulator, with no port and no process,
  * in Node (`setupServer`) and in a browser page (`setupWorker`). Nothing here or below it uses a
  * Node built-in. MSW is imported here only; it is an optional peer dependency. MSW 3 needs Node
- * 22.12 or later.
+ * 22.12 or later. MSW is imported statically, not behind a top-level await, so that this entry
+ * point loads with require() too: without MSW installed, the import fails with Node's (or the
+ * bundler's) own "cannot find package 'msw'", as the user's own import of msw/node or msw/browser
+ * beside it would.
  */
 import type { ServiceId } from "../../generated/service-ids.js";
-import type { HttpHandler } from "msw";
+import { http, type HttpHandler } from "msw";
 import { CloudInterfacesError } from "../core/base-error.js";
-import { importPeer, missingPeerMessage } from "../http/optional-peers.js";
+import { missingPeerMessage } from "../http/optional-peers.js";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { placeholderBaseUrl, serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";
@@ -27,7 +30,6 @@ const node = typeof process === "object" ? process.versions?.node : undefined;
 if (node && Number(node.split(".")[0]) < 22) {
   throw new CloudInterfacesError(`${missingPeerMessage("msw")}; this is Node ${node}, which MSW 3 does not run on`);
 }
-const { http } = await importPeer("msw", () => import("msw"));
 
 export interface MswEmulatorOptions extends EmulatorOptions {
   /** Milliseconds before every answer, or `min-max` drawn per request (as `--latency`); `X-Mock-Delay: <ms>` sets one request's. `X-Mock-Fault: <status>` answers that documented case without touching state. */

@@ -1,7 +1,7 @@
 /**
  * `cloud-interfaces/verify`: checks a live server against a service document (`verifyServer`)
  * and a validating proxy in front of one (`startProxy`). Needs the optional peer `ajv` (and
- * `ajv-formats`), like the emulators.
+ * `ajv-formats`), loaded on first use: it compiles the document's validators at run time.
  */
 export { verifyServer, VerifyUsageError, type VerifyOptions } from "./verify.js";
 export { VerifyConnectionError, type FetchLike } from "./sender.js";

@@ -92,11 +92,13 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildSummary
     if (only.length === 0) {
       const { generateServiceIds } = await import("./generate-client.js");
       const { generateLoaders } = await import("./generate-loaders.js");
+      const { generateBundled } = await import("./generate-bundled.js");
       const registry = readServices(layout.openapiDir);
       commitOutputs(
         [
           { file: join(layout.generatedDir, "service-ids.ts"), content: generateServiceIds(registry) },
           { file: join(layout.generatedDir, "loaders.ts"), content: generateLoaders(registry, layout.root) },
+          { file: join(layout.generatedDir, "bundled.ts"), content: generateBundled(registry, layout.root) },
         ],
         layout,
       );

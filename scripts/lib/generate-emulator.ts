@@ -4,10 +4,12 @@
  * its contract uses, precompiled with Ajv's standalone code so a page with a strict
  * Content-Security-Policy can run the emulator.
  */
+import { Name } from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { emulatorAjv, validatorSchema } from "../../runtime/emulator/ajv-validators.js";
 import { Contract, validatorKey, type ValidateFunction } from "../../runtime/emulator/contract.js";
-import { AJV_HELPER_MODULES } from "../../runtime/emulator/validator-runtime.js";
+import { validatorFormats } from "../../runtime/emulator/validator-runtime.js";
 import { mockView } from "../../runtime/http/mock-view.js";
 import { defaultServerUrl } from "../../runtime/openapi/server-url.js";
 import type { OpenApiDocument } from "./openapi-types.js";
@@ -30,9 +32,19 @@ export function contractValidatorKeys(service: Service, doc: OpenApiDocument): A
   return [...wanted.values()];
 }
 
+/**
+ * The helpers Ajv's standalone code `require`s, by the expression it writes, and what the
+ * generated module calls instead: the package's own (runtime/emulator/formats.ts), so that no Ajv
+ * is loaded or installed at run time.
+ */
+const RUNTIME_HELPERS: Readonly<Record<string, string>> = { 'require("ajv/dist/runtime/ucs2length").default': "ucs2length" };
+
+/** The code of formats Ajv cannot inline (functions, not regular expressions) reads `validatorFormats.<name>`. */
+const FORMATS = "validatorFormats";
+
 /** Ajv's standalone CommonJS code for one set of validators, as a function body returning its exports. */
 function standalone(view: unknown, keys: Array<{ pointer: string }>, coerce: boolean): string {
-  const ajv = emulatorAjv(coerce, { code: { source: true } });
+  const ajv = emulatorAjv(coerce, { code: { source: true, formats: new Name(FORMATS) } });
   ajv.addSchema({ ...(view as object), $id: DOCUMENT_ID });
   const names: Record<string, string> = {};
   keys.forEach(({ pointer }, i) => {
@@ -56,24 +68,36 @@ export const baseUrl: string | undefined = ${first ? JSON.stringify(defaultServe
 `;
 }
 
+/** Every format the code reaches must be in runtime/emulator/formats.ts, in the shape ajv-formats gave Ajv (a function, or an object Ajv calls `.validate` on). */
+function checkFormats(service: Service, code: string): void {
+  for (const [, dotted, quoted] of code.matchAll(new RegExp(`\\b${FORMATS}(?:\\.([\\w$]+)|\\["([^"]+)"\\])`, "g"))) {
+    const name = (dotted ?? quoted)!;
+    const ours = validatorFormats[name];
+    const theirs = (fullFormats as Record<string, unknown>)[name];
+    if (!ours || typeof ours !== typeof theirs) throw new Error(`${service.id}: the validators use format "${name}", which runtime/emulator/formats.ts does not provide as ajv-formats defines it; add it there`);
+  }
+}
+
 export function generateEmulatorModule(service: Service, doc: OpenApiDocument): string {
   const keys = contractValidatorKeys(service, doc);
   const view = mockView(doc);
   const groups = [false, true].map((coerce) => ({ coerce, keys: keys.filter((k) => k.coerce === coerce) }));
-  const bodies = groups.map(({ coerce, keys: group }) =>
-    standalone(view, group, coerce)
+  const bodies = groups.map(({ coerce, keys: group }) => {
+    const code = standalone(view, group, coerce)
       .replace(/^"use strict";/, "")
-      // Ajv's runtime helpers are CommonJS: validator-runtime.ts provides them, the same in Node and in a bundle.
-      .replace(/require\("([^"]+)"\)/g, (_m, name: string) => {
-        if (!AJV_HELPER_MODULES.includes(name)) throw new Error(`${service.id}: Ajv's standalone code requires ${name}; add it to runtime/emulator/validator-runtime.ts`);
-        return `ajvHelper(${JSON.stringify(name)})`;
-      }),
-  );
+      .replace(/require\("([^"]+)"\)(?:\.default)?/g, (expression, name: string) => {
+        const helper = RUNTIME_HELPERS[expression];
+        if (!helper) throw new Error(`${service.id}: Ajv's standalone code requires ${name}; add it to runtime/emulator/validator-runtime.ts`);
+        return helper;
+      });
+    checkFormats(service, code);
+    return code;
+  });
   const pointers = groups.map(({ keys: group }) => JSON.stringify(group.map((k) => k.pointer)));
   return `// Generated from openapi/${service.document} by scripts/build.ts. Do not edit: change the document and run \`npm run build\`.
 // @ts-nocheck: Ajv's standalone validator code is JavaScript.
 
-import { ajvHelper, validatorTable } from "../../runtime/emulator/validator-runtime.js";
+import { ucs2length, validatorFormats, validatorTable } from "../../runtime/emulator/validator-runtime.js";
 
 /** The bundled document (the same as cloud-interfaces/openapi/${service.id}.json). */
 export const document: unknown = JSON.parse(${JSON.stringify(JSON.stringify(doc))});
