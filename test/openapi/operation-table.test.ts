@@ -5,11 +5,11 @@
  * operations are views of it.
  */
 import { describe, expect, it } from "vitest";
-import { createEmulator, loadBundledDocument } from "cloud-interfaces/emulator";
+import { createEmulator, EMULATED_SERVICES, loadBundledDocument } from "cloud-interfaces/emulator";
 import { compileOperationTable, operationTable } from "../../runtime/openapi/operation-table.js";
 import { readOperations } from "../../runtime/http/operations.js";
 import { docOperations } from "../../runtime/verify/operations.js";
-import { table as kmsTable } from "../../generated/kms-v2/operations.js";
+import { BUNDLED_SERVICES } from "../../generated/bundled.js";
 
 const fixture = {
   openapi: "3.1.0",
@@ -95,16 +95,18 @@ describe("the operation table", () => {
 });
 
 describe("every reader shares one table per document", () => {
-  it("the emulators use the build's table; nothing compiles the bundled document again", () => {
-    const emulator = createEmulator("kms-v2");
-    expect(operationTable(emulator.document as object)).toBe(kmsTable);
-    expect(kmsTable).toEqual(compileOperationTable(loadBundledDocument("kms-v2")));
+  it.each(EMULATED_SERVICES)("%s: the emulators use the build's table; nothing compiles the bundled document again", (id) => {
+    const built = BUNDLED_SERVICES[id]!.table;
+    const emulator = createEmulator(id as never);
+    expect(operationTable(emulator.document as object)).toBe(built);
+    expect(built).toEqual(compileOperationTable(loadBundledDocument(id)));
   });
 
-  it("the mock's and the verifier's operations are the table's, in routing and in document order", () => {
-    const doc = loadBundledDocument("kms-v2") as object;
-    expect(readOperations(doc).map((o) => o.key)).toEqual(kmsTable.operations.map((o) => o.key));
-    expect(docOperations(doc).map((o) => o.key).sort()).toEqual(kmsTable.operations.map((o) => o.key).sort());
-    expect(docOperations(doc).map((o) => o.ptr).sort()).toEqual(kmsTable.operations.map((o) => o.pointer).sort());
+  it.each(EMULATED_SERVICES)("%s: the mock's and the verifier's operations are the table's, in routing and in document order", (id) => {
+    const doc = loadBundledDocument(id) as object;
+    const built = BUNDLED_SERVICES[id]!.table;
+    expect(readOperations(doc).map((o) => o.key)).toEqual(built.operations.map((o) => o.key));
+    expect(docOperations(doc).map((o) => o.key).sort()).toEqual(built.operations.map((o) => o.key).sort());
+    expect(docOperations(doc).map((o) => o.ptr).sort()).toEqual(built.operations.map((o) => o.pointer).sort());
   });
 });
