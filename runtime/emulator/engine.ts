@@ -19,6 +19,8 @@ import { listOperations, parametersOf } from "../openapi/router.js";
 import { base64 } from "./bytes.js";
 import { sortedRecords, touch } from "./record-order.js";
 import { reindex, uniqueTaken } from "./unique-index.js";
+import { describeIgnored, keepDeclared } from "./declared.js";
+import { MOCK_WARNING_HEADER } from "../http/handler.js";
 
 type Json = any;
 export type Rec = Record<string, any>;
@@ -103,6 +105,12 @@ export interface Plugin<S extends EngineState> {
 export class NoPartition extends CloudInterfacesError {}
 
 const collator = new Intl.Collator();
+
+/** A success answer naming the body fields the write did not store (runtime/emulator/declared.ts). */
+function warned(reply: Reply, ignored: readonly string[]): Reply {
+  if (ignored.length > 0 && reply.status < 300) reply.headers[MOCK_WARNING_HEADER] = describeIgnored(ignored);
+  return reply;
+}
 
 type Success = { status: number; schema?: Json; mediaType?: string };
 
@@ -261,7 +269,15 @@ export class Engine {
 
   partitionOf(state: EngineState, ctx: Context<EngineState>, spec: Pick<ResourceSpec, "partition" | "partitionCap" | "errors">, plugin?: Plugin<any>): Partition {
     const key = (spec.partition ?? []).map((name) => String(ctx.input.path[name] ?? ctx.input.header[name] ?? ctx.input.query[name] ?? "")).join("\u0000");
-    return this.partition(state, key, plugin, spec);
+    const existed = state.partitions.has(key);
+    const partition = this.partition(state, key, plugin, spec);
+    // A partition that first appears in a request the emulator then answers 500 goes again (app.ts undoes).
+    if (!existed && ctx.undo) ctx.undo(() => {
+      if (state.partitions.get(key) !== partition) return;
+      state.partitions.delete(key);
+      state.bytes = (state.bytes ?? 0) - (partition.bytes ?? 0);
+    });
+    return partition;
   }
 
   /**
@@ -303,7 +319,10 @@ export class Engine {
     const success = successOf(this.doc, op);
     const id = spec.id === undefined ? undefined : String(ctx.input.path[spec.id]);
     const sent = (ctx.input.body ?? {}) as Rec;
-    const body = ((spec.body ? valuesAt(sent, keysOf(spec.body))[0] : sent) ?? {}) as Rec;
+    const given = ((spec.body ? valuesAt(sent, keysOf(spec.body))[0] : sent) ?? {}) as Rec;
+    // A write keeps only what its request schema declares and the client owns; what it left out is named in the answer.
+    const ignored: string[] = [];
+    const body = spec.action === "create" || spec.action === "update" || spec.action === "replace" ? this.storable(op, spec, given, ignored) : given;
     const now = new Date(ctx.now()).toISOString();
     const found = id === undefined ? undefined : records.get(id);
     if (spec.action !== "create" && spec.action !== "list" && spec.action !== "count" && !found) return ctx.answer(404, `${spec.name} ${id} does not exist`);
@@ -313,37 +332,57 @@ export class Engine {
     switch (spec.action) {
       case "create": {
         if (spec.cap && records.size >= ctx.state.caps[spec.cap]) throw new CapReached(`${spec.name}s per partition`, ctx.state.caps[spec.cap]);
-        const record: Rec = { ...this.defaults(op, spec), ...structuredClone(body) };
+        const record: Rec = { ...this.defaults(op, spec), ...body };
         const refused = this.checked(ctx, spec, record, plugin) ?? this.refuse(ctx, partition, spec, record, undefined, op);
         if (refused) return refused;
         this.stamp(ctx, spec, record, now, body);
+        this.remember(ctx, partition, spec.name, () => {
+          if (records.get(String(record.id)) !== record) return;
+          records.delete(String(record.id));
+          reindex(partition, spec.name, record, true);
+        });
         this.charge(ctx.state, partition, sizeOf(record));
         this.insert(partition, spec.name, record);
-        return this.answerRecord(ctx, op, spec, success, record, partition);
+        return warned(this.answerRecord(ctx, op, spec, success, record, partition), ignored);
       }
       case "update":
       case "replace": {
-        const next: Rec = spec.action === "update" ? { ...found, ...structuredClone(body) } : this.replaced(op, spec, found!, body);
+        const next: Rec = spec.action === "update" ? { ...found, ...body } : this.replaced(op, spec, found!, body);
         const refused = this.refuse(ctx, partition, spec, next, id, op);
         if (refused) return refused;
         this.stamp(ctx, spec, next, now, body);
+        const before = ctx.undo ? structuredClone(found!) : undefined;
+        this.remember(ctx, partition, spec.name, () => {
+          reindex(partition, spec.name, found!, true);
+          for (const key of Object.keys(found!)) delete found![key];
+          Object.assign(found!, before);
+          reindex(partition, spec.name, found!);
+        });
         this.charge(ctx.state, partition, sizeOf(next) - sizeOf(found!));
         reindex(partition, spec.name, found!, true);
         for (const key of Object.keys(found!)) delete found![key];
         Object.assign(found!, next);
         reindex(partition, spec.name, found!);
         touch(partition, spec.name);
-        return this.answerRecord(ctx, op, spec, success, found!, partition);
+        return warned(this.answerRecord(ctx, op, spec, success, found!, partition), ignored);
       }
       case "get":
         return this.answerRecord(ctx, op, spec, success, found!, partition);
-      case "delete":
+      case "delete": {
+        // The records in their order (a list without a sort answers in it): put back as they were.
+        const order = ctx.undo ? [...records] : undefined;
+        this.remember(ctx, partition, spec.name, () => {
+          records.clear();
+          for (const [key, record] of order!) records.set(key, record);
+          reindex(partition, spec.name, found!);
+        });
         this.charge(ctx.state, partition, -sizeOf(found!));
         reindex(partition, spec.name, found!, true);
         records.delete(id!);
         touch(partition, spec.name);
-        this.dropReferences(partition, spec.name, id!);
+        this.dropReferences(partition, spec.name, id!, ctx.undo);
         return empty(success.status);
+      }
       case "count": {
         const narrowed = this.narrow(ctx, spec, plugin, [...records.values()]);
         if (!("items" in narrowed)) return narrowed;
@@ -409,6 +448,38 @@ export class Engine {
       if (value !== undefined) return json(status, structuredClone(value), mediaType);
     }
     return ctx.answer(status, message);
+  }
+
+  /**
+   * What a write may store of the record a body carries: a copy with the fields the request
+   * schema declares, less those the engine owns (the `id`, what `set` sets at the top); each
+   * field left out is named in `ignored` (pointers into the whole body).
+   */
+  private storable(op: Json, spec: ResourceSpec, given: Rec, ignored: string[]): Rec {
+    const schema = this.bodySchema(op, spec);
+    const kept = (schema ? keepDeclared(this.doc, [schema], given, spec.body ?? "", ignored) : structuredClone(given)) as Rec;
+    if (kept === null || typeof kept !== "object" || Array.isArray(kept)) return {};
+    for (const owned of ["id", ...Object.keys(spec.set ?? {}).filter((p) => keysOf(p).length === 1).map((p) => keysOf(p)[0]!)]) {
+      if (owned in kept) delete kept[owned];
+    }
+    return kept;
+  }
+
+  /**
+   * Registers, before a write, how to take it back (app.ts runs it when the answer is refused as
+   * an emulator bug or the handler throws): `undo`, then the byte counts as they are now and the
+   * resource's kept order outdated. Nothing is kept when no one asks (`ctx.undo`).
+   */
+  private remember(ctx: Context<EngineState>, partition: Partition, resource: string, undo: () => void): void {
+    if (!ctx.undo) return;
+    const bytes = partition.bytes;
+    const total = ctx.state.bytes;
+    ctx.undo(() => {
+      undo();
+      partition.bytes = bytes;
+      ctx.state.bytes = total;
+      touch(partition, resource);
+    });
   }
 
   /** The request schema's defaults for what the body leaves out (create). */
@@ -510,20 +581,29 @@ export class Engine {
   }
 
   /** A deleted record leaves no reference behind: the array entry (or the property) that named it goes. */
-  private dropReferences(partition: Partition, resource: string, id: string): void {
+  private dropReferences(partition: Partition, resource: string, id: string, undo?: (fn: () => void) => void): void {
     for (const [name, paths] of this.references) {
       for (const { path, resource: target } of paths) {
         if (target !== resource) continue;
         const star = path.lastIndexOf("*");
         for (const record of partition.records.get(name)?.values() ?? []) {
           if (star < 0) {
-            for (const { parent, key } of places(record, path)) if (String(parent[key]) === id) delete parent[key];
+            for (const { parent, key } of places(record, path)) {
+              if (String(parent[key]) !== id) continue;
+              const was = parent[key];
+              undo?.(() => (parent[key] = was));
+              delete parent[key];
+            }
             continue;
           }
           const tail = path.slice(star + 1);
           for (const { parent, key } of places(record, path.slice(0, star))) {
             const list = parent[key];
-            if (Array.isArray(list)) parent[key] = list.filter((item) => !valuesAt(item, tail).some((v) => String(v) === id));
+            if (!Array.isArray(list)) continue;
+            const kept = list.filter((item) => !valuesAt(item, tail).some((v) => String(v) === id));
+            if (kept.length === list.length) continue;
+            undo?.(() => (parent[key] = list));
+            parent[key] = kept;
           }
         }
       }
