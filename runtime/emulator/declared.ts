@@ -10,15 +10,30 @@ import { deref, escapeToken } from "../openapi/pointer.js";
 
 type Json = any;
 
-/** A schema and everything it is made of (through $ref, allOf, oneOf, anyOf), read once per schema object. */
-const partsCache = new WeakMap<object, Json[]>();
-function parts(doc: Json, schemaOrRef: Json): Json[] {
-  if (!schemaOrRef || typeof schemaOrRef !== "object") return [];
-  let found = partsCache.get(schemaOrRef);
-  if (!found) partsCache.set(schemaOrRef, (found = collect(doc, schemaOrRef, 0)));
-  return found;
+/** What one place of a body may hold: its declared names (undefined: any) and its item schemas. */
+interface Shape {
+  names: Map<string, Json[]> | undefined;
+  items: Json[];
 }
 
+/** Per list of schemas (the lists are the cache's own, so each place is read once per document). */
+const shapes = new WeakMap<Json[], Shape>();
+/** The one-schema list of a request schema, so that its shape is cached too. */
+const lists = new WeakMap<object, Json[]>();
+
+/** The list holding just `schema`, the same array each time. */
+export function schemaList(schema: Json): Json[] {
+  if (!schema || typeof schema !== "object") return [];
+  return lists.get(schema) ?? lists.set(schema, [schema]).get(schema)!;
+}
+
+function shapeOf(doc: Json, schemas: Json[]): Shape {
+  let shape = shapes.get(schemas);
+  if (!shape) shapes.set(schemas, (shape = readShape(schemas.flatMap((s) => collect(doc, s, 0)))));
+  return shape;
+}
+
+/** A schema and everything it is made of (through $ref, allOf, oneOf, anyOf). */
 function collect(doc: Json, schemaOrRef: Json, depth: number): Json[] {
   const schema = deref<Json>(doc, schemaOrRef);
   if (!schema || typeof schema !== "object" || depth > 16) return [];
@@ -31,13 +46,16 @@ function collect(doc: Json, schemaOrRef: Json, depth: number): Json[] {
  * a map (`additionalProperties` a schema or `true` stated), `patternProperties`, or no
  * `properties` stated at all (nothing to compare with).
  */
-function declaredNames(all: Json[]): Map<string, Json[]> | undefined {
-  if (all.some((s) => s.patternProperties || (s.additionalProperties !== undefined && s.additionalProperties !== false))) return undefined;
-  if (!all.some((s) => s.properties)) return undefined;
+function readShape(all: Json[]): Shape {
+  const items = all.flatMap((s) => (s.items && typeof s.items === "object" ? [s.items] : []));
+  if (all.some((s) => s.patternProperties || (s.additionalProperties !== undefined && s.additionalProperties !== false))) return { names: undefined, items };
+  if (!all.some((s) => s.properties)) return { names: undefined, items };
   const names = new Map<string, Json[]>();
   for (const s of all) for (const [name, sub] of Object.entries<Json>(s.properties ?? {})) (names.get(name) ?? names.set(name, []).get(name)!).push(sub);
-  return names;
+  return { names, items };
 }
+
+const NONE: Json[] = [];
 
 /** Sets an own property even for `__proto__` (a JSON body may carry one as a plain key). */
 function put(out: Record<string, unknown>, key: string, value: unknown): void {
@@ -50,15 +68,11 @@ function put(out: Record<string, unknown>, key: string, value: unknown): void {
  */
 export function keepDeclared(doc: Json, schemas: Json[], value: unknown, at: string, ignored: string[]): unknown {
   if (value === null || typeof value !== "object") return value;
-  const all = schemas.flatMap((s) => parts(doc, s));
-  if (Array.isArray(value)) {
-    const items = all.flatMap((s) => (s.items && typeof s.items === "object" ? [s.items] : []));
-    return value.map((item, i) => keepDeclared(doc, items, item, `${at}/${i}`, ignored));
-  }
-  const names = declaredNames(all);
+  const shape = shapeOf(doc, schemas);
+  if (Array.isArray(value)) return value.map((item, i) => keepDeclared(doc, shape.items, item, `${at}/${i}`, ignored));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    const sub = names === undefined ? [] : names.get(key);
+    const sub = shape.names === undefined ? NONE : shape.names.get(key);
     if (sub === undefined) ignored.push(`${at}/${escapeToken(key)}`);
     else put(out, key, keepDeclared(doc, sub, v, `${at}/${escapeToken(key)}`, ignored));
   }

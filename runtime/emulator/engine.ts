@@ -19,7 +19,7 @@ import { listOperations, parametersOf } from "../openapi/router.js";
 import { base64 } from "./bytes.js";
 import { sortedRecords, touch } from "./record-order.js";
 import { reindex, uniqueTaken } from "./unique-index.js";
-import { describeIgnored, keepDeclared } from "./declared.js";
+import { describeIgnored, keepDeclared, schemaList } from "./declared.js";
 import { MOCK_WARNING_HEADER } from "../http/handler.js";
 
 type Json = any;
@@ -457,7 +457,7 @@ export class Engine {
    */
   private storable(op: Json, spec: ResourceSpec, given: Rec, ignored: string[]): Rec {
     const schema = this.bodySchema(op, spec);
-    const kept = (schema ? keepDeclared(this.doc, [schema], given, spec.body ?? "", ignored) : structuredClone(given)) as Rec;
+    const kept = (schema ? keepDeclared(this.doc, schemaList(schema), given, spec.body ?? "", ignored) : structuredClone(given)) as Rec;
     if (kept === null || typeof kept !== "object" || Array.isArray(kept)) return {};
     for (const owned of ["id", ...Object.keys(spec.set ?? {}).filter((p) => keysOf(p).length === 1).map((p) => keysOf(p)[0]!)]) {
       if (owned in kept) delete kept[owned];
@@ -508,7 +508,8 @@ export class Engine {
       if (schemaAt(this.doc, schema, `/${name}`)?.type === "array") next[name] = [];
       else delete next[name];
     }
-    return { ...next, ...structuredClone(body) };
+    // The body is already the write's own copy (storable).
+    return { ...next, ...body };
   }
 
   /** The plug-in's `check` hooks on a new record. */
