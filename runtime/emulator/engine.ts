@@ -271,9 +271,12 @@ export class Engine {
     const key = (spec.partition ?? []).map((name) => String(ctx.input.path[name] ?? ctx.input.header[name] ?? ctx.input.query[name] ?? "")).join("\u0000");
     const existed = state.partitions.has(key);
     const partition = this.partition(state, key, plugin, spec);
-    // A partition that first appears in a request the emulator then answers 500 goes again (app.ts undoes).
-    if (!existed && ctx.undo) ctx.undo(() => {
-      if (state.partitions.get(key) !== partition) return;
+    if (existed || !ctx.undo) return partition;
+    // A partition that first appears in a request the emulator then answers 500 goes again (app.ts
+    // undoes), unless another request has written to it since (its bytes moved).
+    const bytes = partition.bytes;
+    ctx.undo(() => {
+      if (state.partitions.get(key) !== partition || partition.bytes !== bytes) return;
       state.partitions.delete(key);
       state.bytes = (state.bytes ?? 0) - (partition.bytes ?? 0);
     });
@@ -336,12 +339,13 @@ export class Engine {
         const refused = this.checked(ctx, spec, record, plugin) ?? this.refuse(ctx, partition, spec, record, undefined, op);
         if (refused) return refused;
         this.stamp(ctx, spec, record, now, body);
-        this.remember(ctx, partition, spec.name, () => {
+        const size = sizeOf(record);
+        this.charge(ctx.state, partition, size);
+        this.remember(ctx, partition, spec.name, size, () => {
           if (records.get(String(record.id)) !== record) return;
           records.delete(String(record.id));
           reindex(partition, spec.name, record, true);
         });
-        this.charge(ctx.state, partition, sizeOf(record));
         this.insert(partition, spec.name, record);
         return warned(this.answerRecord(ctx, op, spec, success, record, partition), ignored);
       }
@@ -351,14 +355,15 @@ export class Engine {
         const refused = this.refuse(ctx, partition, spec, next, id, op);
         if (refused) return refused;
         this.stamp(ctx, spec, next, now, body);
+        const delta = sizeOf(next) - sizeOf(found!);
+        this.charge(ctx.state, partition, delta);
         const before = ctx.undo ? structuredClone(found!) : undefined;
-        this.remember(ctx, partition, spec.name, () => {
+        this.remember(ctx, partition, spec.name, delta, () => {
           reindex(partition, spec.name, found!, true);
           for (const key of Object.keys(found!)) delete found![key];
           Object.assign(found!, before);
           reindex(partition, spec.name, found!);
         });
-        this.charge(ctx.state, partition, sizeOf(next) - sizeOf(found!));
         reindex(partition, spec.name, found!, true);
         for (const key of Object.keys(found!)) delete found![key];
         Object.assign(found!, next);
@@ -371,12 +376,20 @@ export class Engine {
       case "delete": {
         // The records in their order (a list without a sort answers in it): put back as they were.
         const order = ctx.undo ? [...records] : undefined;
-        this.remember(ctx, partition, spec.name, () => {
+        const size = sizeOf(found!);
+        this.charge(ctx.state, partition, -size);
+        this.remember(ctx, partition, spec.name, -size, () => {
+          if (records.has(id!)) return;
+          const now = new Map(records);
           records.clear();
-          for (const [key, record] of order!) records.set(key, record);
+          // The old order, less what others deleted since, then what they created since.
+          for (const [key] of order!) {
+            if (key === id) records.set(key, found!);
+            else if (now.has(key)) records.set(key, now.get(key)!);
+          }
+          for (const [key, record] of now) if (!records.has(key)) records.set(key, record);
           reindex(partition, spec.name, found!);
         });
-        this.charge(ctx.state, partition, -sizeOf(found!));
         reindex(partition, spec.name, found!, true);
         records.delete(id!);
         touch(partition, spec.name);
@@ -466,18 +479,16 @@ export class Engine {
   }
 
   /**
-   * Registers, before a write, how to take it back (app.ts runs it when the answer is refused as
-   * an emulator bug or the handler throws): `undo`, then the byte counts as they are now and the
+   * Registers how to take back a write whose `charged` bytes are already counted (app.ts runs it
+   * when the answer is refused as an emulator bug or the handler throws): `undo`, the bytes given
+   * back (a difference, not the old totals: another request may have written since), and the
    * resource's kept order outdated. Nothing is kept when no one asks (`ctx.undo`).
    */
-  private remember(ctx: Context<EngineState>, partition: Partition, resource: string, undo: () => void): void {
+  private remember(ctx: Context<EngineState>, partition: Partition, resource: string, charged: number, undo: () => void): void {
     if (!ctx.undo) return;
-    const bytes = partition.bytes;
-    const total = ctx.state.bytes;
     ctx.undo(() => {
       undo();
-      partition.bytes = bytes;
-      ctx.state.bytes = total;
+      this.adjust(ctx.state, partition, -charged);
       touch(partition, resource);
     });
   }
@@ -529,6 +540,11 @@ export class Engine {
       if ((partition.bytes ?? 0) + delta > state.caps.recordBytesPerPartition) throw new CapReached("bytes of records per partition (their JSON)", state.caps.recordBytesPerPartition);
       if ((state.bytes ?? 0) + delta > state.caps.recordBytes) throw new CapReached("bytes of records in all partitions (their JSON)", state.caps.recordBytes);
     }
+    this.adjust(state, partition, delta);
+  }
+
+  /** Moves the byte counts without a cap check (an undo giving back what a write charged). */
+  private adjust(state: EngineState, partition: Partition, delta: number): void {
     partition.bytes = (partition.bytes ?? 0) + delta;
     state.bytes = (state.bytes ?? 0) + delta;
   }

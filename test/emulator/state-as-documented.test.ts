@@ -139,6 +139,23 @@ describe("an answer turned into a 500 changes nothing", () => {
     expect(emu.violations).toHaveLength(1);
   });
 
+  it("notifications-v1 delete of a source a topic refers to, answered 500: the source, its place and the topic's reference are back", async () => {
+    const doc = structuredClone(loadBundledDocument("notifications-v1")) as any;
+    const deleted = doc.paths["/v1/instances/{instance_id}/sources/{id}"].delete.responses["204"];
+    deleted.headers = { "X-Never-Sent": { required: true, schema: { type: "string" } } };
+    const { emu, send } = notifications({ document: doc });
+    const ids = [];
+    for (const name of ["A", "B", "C"]) ids.push((await send("POST", "/sources", { name, description: name })).body.id);
+    const topic = await send("POST", "/topics", { name: "T", sources: [{ id: ids[1], rules: [{ enabled: true, event_type_filter: "$.*" }] }] });
+    expect(topic.status).toBe(201);
+    const [sources, topics] = [await send("GET", "/sources"), await send("GET", "/topics")];
+    expect((await send("DELETE", `/sources/${ids[1]}`)).status).toBe(500);
+    expect(await send("GET", "/sources")).toEqual(sources);
+    expect(await send("GET", "/topics")).toEqual(topics);
+    expect([...emu.state.partitions.get(N_INSTANCE)!.records.get("source")!.keys()]).toEqual(ids);
+    expect(emu.violations).toHaveLength(1);
+  });
+
   it("a first request that makes a partition and is answered 500 leaves no partition", async () => {
     const { emu, send } = kms({ document: breaking("kms-v2", "/api/v2/keys", "post", "201") });
     expect((await send("POST", keyBody({ name: "k" }))).status).toBe(500);
