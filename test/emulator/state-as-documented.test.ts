@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createEmulator, loadBundledDocument } from "cloud-interfaces/emulator";
+import { createMockHandler } from "cloud-interfaces/mock";
 
 const N_INSTANCE = "5ab1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d";
 const N_BASE = `https://us-south.event-notifications.example.com/event-notifications/v1/instances/${N_INSTANCE}`;
@@ -103,6 +104,18 @@ describe("a write stores only what the request schema declares", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.resources[0].errorMsg).toMatch(/expirationDate.*date-time/);
     expect((await send("HEAD")).total).toBe("0");
+  });
+});
+
+describe("an undeclared field is accepted as the open request schema says, as the Prism mock accepts it", () => {
+  it.each([
+    ["notifications-v1", "PATCH", `http://localhost/v1/instances/${N_INSTANCE}/sources/e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5`, { authorization: "Bearer t", "content-type": "application/json" }, JSON.stringify({ id: 12345, enabled: false })],
+    ["kms-v2", "POST", K_URL, K_HEADERS, keyBody({ name: "k", deletionDate: "not-a-date" })],
+  ] as const)("%s %s: the same status from both", async (id, method, url, headers, body) => {
+    const request = () => new Request(url, { method, headers, body });
+    const [mock, emulator] = [await (await createMockHandler(id))(request()), await createEmulator(id).handle(request())];
+    expect(mock.status).toBeLessThan(300);
+    expect(emulator.status).toBe(mock.status);
   });
 });
 
