@@ -3,8 +3,10 @@ import { Contract, type OperationSpec, type RequestFailure, type RequestInput, t
 import { mockView } from "../http/mock-view.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../http/error-shapes.js";
 import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../http/limits.js";
-import { readOperations } from "../http/operations.js";
-import { requestedCase } from "../http/case-selection.js";
+import { readOperations, type OperationInfo } from "../http/operations.js";
+import { CloudInterfacesError } from "../core/base-error.js";
+import { maySelectCase, requestedCase } from "../http/case-selection.js";
+import { checkCase } from "../http/case-check.js";
 import { BodyTooLarge, boundedText } from "../http/body.js";
 import { CapReached } from "./caps.js";
 import { isJsonMediaType } from "../core/media-type.js";
@@ -39,6 +41,11 @@ export interface Context<S> extends Env {
   answer(status: number, message: string): Reply;
   /** The document the emulator follows. */
   document: unknown;
+  /**
+   * Registers how to take back a write just about to be made: run (last first) when the answer
+   * is refused as an emulator bug or the handler throws, so such a request changes nothing.
+   */
+  undo?(fn: () => void): void;
 }
 
 export type Failure = RequestFailure | { kind: "error"; problems: string[] };
@@ -124,6 +131,18 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
 
   let shapes: ErrorShapes | undefined;
   let operations: ReturnType<typeof readOperations> | undefined;
+  /** The mock's view of an operation (its documented cases), found once per operation. */
+  const infos = new WeakMap<OperationSpec, OperationInfo | undefined>();
+  function operationInfo(op: OperationSpec): OperationInfo {
+    if (!infos.has(op)) {
+      operations ??= readOperations(compiled.document);
+      infos.set(op, operations.find((o) => o.key === `${op.method} ${op.template}`));
+    }
+    const found = infos.get(op);
+    if (!found) throw new CloudInterfacesError(`${def.serviceId}: operation ${op.operationId} is missing from the document's operation table`);
+    return found;
+  }
+
   /** A limit answer: the document's error shape with the mock's X-Mock-Error kind (runtime/mock/README.md), not checked as a documented case. */
   function refusal(answer: ErrorAnswer, op: OperationSpec | undefined): Reply {
     operations ??= readOperations(compiled.document);
@@ -168,17 +187,24 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     const { op } = matched;
     seen.operation = op.operationId;
     const answer = (status: number, message: string) => refusal({ status, kind: status === 401 ? "unauthorized" : "invalid-request", message, method: request.method }, op);
-    const base = { ...env, request, url, op, state, serviceId: def.serviceId, answer, document: compiled.document };
+    // The writes of this request, each with its undo (engine.ts): taken back when the answer is not sent as it is.
+    const journal: Array<() => void> = [];
+    const rollback = () => {
+      for (let i = journal.length - 1; i >= 0; i--) journal[i]!();
+      journal.length = 0;
+    };
+    const base = { ...env, request, url, op, state, serviceId: def.serviceId, answer, document: compiled.document, undo: (fn: () => void) => void journal.push(fn) };
     let response: Reply;
     /** What the request said, for the answer's rules that depend on it (x-required-when). */
     let sentValues: RequestValues | undefined;
-    // X-Mock-Case, Prefer code=/example= or ?__code= (runtime/http/case-selection.ts, the one reader of them).
-    const { selection } = requestedCase(request.headers, url);
-    const forced = selection.code !== undefined && /^\d{3}$/.test(selection.code) ? selection : undefined;
+    // X-Mock-Case, X-Mock-Fault, Prefer code=/example= or ?__code= (runtime/http/case-selection.ts), checked as the Prism mock checks them.
+    const forced = maySelectCase(request.headers, url) ? checkCase(operationInfo(op), requestedCase(request.headers, url).selection) : undefined;
+    // A case the operation does not document is the mock's refusal, never the real operation (which would write).
+    if (forced && "refusal" in forced) return refusal({ ...forced.refusal, method: request.method }, op);
     try {
-      if (forced) {
+      if (forced?.status !== undefined) {
         // A documented case on demand (Prism's Prefer: code=, example=), checked like any answer.
-        const example = contract.exampleResponse(op, forced.code!, forced.example);
+        const example = contract.exampleResponse(op, forced.status, forced.example);
         if (example) return verified(op, example);
       }
       let text = "";
@@ -213,10 +239,15 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
           : await def.reject({ kind: "error", problems: [`operation ${op.operationId} is not emulated`] }, op, base);
       }
     } catch (error) {
+      // A handler that threw half-way leaves nothing of what it wrote.
+      rollback();
       if (error instanceof CapReached) return verified(op, await def.reject({ kind: "invalid", problems: [error.message] }, op, base));
       response = await def.reject({ kind: "error", problems: [error instanceof Error ? error.message : String(error)] }, op, base);
     }
-    return verified(op, response, sentValues);
+    const sent = await verified(op, response, sentValues);
+    // An answer the document refuses becomes a 500: the state is as it was before the request.
+    if (sent !== response) rollback();
+    return sent;
   }
 
   return {

@@ -20,6 +20,8 @@ import { operationTable, type TableParameter } from "../openapi/operation-table.
 import { base64 } from "./bytes.js";
 import { sortedRecords, touch } from "./record-order.js";
 import { reindex, uniqueTaken } from "./unique-index.js";
+import { describeIgnored, keepDeclared, schemaList } from "./declared.js";
+import { MOCK_WARNING_HEADER } from "../http/handler.js";
 
 type Json = any;
 export type Rec = Record<string, any>;
@@ -108,6 +110,12 @@ export interface Plugin<S extends EngineState> {
 export class NoPartition extends CloudInterfacesError {}
 
 const collator = new Intl.Collator();
+
+/** A success answer naming the body fields the write did not store (runtime/emulator/declared.ts). */
+function warned(reply: Reply, ignored: readonly string[]): Reply {
+  if (ignored.length > 0 && reply.status < 300) reply.headers[MOCK_WARNING_HEADER] = describeIgnored(ignored);
+  return reply;
+}
 
 type Success = { status: number; schema?: Json; mediaType?: string };
 
@@ -265,7 +273,18 @@ export class Engine {
 
   partitionOf(state: EngineState, ctx: Context<EngineState>, spec: Pick<ResourceSpec, "partition" | "partitionCap" | "errors">, plugin?: Plugin<any>): Partition {
     const key = (spec.partition ?? []).map((name) => String(ctx.input.path[name] ?? ctx.input.header[name] ?? ctx.input.query[name] ?? "")).join("\u0000");
-    return this.partition(state, key, plugin, spec);
+    const existed = state.partitions.has(key);
+    const partition = this.partition(state, key, plugin, spec);
+    if (existed || !ctx.undo) return partition;
+    // A partition that first appears in a request the emulator then answers 500 goes again (app.ts
+    // undoes), unless another request has written to it since (its bytes moved).
+    const bytes = partition.bytes;
+    ctx.undo(() => {
+      if (state.partitions.get(key) !== partition || partition.bytes !== bytes) return;
+      state.partitions.delete(key);
+      state.bytes = (state.bytes ?? 0) - (partition.bytes ?? 0);
+    });
+    return partition;
   }
 
   /**
@@ -307,7 +326,10 @@ export class Engine {
     const success = successOf(this.doc, op);
     const id = spec.id === undefined ? undefined : String(ctx.input.path[spec.id]);
     const sent = (ctx.input.body ?? {}) as Rec;
-    const body = ((spec.body ? valuesAt(sent, keysOf(spec.body))[0] : sent) ?? {}) as Rec;
+    const given = ((spec.body ? valuesAt(sent, keysOf(spec.body))[0] : sent) ?? {}) as Rec;
+    // A write keeps only what its request schema declares and the client owns; what it left out is named in the answer.
+    const ignored: string[] = [];
+    const body = spec.action === "create" || spec.action === "update" || spec.action === "replace" ? this.storable(op, spec, given, ignored) : given;
     const now = new Date(ctx.now()).toISOString();
     const found = id === undefined ? undefined : records.get(id);
     if (spec.action !== "create" && spec.action !== "list" && spec.action !== "count" && !found) return ctx.answer(404, `${spec.name} ${id} does not exist`);
@@ -317,37 +339,67 @@ export class Engine {
     switch (spec.action) {
       case "create": {
         if (spec.cap && records.size >= capOf(ctx.state.caps, spec.cap)) throw new CapReached(`${spec.name}s per partition`, capOf(ctx.state.caps, spec.cap));
-        const record: Rec = { ...this.defaults(op, spec), ...structuredClone(body) };
+        const record: Rec = { ...this.defaults(op, spec), ...body };
         const refused = this.checked(ctx, spec, record, plugin) ?? this.refuse(ctx, partition, spec, record, undefined, op);
         if (refused) return refused;
         this.stamp(ctx, spec, record, now, body);
-        this.charge(ctx.state, partition, sizeOf(record));
+        const size = sizeOf(record);
+        this.charge(ctx.state, partition, size);
+        this.remember(ctx, partition, spec.name, size, () => {
+          if (records.get(String(record.id)) !== record) return;
+          records.delete(String(record.id));
+          reindex(partition, spec.name, record, true);
+        });
         this.insert(partition, spec.name, record);
-        return this.answerRecord(ctx, op, spec, success, record, partition);
+        return warned(this.answerRecord(ctx, op, spec, success, record, partition), ignored);
       }
       case "update":
       case "replace": {
-        const next: Rec = spec.action === "update" ? { ...found, ...structuredClone(body) } : this.replaced(op, spec, found!, body);
+        const next: Rec = spec.action === "update" ? { ...found, ...body } : this.replaced(op, spec, found!, body);
         const refused = this.refuse(ctx, partition, spec, next, id, op);
         if (refused) return refused;
         this.stamp(ctx, spec, next, now, body);
-        this.charge(ctx.state, partition, sizeOf(next) - sizeOf(found!));
+        const delta = sizeOf(next) - sizeOf(found!);
+        this.charge(ctx.state, partition, delta);
+        const before = ctx.undo ? structuredClone(found!) : undefined;
+        this.remember(ctx, partition, spec.name, delta, () => {
+          reindex(partition, spec.name, found!, true);
+          for (const key of Object.keys(found!)) delete found![key];
+          Object.assign(found!, before);
+          reindex(partition, spec.name, found!);
+        });
         reindex(partition, spec.name, found!, true);
         for (const key of Object.keys(found!)) delete found![key];
         Object.assign(found!, next);
         reindex(partition, spec.name, found!);
         touch(partition, spec.name);
-        return this.answerRecord(ctx, op, spec, success, found!, partition);
+        return warned(this.answerRecord(ctx, op, spec, success, found!, partition), ignored);
       }
       case "get":
         return this.answerRecord(ctx, op, spec, success, found!, partition);
-      case "delete":
-        this.charge(ctx.state, partition, -sizeOf(found!));
+      case "delete": {
+        // The records in their order (a list without a sort answers in it): put back as they were.
+        const order = ctx.undo ? [...records] : undefined;
+        const size = sizeOf(found!);
+        this.charge(ctx.state, partition, -size);
+        this.remember(ctx, partition, spec.name, -size, () => {
+          if (records.has(id!)) return;
+          const now = new Map(records);
+          records.clear();
+          // The old order, less what others deleted since, then what they created since.
+          for (const [key] of order!) {
+            if (key === id) records.set(key, found!);
+            else if (now.has(key)) records.set(key, now.get(key)!);
+          }
+          for (const [key, record] of now) if (!records.has(key)) records.set(key, record);
+          reindex(partition, spec.name, found!);
+        });
         reindex(partition, spec.name, found!, true);
         records.delete(id!);
         touch(partition, spec.name);
-        this.dropReferences(partition, spec.name, id!);
+        this.dropReferences(partition, spec.name, id!, ctx.undo);
         return empty(success.status);
+      }
       case "count": {
         const narrowed = this.narrow(ctx, spec, plugin, [...records.values()]);
         if (!("items" in narrowed)) return narrowed;
@@ -414,6 +466,36 @@ export class Engine {
     return ctx.answer(status, message);
   }
 
+  /**
+   * What a write may store of the record a body carries: a copy with the fields the request
+   * schema declares, less those the engine owns (the `id`, what `set` sets at the top); each
+   * field left out is named in `ignored` (pointers into the whole body).
+   */
+  private storable(op: Json, spec: ResourceSpec, given: Rec, ignored: string[]): Rec {
+    const schema = this.bodySchema(op, spec);
+    const kept = (schema ? keepDeclared(this.doc, schemaList(schema), given, spec.body ?? "", ignored) : structuredClone(given)) as Rec;
+    if (kept === null || typeof kept !== "object" || Array.isArray(kept)) return {};
+    for (const owned of ["id", ...Object.keys(spec.set ?? {}).filter((p) => keysOf(p).length === 1).map((p) => keysOf(p)[0]!)]) {
+      if (owned in kept) delete kept[owned];
+    }
+    return kept;
+  }
+
+  /**
+   * Registers how to take back a write whose `charged` bytes are already counted (app.ts runs it
+   * when the answer is refused as an emulator bug or the handler throws): `undo`, the bytes given
+   * back (a difference, not the old totals: another request may have written since), and the
+   * resource's kept order outdated. Nothing is kept when no one asks (`ctx.undo`).
+   */
+  private remember(ctx: Context<EngineState>, partition: Partition, resource: string, charged: number, undo: () => void): void {
+    if (!ctx.undo) return;
+    ctx.undo(() => {
+      undo();
+      this.adjust(ctx.state, partition, -charged);
+      touch(partition, resource);
+    });
+  }
+
   /** The request schema's defaults for what the body leaves out (create). */
   private defaults(op: Json, spec: ResourceSpec): Rec {
     const schema = this.bodySchema(op, spec);
@@ -440,7 +522,8 @@ export class Engine {
       if (schemaAt(this.doc, schema, `/${name}`)?.type === "array") next[name] = [];
       else delete next[name];
     }
-    return { ...next, ...structuredClone(body) };
+    // The body is already the write's own copy (storable).
+    return { ...next, ...body };
   }
 
   /** The plug-in's `check` hooks on a new record. */
@@ -459,6 +542,11 @@ export class Engine {
       if ((partition.bytes ?? 0) + delta > state.caps.recordBytesPerPartition) throw new CapReached("bytes of records per partition (their JSON)", state.caps.recordBytesPerPartition);
       if ((state.bytes ?? 0) + delta > state.caps.recordBytes) throw new CapReached("bytes of records in all partitions (their JSON)", state.caps.recordBytes);
     }
+    this.adjust(state, partition, delta);
+  }
+
+  /** Moves the byte counts without a cap check (an undo giving back what a write charged). */
+  private adjust(state: EngineState, partition: Partition, delta: number): void {
     partition.bytes = (partition.bytes ?? 0) + delta;
     state.bytes = (state.bytes ?? 0) + delta;
   }
@@ -512,20 +600,29 @@ export class Engine {
   }
 
   /** A deleted record leaves no reference behind: the array entry (or the property) that named it goes. */
-  private dropReferences(partition: Partition, resource: string, id: string): void {
+  private dropReferences(partition: Partition, resource: string, id: string, undo?: (fn: () => void) => void): void {
     for (const [name, paths] of this.references) {
       for (const { path, resource: target } of paths) {
         if (target !== resource) continue;
         const star = path.lastIndexOf("*");
         for (const record of partition.records.get(name)?.values() ?? []) {
           if (star < 0) {
-            for (const { parent, key } of places(record, path)) if (String(parent[key]) === id) delete parent[key];
+            for (const { parent, key } of places(record, path)) {
+              if (String(parent[key]) !== id) continue;
+              const was = parent[key];
+              undo?.(() => (parent[key] = was));
+              delete parent[key];
+            }
             continue;
           }
           const tail = path.slice(star + 1);
           for (const { parent, key } of places(record, path.slice(0, star))) {
             const list = parent[key];
-            if (Array.isArray(list)) parent[key] = list.filter((item) => !valuesAt(item, tail).some((v) => String(v) === id));
+            if (!Array.isArray(list)) continue;
+            const kept = list.filter((item) => !valuesAt(item, tail).some((v) => String(v) === id));
+            if (kept.length === list.length) continue;
+            undo?.(() => (parent[key] = list));
+            parent[key] = kept;
           }
         }
       }

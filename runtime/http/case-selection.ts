@@ -89,3 +89,12 @@ export function requestedCase(headers: { get(name: string): string | null }, url
   const fault = headers.get(FAULT_HEADER)?.trim();
   return fault ? { selection: { code: fault }, apiPrefer: read.apiPrefer } : read;
 }
+
+/**
+ * Whether a request may select a case at all: one header look-up each, and the query only when
+ * there is one. A request without any pays for nothing more (issue 43).
+ */
+export function maySelectCase(headers: { get(name: string): string | null }, url: URL): boolean {
+  if (headers.get(FAULT_HEADER) !== null || headers.get(MOCK_CASE_HEADER) !== null || headers.get("prefer") !== null) return true;
+  return url.search.length > 1 && (url.searchParams.has("__code") || url.searchParams.has("__example"));
+}

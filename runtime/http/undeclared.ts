@@ -150,7 +150,9 @@ export function reportUndeclared(handler: MockHandler, { doc, operations, shapes
     }
     const response = await handler(request);
     const headers = new Headers(response.headers);
-    headers.set(MOCK_WARNING_HEADER, warning);
+    // The emulator names what its write left out (nested fields too): both are kept.
+    const handlerWarning = headers.get(MOCK_WARNING_HEADER);
+    headers.set(MOCK_WARNING_HEADER, handlerWarning ? `${warning}; ${handlerWarning}` : warning);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 }

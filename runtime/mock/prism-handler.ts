@@ -7,10 +7,11 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import { MOCK_CASE_HEADER, type MockHandler } from "../http/handler.js";
 import { acceptable, essence, parseAccept, parameterValue, parseMediaType, parsedAsJson, type AcceptRange } from "../http/media.js";
-import { availableCases, defaultStatus, route, statusesOwning, type OperationInfo } from "../http/operations.js";
+import { defaultStatus, route, type OperationInfo } from "../http/operations.js";
 import type { ErrorShapes } from "../http/error-shapes.js";
 import type { MockErrorKind } from "../http/mock-errors.js";
 import { QUERY_OVERRIDES, requestedCase, preferences } from "../http/case-selection.js";
+import { checkCase } from "../http/case-check.js";
 import { loadPrism } from "./load-prism.js";
 import { oneCredential } from "../http/credentials.js";
 import { requestBodyMediaType } from "../openapi/request-media-type.js";
@@ -20,9 +21,6 @@ import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "../http/limits
 const SEVERITY = ["Error", "Warning", "Information", "Hint"];
 /** Headers the mock reads for itself; Prism never sees them. */
 const MOCK_ONLY = new Set([MOCK_CASE_HEADER]);
-
-/** Statuses for a mock's own refusal of a case selection: the first one the operation does not document, so it cannot pass for a documented case. */
-const CASE_ERROR_STATUSES = [422, 400, 409, 412, 417];
 
 export interface PrismHandlerOptions {
   doc: any;
@@ -108,23 +106,10 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
 
     // Case selection, checked against the document before anything is mocked.
     const { selection, apiPrefer } = requestedCase(request.headers, url);
-    const caseError = (message: string) => {
-      const status = CASE_ERROR_STATUSES.find((s) => !operation.responses.has(String(s))) ?? 400;
-      return new Refusal(status, "unknown-case", `${message}; ${operation.key} documents: ${availableCases(operation)}`);
-    };
-    let status = selection.code;
-    let exampleKey = selection.example;
-    if (status !== undefined && !operation.responses.has(status)) return refuse(caseError(`Mock case: status ${shown(status)} is not documented`));
-    if (exampleKey !== undefined) {
-      const owners = statusesOwning(operation, exampleKey);
-      if (status === undefined) {
-        if (owners.length === 0) return refuse(caseError(`Mock case: no example named ${shown(exampleKey)}`));
-        if (owners.length > 1) return refuse(caseError(`Mock case: example ${shown(exampleKey)} is documented under ${owners.join(" and ")}; add code=`));
-        status = owners[0];
-      } else if (!owners.includes(status)) {
-        return refuse(caseError(`Mock case: status ${status} has no example named ${shown(exampleKey)}`));
-      }
-    }
+    const checked = checkCase(operation, selection);
+    if ("refusal" in checked) return refuse(new Refusal(checked.refusal.status, checked.refusal.kind, checked.refusal.message));
+    let status = checked.status;
+    let exampleKey = checked.example;
     // An API preference the document ties to an example (x-prefer) picks it, unless the test picked one.
     const target = operation.responses.get(status ?? defaultStatus(operation) ?? "");
     if (exampleKey === undefined && target && apiPrefer) {

@@ -29,14 +29,32 @@ export interface NotificationsState extends EngineState {
   sentBytes: number;
 }
 
-/** Keeps the stored notifications within their caps, dropping the oldest (of any instance) first. */
-function remember(state: NotificationsState, partition: Partition, bytes: number): void {
+/** Keeps the stored notifications within their caps, dropping the oldest (of any instance) first; what it dropped, oldest first. */
+function remember(state: NotificationsState, partition: Partition, bytes: number): Array<{ entry: { partition: Partition; bytes: number }; sent: SentNotification }> {
+  const dropped = [];
   state.sentLog.push({ partition, bytes });
   state.sentBytes += bytes;
   while (state.sentLog.length > state.caps.storedNotifications || (state.sentBytes > state.caps.storedNotificationBytes && state.sentLog.length > 1)) {
     const oldest = state.sentLog.shift()!;
     state.sentBytes -= oldest.bytes;
-    oldest.partition.sent.shift();
+    dropped.push({ entry: oldest, sent: oldest.partition.sent.shift() as SentNotification });
+  }
+  return dropped;
+}
+
+/** Takes a send back (an answer refused as an emulator bug): its notification out, what it pushed out back in front. */
+function forget(state: NotificationsState, partition: Partition, sent: SentNotification, bytes: number, dropped: ReturnType<typeof remember>): void {
+  const at = (partition.sent as SentNotification[]).lastIndexOf(sent);
+  if (at >= 0) {
+    (partition.sent as SentNotification[]).splice(at, 1);
+    const logged = state.sentLog.findLastIndex((e) => e.partition === partition && e.bytes === bytes);
+    if (logged >= 0) state.sentLog.splice(logged, 1);
+    state.sentBytes -= bytes;
+  }
+  for (const { entry, sent: old } of [...dropped].reverse()) {
+    state.sentLog.unshift(entry);
+    state.sentBytes += entry.bytes;
+    (entry.partition.sent as SentNotification[]).unshift(old);
   }
 }
 
@@ -76,8 +94,11 @@ export const notificationsPlugin: Plugin<NotificationsState> = {
         )
         .map((t) => String(t.id));
       const id = ctx.uuid();
-      (partition.sent as SentNotification[]).push({ notification_id: id, notification, topics, received_at: new Date(ctx.now()).toISOString() });
-      remember(ctx.state, partition, JSON.stringify(notification).length);
+      const sent: SentNotification = { notification_id: id, notification, topics, received_at: new Date(ctx.now()).toISOString() };
+      const bytes = JSON.stringify(notification).length;
+      (partition.sent as SentNotification[]).push(sent);
+      const dropped = remember(ctx.state, partition, bytes);
+      ctx.undo?.(() => forget(ctx.state, partition, sent, bytes, dropped));
       return json(202, { notification_id: id });
     },
   },
