@@ -193,7 +193,24 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
       for (let i = journal.length - 1; i >= 0; i--) journal[i]!();
       journal.length = 0;
     };
-    const base = { ...env, request, url, op, state, serviceId: def.serviceId, answer, document: compiled.document, undo: (fn: () => void) => void journal.push(fn) };
+    // One object literal with every field (no spread: on Node 20 each property written after a
+    // spread costs 1-2 µs); the handler's input is set on it once the request is read.
+    const base: Context<S> = {
+      now: env.now,
+      random: env.random,
+      uuid: env.uuid,
+      token: env.token,
+      bytes: env.bytes,
+      request,
+      url,
+      op,
+      input: undefined as unknown as Context<S>["input"],
+      state,
+      serviceId: def.serviceId,
+      answer,
+      document: compiled.document,
+      undo: (fn: () => void) => void journal.push(fn),
+    };
     let response: Reply;
     /** What the request said, for the answer's rules that depend on it (x-required-when). */
     let sentValues: RequestValues | undefined;
@@ -235,7 +252,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
         sentValues = requestValues(read.input.query, read.input.body);
         const handler = def.operations[op.operationId];
         response = handler
-          ? await handler({ ...base, input: read.input })
+          ? await handler(((base.input = read.input), base))
           : await def.reject({ kind: "error", problems: [`operation ${op.operationId} is not emulated`] }, op, base);
       }
     } catch (error) {
