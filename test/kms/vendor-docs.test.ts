@@ -34,6 +34,13 @@ describe("kms-v2: the vendor documentation's requests", () => {
     expect(validateAt("kms-v2", LIST_200, body)).toEqual([]);
   });
 
+  it("count keys with HEAD and Accept: the key media type (API reference, getKeyCollectionMetadata, line 736) → 200 with Key-Total", async () => {
+    const response = await fetch(`${kms()}/api/v2/keys`, { method: "HEAD", headers: { ...curlHeaders, accept: KEY_TYPE } });
+    expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("key-total")).toMatch(/^\d+$/);
+  });
+
   it("create a key as the secure-import tutorial does: Accept the collection type, body labelled application/json → 201, not 406", async () => {
     const body = JSON.stringify({
       metadata: { collectionType: KEY_TYPE, collectionTotal: 1 },
