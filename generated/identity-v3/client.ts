@@ -310,7 +310,7 @@ export type IdentityV3ClientOptions = ServiceClientOptions<IdentityV3Region, Ide
 /** Item type of each operation that declares `x-pagination`: what `client.paginate(path)` yields. */
 export type IdentityV3Pages = {};
 
-/** Typed client for "Identity and authorization service v3 (deprecated)" 5.0.0. */
+/** Typed client for "Identity and authorization service v3 (deprecated)" 5.1.0. */
 export function createIdentityV3Client(options: IdentityV3ClientOptions = {}) {
   return createServiceClient<paths, IdentityV3BoundParameter, IdentityV3Pages>(identityV3Service, options, () => import("./rules.js"));
 }

@@ -148,6 +148,16 @@ export interface paths {
          * Token
          * @deprecated
          * @description Issues tokens for the grant in `grant_type` (see `TokenRequest` for which parameters each grant needs).
+         *
+         *     **Effect on the server, by grant.** Every call writes its audit events. Beyond them, only
+         *     `client_credentials` leaves the service as it was: it consumes nothing and creates nothing a
+         *     user or another request depends on, so a read-only check may send it. `authorization_code`
+         *     consumes its single-use code (a second exchange is refused and revokes the tokens the code
+         *     gave, RFC 6749 §4.1.2); the jwt-bearer grant spends its assertion (a replayed assertion is
+         *     refused); `password` signs a user in and issues a refresh token that stays valid until
+         *     revoked; `refresh_token` lets the service replace the presented refresh token (RFC 6749 §6).
+         *     These change what later requests get, so only a run allowed to write sends them
+         *     (`x-effect: { noneWhen: { grant_type: [client_credentials] } }`).
          */
         post: operations["requestTokens"];
         delete?: never;
@@ -414,8 +424,12 @@ export interface components {
         };
         /** @description The OIDC discovery document (supported configuration and endpoints). */
         OpenIdConfiguration: {
-            /** Format: uri */
-            issuer: string;
+            /**
+             * @description The issuer identifier, which the `iss` claim of the tokens carries. Version 3 may give it
+             *     as a bare host name (`appid-oauth.ng.bluemix.net`) rather than the `https` URL OpenID
+             *     Connect Discovery asks for: compare it with `iss` as given, and do not build URLs from it.
+             */
+            issuer: string | unknown | unknown;
             /** Format: uri */
             authorization_endpoint: string;
             /** Format: uri */

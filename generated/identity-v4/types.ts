@@ -114,6 +114,16 @@ export interface paths {
          * Token
          * @description Issues tokens for the grant in `grant_type` (see `TokenRequest` for which parameters
          *     each grant needs; `PkceTokenRequest` adds `code_verifier` and `audience`).
+         *
+         *     **Effect on the server, by grant.** Every call writes its audit events. Beyond them, only
+         *     `client_credentials` leaves the service as it was: it consumes nothing and creates nothing a
+         *     user or another request depends on, so a read-only check may send it. `authorization_code`
+         *     consumes its single-use code (a second exchange is refused and revokes the tokens the code
+         *     gave, RFC 6749 §4.1.2); the jwt-bearer grant spends its assertion (a replayed assertion is
+         *     refused); `password` signs a user in and issues a refresh token that stays valid until
+         *     revoked; `refresh_token` lets the service replace the presented refresh token (RFC 6749 §6).
+         *     These change what later requests get, so only a run allowed to write sends them
+         *     (`x-effect: { noneWhen: { grant_type: [client_credentials] } }`).
          */
         post: operations["requestTokens"];
         delete?: never;

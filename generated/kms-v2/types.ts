@@ -186,14 +186,23 @@ export interface components {
             metadata: components["schemas"]["CollectionMetadata"];
             resources: components["schemas"]["Key"][];
         };
-        /** @description Collection envelope of a list response (0 to 5000 key resources). */
+        /**
+         * @description Collection envelope of a list response (0 to 5000 key resources). When there is nothing to
+         *     list (`collectionTotal` 0) the service may leave `resources` out: read a missing `resources`
+         *     as an empty list.
+         */
         KeyList: {
             metadata: {
                 /** @description True when the search was incomplete (single-key lookup in a space above 5000 keys). */
                 incompleteSearch?: boolean;
             } & components["schemas"]["CollectionMetadata"];
-            resources: components["schemas"]["ListedKey"][];
-        };
+            resources?: components["schemas"]["ListedKey"][];
+        } & (unknown | {
+            metadata?: {
+                /** @constant */
+                collectionTotal?: 0;
+            };
+        });
         /** @description A key as list returns it, without key material (list does not return key material). */
         ListedKey: components["schemas"]["Key"] & unknown;
         /** @description Collection envelope of an error (error media type). */
@@ -465,6 +474,7 @@ export interface operations {
                 content: {
                     "application/vnd.svc.collection+json": components["schemas"]["KeyList"];
                     "application/json": components["schemas"]["KeyList"];
+                    "application/vnd.svc.kms.key+json": components["schemas"]["KeyList"];
                 };
             };
             /**
@@ -527,6 +537,7 @@ export interface operations {
                 content: {
                     "application/vnd.svc.kms.key+json": components["schemas"]["KeyCollection"];
                     "application/json": components["schemas"]["KeyCollection"];
+                    "application/vnd.svc.collection+json": components["schemas"]["KeyCollection"];
                 };
             };
             400: components["responses"]["CreateBadRequest"];

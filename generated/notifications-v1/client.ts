@@ -309,7 +309,7 @@ export type NotificationsV1Pages = {
   "/v1/instances/{instance_id}/templates": NonNullable<paths["/v1/instances/{instance_id}/templates"]["get"]["responses"][200]["content"]["application/json"]["templates"]>[number];
 };
 
-/** Typed client for "Notification routing service" 3.0.0. */
+/** Typed client for "Notification routing service" 4.0.0. */
 export function createNotificationsV1Client(options: NotificationsV1ClientOptions = {}) {
   return createServiceClient<paths, NotificationsV1BoundParameter, NotificationsV1Pages>(notificationsV1Service, options, () => import("./rules.js"));
 }

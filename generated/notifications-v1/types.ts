@@ -293,7 +293,13 @@ export interface components {
             svcenbrowser2body?: string;
             /** @description String holding JSON; push body for the third browser platform. */
             svcenbrowser3body?: string;
-            /** @description String holding JSON; push targets, e.g. `{"platforms":["push_mobile_1"]}` or `{"user_ids":["u1"]}`. */
+            /**
+             * @description String holding JSON; push targets, e.g. `{"platforms":["push_mobile_1"]}` or `{"user_ids":["u1"]}`.
+             *     The pattern states on the string the two rules of `PushTargets` that every validator can
+             *     evaluate (a validator does not look inside `contentSchema`): at least one of the named
+             *     lists is present, and a device list (`fcm_devices` … `safari_devices`) is not sent together
+             *     with `platforms`, `tags` or `user_ids`.
+             */
             svcenpushto?: string;
             /** @description String holding JSON; array of email addresses. */
             svcenmailto?: string;

@@ -62,16 +62,23 @@ const resourceAction = closed(
   ["name", "action"],
 );
 
+/** `{ <request field>: <value> | [<value>, ...] }`: the form x-required-when and x-effect's `noneWhen` share. */
+const whenValues = { type: "object", minProperties: 1, additionalProperties: { anyOf: [{ type: ["string", "number", "boolean"] }, { type: "array", minItems: 1, items: { type: ["string", "number", "boolean"] } }] } };
+
 /** JSON Schema (2020-12) of each annotation's value, by annotation name. */
 export const ANNOTATION_SCHEMAS: Readonly<Record<string, object>> = {
   "x-resource": { if: { type: "object", required: ["plugin"] }, then: closed({ plugin: name }, ["plugin"]), else: resourceAction },
   "x-pagination": closed({ offsetParam: name, limitParam: name, items: pointer, total: pointer, next: pointer, pageCount: pointer, last: pointer }, ["offsetParam", "limitParam", "items"]),
-  "x-effect": { enum: ["none", "sends"] },
+  // A word for the whole operation, or `{ noneWhen: { <request field>: <value> | [<value>, ...] } }`:
+  // no server state changes only for requests whose field has one of the values (identity's token
+  // endpoint: the client_credentials grant); any other request is a write. A reader that does not
+  // know the object form must treat the operation as unmarked (a write): the safe reading.
+  "x-effect": { anyOf: [{ enum: ["none", "sends"] }, closed({ noneWhen: whenValues }, ["noneWhen"])] },
   "x-refers": name,
   "x-untyped-body": { type: "string", pattern: "^[a-z]+/[a-z0-9.+-]+$" },
   "x-prefer": { type: "string", pattern: "^return=(minimal|representation)$" },
   "x-credential": name,
-  "x-required-when": { type: "object", minProperties: 1, additionalProperties: { anyOf: [{ type: ["string", "number", "boolean"] }, { type: "array", minItems: 1, items: { type: ["string", "number", "boolean"] } }] } },
+  "x-required-when": whenValues,
   "x-caps": { type: "object", additionalProperties: closed({ max: { type: "integer", minimum: 0 }, description: { type: "string", minLength: 1 } }, ["max", "description"]) },
 };
 

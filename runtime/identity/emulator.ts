@@ -337,7 +337,7 @@ function authenticatedClient(ctx: Context<IdentityState>): IdentityClient | unde
   return client?.client_secret !== undefined && sameSecret(client.client_secret, decode(decoded.slice(colon + 1))) ? client : undefined;
 }
 
-async function issueTokens(ctx: Context<IdentityState>, grant: Omit<Grant, "revoked">, extra: { nonce?: string; withRefresh: boolean; grantId?: string }) {
+async function issueTokens(ctx: Context<IdentityState>, grant: Omit<Grant, "revoked">, extra: { nonce?: string; withRefresh: boolean; grantId?: string; withIdToken?: boolean }) {
   const tenant = tenantOf(ctx);
   const { privateKey, jwk } = await keysOf(ctx.state, tenant, ctx.input.path.tenantId as string);
   const gid = extra.grantId ?? ctx.token(12);
@@ -357,19 +357,23 @@ async function issueTokens(ctx: Context<IdentityState>, grant: Omit<Grant, "revo
     .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
     .setJti(ctx.token(12))
     .sign(privateKey);
-  const idClaims: Record<string, unknown> = {};
-  if (extra.nonce !== undefined) idClaims.nonce = extra.nonce;
-  if (user?.name) idClaims.name = user.name;
-  if (user?.email) idClaims.email = user.email;
-  const id_token = await new SignJWT(idClaims)
-    .setProtectedHeader({ alg: "RS256", kid: jwk.kid!, typ: "JWT" })
-    .setIssuer(iss)
-    .setSubject(grant.sub)
-    .setAudience(grant.clientId)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
-    .sign(privateKey);
-  const body: Record<string, unknown> = { access_token, id_token, token_type: "Bearer", expires_in: ACCESS_TOKEN_SECONDS };
+  // TokenResponse: an identity token for every grant but client_credentials, which has no end user.
+  let id_token: string | undefined;
+  if (extra.withIdToken !== false) {
+    const idClaims: Record<string, unknown> = {};
+    if (extra.nonce !== undefined) idClaims.nonce = extra.nonce;
+    if (user?.name) idClaims.name = user.name;
+    if (user?.email) idClaims.email = user.email;
+    id_token = await new SignJWT(idClaims)
+      .setProtectedHeader({ alg: "RS256", kid: jwk.kid!, typ: "JWT" })
+      .setIssuer(iss)
+      .setSubject(grant.sub)
+      .setAudience(grant.clientId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
+      .sign(privateKey);
+  }
+  const body: Record<string, unknown> = { access_token, ...(id_token !== undefined ? { id_token } : {}), token_type: "Bearer", expires_in: ACCESS_TOKEN_SECONDS };
   if (extra.withRefresh) {
     const refresh = ctx.token(32);
     tenant.refreshTokens.set(refresh, gid);
@@ -488,7 +492,7 @@ async function requestTokens(ctx: Context<IdentityState>): Promise<Reply> {
       if (client.client_secret === undefined) return oauthError(400, "unauthorized_client", "a public client cannot use client_credentials");
       const audience = ctx.state.version === "v4" && form.audience !== undefined ? form.audience : client.client_id;
       if (!ctx.state.clients.has(audience)) return oauthError(400, "invalid_request", "audience is not a client of this tenant");
-      return issueTokens(ctx, { clientId: client.client_id, sub: client.client_id, scope: form.scope ?? "", audience }, { withRefresh: false });
+      return issueTokens(ctx, { clientId: client.client_id, sub: client.client_id, scope: form.scope ?? "", audience }, { withRefresh: false, withIdToken: false });
     }
     case "password": {
       const user = ctx.state.users.get(form.username!);

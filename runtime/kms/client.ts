@@ -117,7 +117,8 @@ export function createKmsClient(options: KmsClientOptions) {
     const result = await client.GET("/api/v2/keys", { params: { header: { "correlation-id": id }, query: params } });
     if (!result.response.ok || !result.data) throw failure("listKeys", result, id);
     const { metadata, resources } = result.data;
-    return { keys: resources, incompleteSearch: metadata.incompleteSearch === true, collectionTotal: metadata.collectionTotal };
+    // The service leaves `resources` out when there is nothing to list (kms-v2 KeyList).
+    return { keys: resources ?? [], incompleteSearch: metadata.incompleteSearch === true, collectionTotal: metadata.collectionTotal };
   }
 
   return {

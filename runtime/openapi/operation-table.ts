@@ -67,7 +67,8 @@ export interface TableOperation {
   security: string[][];
   resource?: TableResource;
   pagination?: { offsetParam: string; limitParam: string; items: string; total?: string; next?: string; pageCount?: string; last?: string };
-  effect?: "none" | "sends";
+  /** `x-effect`: a word for the whole operation, or `noneWhen` (no state changes only for requests whose field has one of the values). */
+  effect?: "none" | "sends" | { noneWhen: Record<string, string | number | boolean | Array<string | number | boolean>> };
 }
 
 export interface OperationTable {

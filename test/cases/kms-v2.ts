@@ -65,6 +65,7 @@ export default {
     create("500", 500, "internalServerError"),
     list("listed (0 to 5000 key resources)", 200, "listed"),
     list("search space above 5000 keys with a key id or alias scope: single-key lookup, incompleteSearch true", 200, "incompleteSearch"),
+    list("listed, 0 resources: the envelope as the vendor's troubleshooting page shows it, without resources (issue 47)", 200, "nothingListed"),
     list("400 reasons[0].code KEY_SEARCH_TOO_BROAD", 400, "keySearchTooBroad"),
     list("filter rules: state/extractable in filter together with the separate parameter gives 400", 400, "filterConflict"),
     list("401", 401, "unauthorized"),

@@ -194,6 +194,7 @@ export function identityCatalogue(v: IdentityVersion): CaseCatalogue<IdentitySer
   if (v === "v3") {
     op(`GET /oauth/${v}/{tenantId}/.well-known/openid-configuration`, undefined, [
       ["§4.10 discovery (v3): OIDC document returned", 200, "openIdConfiguration"],
+      ["§4.10 discovery (v3): OIDC document returned, issuer a bare host name as the vendor's version 3 example gave it (issue 47)", 200, "hostNameIssuer"],
       ["§4.10 discovery (v3): missing or invalid tenantId", 400, "invalidTenantId"],
       [TOO_FAST, 429, "tooManyRequests"],
       ["§4.10 discovery (v3): internal server error", 500, "serverError"],

@@ -84,6 +84,39 @@ describe("identity-v4 with oauth4webapi (in process, customFetch)", () => {
     const res = await oauth.clientCredentialsGrantRequest(as, client, auth, new URLSearchParams({ audience: DEFAULT_CLIENT.client_id, scope: "read" }), opts);
     const tokens = await oauth.processClientCredentialsResponse(as, client, res);
     expect(tokens.token_type).toBe("bearer");
+    // TokenResponse: no end user, no identity token (issue 47: the emulator issued one).
+    expect(tokens.id_token).toBeUndefined();
+  });
+});
+
+/**
+ * The server SDK's application token (ibm-cloud-security/appid-serversdk-nodejs
+ * lib/token-manager/token-manager.js getApplicationIdentityToken: client_credentials as a JSON
+ * body with Basic credentials, reading access_token alone): the emulator answers what
+ * TokenResponse says for that grant, no id_token; the password grant still gets one. Issue 47.
+ */
+describe.each(["v3", "v4"] as const)("identity-%s emulator: which grants get an identity token", (v) => {
+  const post = (fetch: typeof globalThis.fetch, body: unknown, contentType: string) =>
+    fetch(`${ORIGIN}/oauth/${v}/${TENANT}/token`, {
+      method: "POST",
+      headers: { Authorization: `Basic ${btoa(`${DEFAULT_CLIENT.client_id}:${DEFAULT_CLIENT.client_secret}`)}`, "Content-Type": contentType },
+      body: contentType === "application/json" ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString(),
+    });
+
+  it("client_credentials as the server SDK sends it: access_token, no id_token", async () => {
+    const { fetch } = emulator(`identity-${v}`);
+    const response = await post(fetch, { grant_type: "client_credentials" }, "application/json");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.access_token).toEqual(expect.any(String));
+    expect(body).not.toHaveProperty("id_token");
+  });
+
+  it("password: still an id_token", async () => {
+    const { fetch } = emulator(`identity-${v}`);
+    const response = await post(fetch, { grant_type: "password", username: DEFAULT_USER.username, password: DEFAULT_USER.password }, "application/x-www-form-urlencoded");
+    expect(response.status).toBe(200);
+    expect((await response.json()).id_token).toEqual(expect.any(String));
   });
 });
 

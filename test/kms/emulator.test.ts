@@ -54,8 +54,8 @@ describe("kms-v2 emulator: create, list, count", () => {
 
     const listed = await kms.list();
     expect(listed.data!.metadata.collectionTotal).toBe(3);
-    expect(listed.data!.resources.map((k) => k.id).sort()).toEqual([key.id, root.data!.resources[0]!.id, minimal.data!.resources[0]!.id].sort());
-    expect(listed.data!.resources.every((k) => k.payload === undefined)).toBe(true);
+    expect(listed.data!.resources!.map((k) => k.id).sort()).toEqual([key.id, root.data!.resources[0]!.id, minimal.data!.resources[0]!.id].sort());
+    expect(listed.data!.resources!.every((k) => k.payload === undefined)).toBe(true);
     expect(await kms.total()).toEqual({ status: 200, total: "3" });
     expect((await kms.total({ extractable: true })).total).toBe("1");
   });

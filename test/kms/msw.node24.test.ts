@@ -32,7 +32,7 @@ describe("MSW handlers", () => {
     });
     expect(created.response.status).toBe(201);
     const listed = await client.GET("/api/v2/keys", {});
-    expect(listed.data!.resources.map((k) => k.name)).toEqual(["via-msw"]);
+    expect(listed.data!.resources!.map((k) => k.name)).toEqual(["via-msw"]);
     const head = await client.HEAD("/api/v2/keys", {});
     expect(head.response.headers.get("key-total")).toBe("1");
   });

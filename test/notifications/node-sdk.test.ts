@@ -8,6 +8,7 @@
  * Issue 14 items 12-14.
  */
 import { describe, expect, it } from "vitest";
+import { createEmulator, placeholderBaseUrl } from "cloud-interfaces/emulator";
 import { mockUrl } from "../harness/mocks.js";
 import { validateAt } from "../harness/validator.js";
 import { loopback } from "../real-clients/loopback.js";
@@ -17,6 +18,7 @@ const SOURCE = "e7c3b3ee-78d9-4e02-95c3-c001a05e6ea5";
 const base = () => `${loopback(mockUrl("notifications-v1"))}/v1/instances/${INSTANCE}`;
 const headers = { Accept: "application/json", Authorization: "Bearer eyJraWQiOiJpYW0ifQ.eyJzdWIiOiJ0ZXN0In0.c2ln" };
 const json = { ...headers, "Content-Type": "application/json" };
+const EMULATOR_BASE = placeholderBaseUrl("notifications-v1");
 
 describe("notifications-v1: the Node SDK's requests", () => {
   it("send notifications (README model) → 202 with notification_id (item 12)", async () => {
@@ -102,5 +104,58 @@ describe("notifications-v1: the Node SDK's requests", () => {
       limit: 1,
     };
     expect(validateAt("notifications-v1", "#/components/schemas/SourceList", page)).toEqual([]);
+  });
+});
+
+/**
+ * `ibmenpushto` as the SDKs build it (Node event-notifications/v1.ts NotificationCreate.ibmenpushto,
+ * Go event_notifications_v1.go NotificationCreate.Ibmenpushto: a JSON string; their field comment
+ * says a device list is not used with platforms, tags or user_ids). The rule is stated as the
+ * string's pattern, so the mock and the emulator refuse a mixed object as the builder does (it sat
+ * only in contentSchema, which no validator evaluates). Issue 47.
+ */
+describe("notifications-v1: svcenpushto as the SDKs send it, checked by the mock and the emulator", () => {
+  const send = (svcenpushto: string) => ({
+    id: "b2198eb8-04b1-48ec-a78c-ee87694dd845",
+    source: "apisource/certificate-manager",
+    svcensourceid: `${SOURCE}:api`,
+    type: "com.example.certificate.expiring",
+    time: "2026-11-20T10:15:00Z",
+    specversion: "1.0",
+    svcendefaultshort: "short info",
+    svcendefaultlong: "long info",
+    svcenpushto,
+  });
+  const emulatorFetch = () => {
+    const emu = createEmulator("notifications-v1");
+    return (url: string, init: RequestInit) => emu.handle(new Request(url, init));
+  };
+
+  it.each([
+    ["device lists only (the README's fcm and apns lists)", { fcm_devices: ["9c75975a-37d0-3898-905d-3b5ee0d7c172"], apns_devices: ["3423-37d0-3898-905d-42342"] }],
+    ["platforms with user ids", { platforms: ["push_mobile_1"], user_ids: ["user-1"] }],
+    ["tags", { tags: ["beta"] }],
+  ])("%s → 202 from the mock and the emulator", async (_, targets) => {
+    const body = JSON.stringify(send(JSON.stringify(targets)));
+    const response = await fetch(`${base()}/notifications`, { method: "POST", headers: json, body });
+    expect(response.headers.get("sl-violations")).toBeNull();
+    expect(response.status).toBe(202);
+    const emulated = await emulatorFetch()(`${EMULATOR_BASE}/v1/instances/${INSTANCE}/notifications`, { method: "POST", headers: json, body });
+    expect(emulated.status).toBe(202);
+  });
+
+  it.each([
+    ["platforms with a device list", { platforms: ["push_mobile_1"], fcm_devices: ["9c75975a-37d0-3898-905d-3b5ee0d7c172"] }],
+    ["user ids with the huawei list", { user_ids: ["user-1"], huawei_devices: ["h1"] }],
+    ["tags with the safari list, device list first", { safari_devices: ["s1"], tags: ["beta"] }],
+    ["no named list", { foo: 1 }],
+  ])("%s → 400 naming svcenpushto, from the mock and the emulator", async (_, targets) => {
+    const body = JSON.stringify(send(JSON.stringify(targets)));
+    const response = await fetch(`${base()}/notifications`, { method: "POST", headers: json, body });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("sl-violations")).toMatch(/svcenpushto/);
+    const emulated = await emulatorFetch()(`${EMULATOR_BASE}/v1/instances/${INSTANCE}/notifications`, { method: "POST", headers: json, body });
+    expect(emulated.status).toBe(400);
+    expect(await emulated.text()).toMatch(/svcenpushto/);
   });
 });
