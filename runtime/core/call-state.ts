@@ -30,6 +30,8 @@ export interface CallState {
   /** The Request our middleware passed on, and what it learnt. */
   request?: Request;
   call?: Call;
+  /** The last answer our fetch handed openapi-fetch. */
+  answer?: Response;
 }
 
 /** A Request body as RequestInit takes it (a type @types/node declares without the DOM library, unlike BodyInit). */

@@ -9,7 +9,7 @@ import { checkHeaderValues } from "./header-value.js";
 import { pathSegment, serializePath } from "./path.js";
 import { createRelay, type AnyInit, type Send } from "./relay.js";
 import { createGuard, type RequestChecker } from "./request-guard.js";
-import { resolveRetry, type Clock, type RetryOption } from "./retry.js";
+import { MAX_TIMER_MS, resolveRetry, type Clock, type RetryOption } from "./retry.js";
 import { createSender, type Transport } from "./sender.js";
 import { unwrap } from "./unwrap.js";
 import type { ServiceMeta } from "./service-meta.js";
@@ -61,8 +61,6 @@ export type ServiceClient<Paths extends {}, BoundKeys extends PropertyKey, Pages
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 type AnyOptions = ServiceClientOptions<string, string, Record<string, unknown>, Record<string, unknown>>;
 
-/** The longest delay setTimeout honours (a signed 32-bit millisecond count). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function resolveBaseUrl(meta: ServiceMeta, options: Pick<AnyOptions, "region" | "server" | "baseUrl">): string {
   if (options.baseUrl !== undefined) {

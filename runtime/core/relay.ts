@@ -14,7 +14,8 @@ import { InputError } from "./errors.js";
 import { checkHeaderValues } from "./header-value.js";
 import { serializeQuery } from "../openapi/query-style.js";
 import { callContextOf, rememberCall } from "./redact.js";
-import { TimeoutError } from "./errors.js";
+import { ResponseParseError, TimeoutError } from "./errors.js";
+import { mediaTypeEssence } from "./media-type.js";
 import type { OperationMeta, ServiceMeta } from "./service-meta.js";
 
 export type AnyInit = {
@@ -112,6 +113,11 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
         if (context) rememberCall(result.error, context);
       }
       return result;
+    } catch (error) {
+      // openapi-fetch parses a success with JSON.parse: a body that is not JSON is our typed error.
+      const { answer } = state;
+      if (!(error instanceof SyntaxError) || !answer?.ok) throw error;
+      throw new ResponseParseError(op?.operationId ?? path, answer.status, mediaTypeEssence(answer.headers.get("content-type") ?? "") || "(none)");
     } finally {
       clearTimeout(timer);
       unlink();

@@ -3,7 +3,7 @@
  * header wins), the origin guard on what actually leaves, redaction's bookkeeping, and the
  * document's retries and same-origin redirects, loaded only when a call needs them.
  */
-import { linkAbort, type Deadline } from "./abort.js";
+import { linkAbort } from "./abort.js";
 import type { Call, CallState, SentBody } from "./call-state.js";
 import { carriesCredentials, headerSecrets, type createCredentialResolver, type ProviderContext } from "./credentials.js";
 import { declaredOver, limitResponse } from "./body-limit.js";
@@ -95,7 +95,8 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
    * Sends one Request. `added` learns which credential headers were added, so a later attempt
    * can ask the provider again. The call's deadline reaches the transport as `init.signal`.
    */
-  const send = (request: Request, call: Call | undefined, deadline: Deadline, added?: string[]): Promise<Response> => {
+  const send = (request: Request, call: Call | undefined, state: CallState, added?: string[]): Promise<Response> => {
+    const { deadline } = state;
     deadline.throwIfAborted();
     const elsewhere = !request.url.startsWith(originPrefix);
     const security = call?.op.security ?? [];
@@ -115,15 +116,16 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     };
     const resolved = resolveCredentials(security, context);
     // Static credentials are at hand: no promise and no wait on the way to the transport.
-    if (!(resolved instanceof Promise)) return deliver(request, call, deadline, resolved, elsewhere, added);
+    if (!(resolved instanceof Promise)) return deliver(request, call, state, resolved, elsewhere, added);
     return deadline
       .until(resolved)
       .finally(() => unlink())
-      .then((provided) => deliver(request, call, deadline, provided, elsewhere, added));
+      .then((provided) => deliver(request, call, state, provided, elsewhere, added));
   };
 
-  const deliver = (request: Request, call: Call | undefined, deadline: Deadline, credentials: Record<string, string>, elsewhere: boolean, added?: string[]): Promise<Response> => {
+  const deliver = (request: Request, call: Call | undefined, state: CallState, credentials: Record<string, string>, elsewhere: boolean, added?: string[]): Promise<Response> => {
     const { headers } = request;
+    const { deadline } = state;
     for (const name in credentials) {
       if (headers.has(name)) continue;
       headers.set(name, credentials[name]!);
@@ -146,6 +148,8 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
         throw tooLarge();
       }
       const response = limitResponse(answer, maxResponseBytes, tooLarge);
+      // What the relay names if a success's body does not parse (relay.ts).
+      state.answer = response;
       // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
       if (!response.ok) rememberCall(response, contextOf(call, request));
       return response;
@@ -165,25 +169,25 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   };
 
   /** The attempts after the first, or all of them: loaded on the first answer the document says to retry, or for `redirect: "follow"`. */
-  const again = async (request: Request, call: Call | undefined, deadline: Deadline, policy: RetryMeta | undefined, body: SentBody, added: string[], first?: Response) => {
+  const again = async (request: Request, call: Call | undefined, state: CallState, policy: RetryMeta | undefined, body: SentBody, added: string[], first?: Response) => {
     const { sendAgain } = await import("./retry-loop.js");
-    return sendAgain(request, { body, added, policy, clock: ctx.clock, signal: deadline.signal, first, send: (r) => send(r, call, deadline) });
+    return sendAgain(request, { body, added, policy, clock: ctx.clock, signal: state.deadline.signal, first, send: (r) => send(r, call, state) });
   };
 
   /** A call the document may retry, or one whose redirects are ours to follow. */
-  const sendAgainable = async (request: Request, deadline: Deadline, call: Call | undefined, policy: RetryMeta | undefined): Promise<Response> => {
+  const sendAgainable = async (request: Request, state: CallState, call: Call | undefined, policy: RetryMeta | undefined): Promise<Response> => {
     const added: string[] = [];
     // A body only the Request holds is read now, while it can be.
     const body = call?.body !== undefined ? call.body : request.body !== null ? await request.arrayBuffer() : null;
-    if (request.redirect === "follow" || request.bodyUsed) return again(request, call, deadline, policy, body, added);
-    const first = await send(request, call, deadline, added);
+    if (request.redirect === "follow" || request.bodyUsed) return again(request, call, state, policy, body, added);
+    const first = await send(request, call, state, added);
     if (!policy?.statuses.includes(first.status)) return first;
-    return again(request, call, deadline, policy, body, added, first);
+    return again(request, call, state, policy, body, added, first);
   };
 
-  const sendCall = (request: Request, deadline: Deadline, call: Call | undefined): Promise<Response> => {
+  const sendCall = (request: Request, state: CallState, call: Call | undefined): Promise<Response> => {
     const policy = policyOf(call);
-    return !policy && request.redirect !== "follow" ? send(request, call, deadline) : sendAgainable(request, deadline, call, policy);
+    return !policy && request.redirect !== "follow" ? send(request, call, state) : sendAgainable(request, state, call, policy);
   };
 
   /**
@@ -193,5 +197,5 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
    * is, and its body is not ours.
    */
   return (request, state) =>
-    state.request === request ? sendCall(request, state.deadline, state.call) : lateCall(request).then((call) => sendCall(request, state.deadline, call));
+    state.request === request ? sendCall(request, state, state.call) : lateCall(request).then((call) => sendCall(request, state, call));
 }
