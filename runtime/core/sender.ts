@@ -11,6 +11,7 @@ import { ConnectionError, InputError, ResponseTooLargeError } from "./errors.js"
 import { rememberCall, type CallContext } from "./redact.js";
 import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
 import type { ServiceMeta } from "./service-meta.js";
+import type { Guard } from "./request-guard.js";
 
 /** A transport as the client calls it: the Request, and the call's deadline beside it. */
 export type Transport = (request: Request, init: { readonly signal: AbortSignal }) => Promise<Response>;
@@ -29,13 +30,14 @@ export interface SenderContext {
   clock: Clock | undefined;
   /** The largest body a call reads (body-limit.ts). */
   maxResponseBytes: number;
+  guard: Guard;
 }
 
 const elsewhereError = () =>
   new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
 
 export function createSender(ctx: SenderContext): (request: Request, state: CallState) => Promise<Response> {
-  const { meta, transport, resolveCredentials, credentialHeaders, configuredSecrets, maxResponseBytes } = ctx;
+  const { meta, transport, resolveCredentials, credentialHeaders, configuredSecrets, maxResponseBytes, guard } = ctx;
   /** A URL on the configured origin starts with it and a slash (a Request's URL is normalised, and always has a path). */
   const originPrefix = `${ctx.origin}/`;
   /** The configured base URL's own path, without a trailing slash ("" at the origin's root). */
@@ -196,6 +198,12 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
    * A later middleware may have replaced our Request: then the router says which operation it
    * is, and its body is not ours.
    */
-  return (request, state) =>
-    state.request === request ? sendCall(request, state, state.call) : lateCall(request).then((call) => sendCall(request, state, call));
+  return (request, state) => {
+    // No middleware ran the guard: nothing came between openapi-fetch's Request and us, so it is checked here.
+    if (state.request === undefined) {
+      const checking = guard(request, state.schemaPath, state.params, state.options, state);
+      return checking ? checking.then(() => sendCall(request, state, state.call)) : sendCall(request, state, state.call);
+    }
+    return state.request === request ? sendCall(request, state, state.call) : lateCall(request).then((call) => sendCall(request, state, call));
+  };
 }
