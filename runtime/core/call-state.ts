@@ -35,6 +35,8 @@ export interface CallState {
   /** The Request our middleware passed on, and what it learnt. */
   request?: Request;
   call?: Call;
+  /** Whether the relay gave openapi-fetch's own Request the operation's static credentials (only where no middleware can see them). */
+  credentialed?: boolean;
   /** The last answer our fetch handed openapi-fetch. */
   answer?: Response;
 }

@@ -204,6 +204,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     guardFor: (state) => guardMiddleware(guard, () => state),
     guardInChain: () => states !== undefined,
     remember: (params, state) => states?.set(params, state),
+    fixedCredentials: resolveCredentials.fixed,
     hint,
   });
   for (const method of METHODS) client[method] = relay(client[method] as Send, method);

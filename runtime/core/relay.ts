@@ -47,6 +47,8 @@ export interface RelayContext {
   /** Whether the guard is the client's first middleware (a caller has called use()); the state is then found by the call's params. */
   guardInChain: () => boolean;
   remember: (params: object, state: CallState) => void;
+  /** The headers of an operation's static credentials (credentials.ts), undefined when a provider is asked. */
+  fixedCredentials: (security: OperationMeta["security"]) => Record<string, string> | undefined;
   /** The template of the call being built, for the path serializer (openapi-fetch calls it synchronously). */
   hint: { template: string };
 }
@@ -56,6 +58,28 @@ const OWN = new Set(["validate", "headers", "params", "parseAs", "redirect", "si
 
 /** openapi-fetch's own trailing-slash rule for a per-call baseUrl. */
 const trimmed = (url: string) => (url.endsWith("/") ? url.slice(0, -1) : url);
+
+/** The caller's headers over the credentials: a caller's value wins; a caller's null or undefined for a credential header leaves the credential. */
+function withCredentials(headers: CallHeaders | undefined, credentials: Record<string, string>): CallHeaders {
+  if (headers === undefined) return credentials;
+  if (headers instanceof Headers) {
+    const merged = new Headers(credentials);
+    for (const [name, value] of headers) merged.set(name, value);
+    return merged;
+  }
+  const out: Record<string, string | null | undefined> = { ...credentials };
+  for (const name in headers) {
+    const value = headers[name];
+    const lower = name.toLowerCase();
+    const credential = Object.keys(credentials).find((c) => c.toLowerCase() === lower);
+    if (credential === undefined) out[name] = value;
+    else if (value != null) {
+      delete out[credential];
+      out[name] = value;
+    }
+  }
+  return out;
+}
 
 export function createRelay(ctx: RelayContext): (call: Send, method: string) => Send {
   const { meta, deadlines, boundPath, clientLabels, send, hint } = ctx;
@@ -118,6 +142,15 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     let middleware = init.middleware as Middleware[] | undefined;
     if (ctx.guardInChain()) ctx.remember(callParams, state);
     else if (init.fetch !== undefined || middleware?.length) middleware = [ctx.guardFor(state), ...(middleware ?? [])];
+    else if (op && op.security.length > 0) {
+      // Static credentials go into the headers openapi-fetch builds the Request with (a caller's
+      // own header of the same name wins), not set on the Request after: no middleware sees them here.
+      const credentials = ctx.fixedCredentials(op.security);
+      if (credentials) {
+        headers = withCredentials(headers, credentials);
+        state.credentialed = true;
+      }
+    }
     const callInit: AnyInit = {
       body: init.body,
       baseUrl: init.baseUrl,

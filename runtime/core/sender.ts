@@ -5,7 +5,7 @@
  */
 import { linkAbort } from "./abort.js";
 import type { Call, CallState, SentBody } from "./call-state.js";
-import { carriesCredentials, headerSecrets, type createCredentialResolver, type ProviderContext } from "./credentials.js";
+import { carriesCredentials, headerSecrets, type CredentialResolver, type ProviderContext } from "./credentials.js";
 import { declaredOver, limitResponse } from "./body-limit.js";
 import { ConnectionError, InputError, ResponseTooLargeError } from "./errors.js";
 import { rememberCall, type CallContext } from "./redact.js";
@@ -22,7 +22,7 @@ export interface SenderContext {
   root: string;
   origin: string;
   transport: Transport;
-  resolveCredentials: ReturnType<typeof createCredentialResolver>;
+  resolveCredentials: CredentialResolver;
   credentialHeaders: ReadonlySet<string>;
   /** Secrets known at creation: credentials as given and credential headers among the client-level headers. */
   configuredSecrets: readonly string[];
@@ -32,6 +32,8 @@ export interface SenderContext {
   maxResponseBytes: number;
   guard: Guard;
 }
+
+const NO_HEADERS: Record<string, string> = {};
 
 const elsewhereError = () =>
   new InputError("middleware", "origin", "middleware: sent credentials to another origin; credentials are only sent to the configured service origin");
@@ -103,18 +105,22 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     const elsewhere = !request.url.startsWith(originPrefix);
     const security = call?.op.security ?? [];
     if (elsewhere && security.length > 0) throw elsewhereError();
+    // Static credentials the relay already gave openapi-fetch's own Request (relay.ts) are not looked up again.
+    if (state.credentialed && request === state.request) return deliver(request, call, state, NO_HEADERS, elsewhere, added);
     // A token provider gets a signal of its own, made only if it asks, and unlinked when it settles,
     // so nothing it leaves behind stays on the call's signal. An open operation resolves to no headers.
-    let forProvider: AbortController | undefined;
     let unlink: () => void = () => undefined;
-    const context: ProviderContext = {
-      get signal() {
-        if (!forProvider) {
-          forProvider = new AbortController();
-          unlink = linkAbort(deadline.signal, forProvider);
-        }
-        return forProvider.signal;
-      },
+    const context = (): ProviderContext => {
+      let forProvider: AbortController | undefined;
+      return {
+        get signal() {
+          if (!forProvider) {
+            forProvider = new AbortController();
+            unlink = linkAbort(deadline.signal, forProvider);
+          }
+          return forProvider.signal;
+        },
+      };
     };
     const resolved = resolveCredentials(security, context);
     // Static credentials are at hand: no promise and no wait on the way to the transport.
@@ -177,14 +183,16 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   };
 
   /** A call the document may retry, or one whose redirects are ours to follow. */
-  const sendAgainable = async (request: Request, state: CallState, call: Call | undefined, policy: RetryMeta | undefined): Promise<Response> => {
+  const sendAgainable = (request: Request, state: CallState, call: Call | undefined, policy: RetryMeta | undefined): Promise<Response> => {
+    // A body only the Request holds is read now, while it can be; a known body (or none) costs no wait.
+    if (call?.body === undefined && request.body !== null) return request.arrayBuffer().then((body) => sendFirst(request, state, call, policy, body));
+    return sendFirst(request, state, call, policy, call?.body !== undefined ? call.body : null);
+  };
+
+  const sendFirst = (request: Request, state: CallState, call: Call | undefined, policy: RetryMeta | undefined, body: SentBody): Promise<Response> => {
     const added: string[] = [];
-    // A body only the Request holds is read now, while it can be.
-    const body = call?.body !== undefined ? call.body : request.body !== null ? await request.arrayBuffer() : null;
     if (request.redirect === "follow" || request.bodyUsed) return again(request, call, state, policy, body, added);
-    const first = await send(request, call, state, added);
-    if (!policy?.statuses.includes(first.status)) return first;
-    return again(request, call, state, policy, body, added, first);
+    return send(request, call, state, added).then((first) => (policy?.statuses.includes(first.status) ? again(request, call, state, policy, body, added, first) : first));
   };
 
   const sendCall = (request: Request, state: CallState, call: Call | undefined): Promise<Response> => {
