@@ -4,8 +4,8 @@
  * Contenders alternate round by round, so drift in the machine affects both alike.
  */
 import createClient from "openapi-fetch";
-import { createKmsV2Client } from "../../generated/kms-v2/client.js";
-import { createWidgetClient } from "../../generated/widget/client.js";
+import { createKmsV2Client } from "cloud-interfaces/kms-v2";
+import { createWidgetClient } from "cloud-interfaces/widget";
 
 const INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";
 const TOKEN = "bench-token";
