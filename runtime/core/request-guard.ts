@@ -51,8 +51,8 @@ export type Guard = (request: Request, schemaPath: string, params: Params, optio
 export function createGuard(ctx: GuardContext): Guard {
   const { meta, root, origin, credentialHeaders, boundHeader, boundPath } = ctx;
   const checkRules = (rules: RequestChecker, key: string, params: Params, body: unknown) => {
-    const header = boundHeader ? { ...boundHeader, ...params.header } : params.header;
-    const path = boundPath ? { ...boundPath, ...params.path } : params.path;
+    const header = boundHeader && params.header ? { ...boundHeader, ...params.header } : (params.header ?? boundHeader);
+    const path = boundPath && params.path ? { ...boundPath, ...params.path } : (params.path ?? boundPath);
     rules.check(key, { path, query: params.query, header, body });
   };
   return (request, schemaPath, params, callOptions, state) => {
