@@ -46,10 +46,9 @@ export function linkAbort(outer: AbortSignal | undefined, inner: Abortable): () 
   };
 }
 /**
- * One call's end: its deadline, or the caller's abort. Its AbortSignal is made only when
- * something asks for it (fetch reads it; a stub fetch, a static credential and a call that
- * never waits do not): on Node 20 a signal, and a Request following one, cost more than the
- * rest of the client's own work per call.
+ * One call's end: its deadline, or the caller's abort. Its AbortSignal is made when first asked
+ * for (the transport's init, a token provider, the retry waits); the timer is the client's
+ * (Deadlines, below), not the call's.
  */
 export class Deadline implements Abortable {
   private controller: AbortController | undefined;
