@@ -46,10 +46,9 @@ export function linkAbort(outer: AbortSignal | undefined, inner: Abortable): () 
   };
 }
 /**
- * One call's end: its deadline, or the caller's abort. Its AbortSignal is made only when
- * something asks for it (fetch reads it; a stub fetch, a static credential and a call that
- * never waits do not): on Node 20 a signal, and a Request following one, cost more than the
- * rest of the client's own work per call.
+ * One call's end: its deadline, or the caller's abort. Its AbortSignal is made when first asked
+ * for (the transport's init, a token provider, the retry waits); the timer is the client's
+ * (Deadlines, below), not the call's.
  */
 export class Deadline implements Abortable {
   private controller: AbortController | undefined;
@@ -100,4 +99,71 @@ export class Deadline implements Abortable {
       work.then(resolve, reject).finally(() => waiting.delete(reject));
     });
   }
+}
+
+/** A Deadline as the client's timer sees it: when it ends, and what it is called. */
+class TimedDeadline extends Deadline {
+  constructor(
+    readonly expires: number,
+    readonly operation: string,
+  ) {
+    super();
+  }
+}
+
+type Timer = ReturnType<typeof setTimeout> & { ref?(): unknown; unref?(): unknown };
+
+/**
+ * The deadlines of one client's pending calls, under ONE timer: every call of a client has the
+ * same timeoutMs, so calls end in the order they began, and the timer only needs to wake for the
+ * oldest. A call costs a (monotonic) clock read and a Set entry instead of a setTimeout and a clearTimeout;
+ * the timer stays armed between calls but, while no call is pending, does not keep Node running
+ * (unref), and wakes at most once per timeoutMs to find nothing.
+ */
+export class Deadlines {
+  private readonly pending = new Set<TimedDeadline>();
+  private timer: Timer | undefined;
+  private refed = false;
+
+  constructor(
+    private readonly timeoutMs: number,
+    /** The reason a call ends with at its deadline (the client's TimeoutError). */
+    private readonly expired: (operation: string) => unknown,
+  ) {}
+
+  start(operation: string): Deadline {
+    const deadline = new TimedDeadline(performance.now() + this.timeoutMs, operation);
+    this.pending.add(deadline);
+    if (!this.timer) this.arm(this.timeoutMs);
+    else if (!this.refed) {
+      this.refed = true;
+      this.timer.ref?.();
+    }
+    return deadline;
+  }
+
+  end(deadline: Deadline): void {
+    this.pending.delete(deadline as TimedDeadline);
+    if (this.pending.size === 0 && this.refed) {
+      this.refed = false;
+      this.timer?.unref?.();
+    }
+  }
+
+  private arm(ms: number): void {
+    this.refed = true;
+    this.timer = setTimeout(this.wake, ms) as Timer;
+  }
+
+  private readonly wake = (): void => {
+    this.timer = undefined;
+    const now = performance.now();
+    for (const deadline of this.pending) {
+      // The oldest still pending is the next to end: wake again then.
+      if (deadline.expires > now) return this.arm(Math.min(Math.ceil(deadline.expires - now), this.timeoutMs));
+      this.pending.delete(deadline);
+      deadline.abort(this.expired(deadline.operation));
+    }
+    this.refed = false;
+  };
 }

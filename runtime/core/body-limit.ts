@@ -69,25 +69,76 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null, max: 
   return { bytes };
 }
 
+/** Where a limited answer keeps what its bounded readers need. */
+const LIMIT = Symbol("limit");
+interface Limit {
+  readonly max: number;
+  readonly tooLarge: () => Error;
+  stream?: ReadableStream<Uint8Array>;
+}
+type Limited = Response & { [LIMIT]: Limit };
+
+const proto = Response.prototype;
+/** The answer's own (decoded) body stream, past the bounded `body` getter below. */
+const rawBody = Object.getOwnPropertyDescriptor(proto, "body")!.get! as (this: Response) => ReadableStream<Uint8Array> | null;
+const utf8 = new TextDecoder();
+
+/** The whole body, at most `max` decoded bytes of it, or the answer's tooLarge() error. */
+async function readAll(response: Limited): Promise<Uint8Array> {
+  // A second read finds the stream locked, and getReader throws the platform's TypeError.
+  const read = await readLimited(rawBody.call(response), response[LIMIT].max);
+  if ("over" in read) throw response[LIMIT].tooLarge();
+  return read.bytes;
+}
+
+/** `body` as a stream that errors with tooLarge() at the byte past the limit, and cancels its source. */
+function limitStream(source: ReadableStream<Uint8Array>, { max, tooLarge }: Limit): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let size = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) return controller.close();
+      size += value.byteLength;
+      if (size <= max) return controller.enqueue(value);
+      reader.cancel().catch(ignore);
+      controller.error(tooLarge());
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
 /**
- * The same answer, whose body errors with `tooLarge()` at the byte past `max` (and whose source
- * is then cancelled). Only a body of unknown length is wrapped: one whose Content-Length is
- * within the limit cannot grow past it, and one over it is the caller's to refuse at once.
+ * The body readers of a limited answer: each reads the decoded stream with a byte count (fetch
+ * decodes gzip, br and deflate, so a Content-Length says nothing of what is read), stopping at
+ * the chunk that crosses the limit. One shared prototype under Response's: no stream is built
+ * and nothing is copied on the usual path, where openapi-fetch calls json() or text() once.
+ */
+const LimitedResponse: object = Object.create(proto, {
+  arrayBuffer: { value(this: Limited) { return readAll(this).then((b) => (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b.buffer : b.slice().buffer)); } },
+  bytes: { value(this: Limited) { return readAll(this); } },
+  text: { value(this: Limited) { return readAll(this).then((b) => utf8.decode(b)); } },
+  json: { value(this: Limited) { return readAll(this).then((b) => JSON.parse(utf8.decode(b)) as unknown); } },
+  blob: { value(this: Limited) { return readAll(this).then((b) => new Blob([b as Uint8Array<ArrayBuffer>], { type: this.headers.get("content-type") ?? "" })); } },
+  formData: { value(this: Limited) { return readAll(this).then((b) => new Response(b as Uint8Array<ArrayBuffer>, { headers: this.headers }).formData()); } },
+  body: {
+    get(this: Limited) {
+      const source = rawBody.call(this);
+      return source && (this[LIMIT].stream ??= limitStream(source, this[LIMIT]));
+    },
+  },
+  // A copy is limited as the original is (a retry reads the answer it is about to retry through one).
+  clone: { value(this: Limited) { return limitResponse(proto.clone.call(this), this[LIMIT].max, this[LIMIT].tooLarge); } },
+});
+
+/**
+ * The same answer, whose body readers (text, json, arrayBuffer, bytes, blob, formData, and
+ * `body` when it is read) stop with `tooLarge()` at the decoded byte past `max`, whatever its
+ * Content-Length or Content-Encoding says.
  */
 export function limitResponse(response: Response, max: number, tooLarge: () => Error): Response {
-  if (response.body === null || max === Infinity || response.headers.has("content-length")) return response;
-  let size = 0;
-  const limited = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        size += chunk.byteLength;
-        if (size > max) controller.error(tooLarge());
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  const out = new Response(limited, { status: response.status, statusText: response.statusText, headers: response.headers });
-  // What a caller may read of the original: where it came from.
-  Object.defineProperties(out, { url: { value: response.url }, redirected: { value: response.redirected } });
-  return out;
+  if (max === Infinity || rawBody.call(response) === null) return response;
+  Object.setPrototypeOf(response, LimitedResponse);
+  (response as Limited)[LIMIT] = { max, tooLarge };
+  return response;
 }

@@ -1,8 +1,8 @@
 /**
- * One call's state, shared by the three places the client extends openapi-fetch: the relay
- * makes it (relay.ts), our bodySerializer fills it, our first middleware (request-guard.ts)
- * learns the operation into it, and our fetch (sender.ts) sends by it. It reaches openapi-fetch
- * as the call's own bodySerializer and fetch, so nothing is shared between calls.
+ * One call's state, shared by the places the client extends openapi-fetch: the relay makes it
+ * (relay.ts), our bodySerializer fills it, the guard (request-guard.ts) learns the operation into
+ * it, and our fetch (sender.ts) sends by it. It reaches openapi-fetch as the call's own
+ * bodySerializer and fetch (closures over it), so nothing is looked up and nothing is shared.
  */
 import type { Deadline } from "./abort.js";
 import { mediaTypeEssence } from "./media-type.js";
@@ -20,16 +20,25 @@ export interface Call {
 export interface CallState {
   /** Ends at the call's deadline or with the caller's signal. */
   readonly deadline: Deadline;
-  readonly serialize: (body: unknown, headers?: Headers) => string | FormData;
+  /** Our serializer of the call's body (none without a body, or when the caller brings one). */
+  serialize: ((body: unknown, headers?: Headers) => string | FormData) | undefined;
   readonly fetch: (request: Request) => Promise<Response>;
   /** The call's own `validate` option, when given: it overrides the client's for this call. */
-  validate?: boolean;
+  readonly validate: boolean | undefined;
+  /** What the guard reads when it runs inside our fetch: the template, the params and openapi-fetch's options as a middleware would see them. */
+  readonly schemaPath: string;
+  readonly params: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
+  readonly options: { baseUrl: string; fetch: unknown; bodySerializer: unknown };
   /** The body as the caller gave it (NONE until our serializer runs), and as our serializer wrote it. */
   given: unknown;
   written?: string | FormData;
   /** The Request our middleware passed on, and what it learnt. */
   request?: Request;
   call?: Call;
+  /** Whether the relay gave openapi-fetch's own Request the operation's static credentials (only where no middleware can see them). */
+  credentialed?: boolean;
+  /** The last answer our fetch handed openapi-fetch. */
+  answer?: Response;
 }
 
 /** A Request body as RequestInit takes it (a type @types/node declares without the DOM library, unlike BodyInit). */

@@ -4,12 +4,13 @@ import { checkBaseUrl, checkServerVariable } from "./base-url.js";
 import { labels, serializeBody, type CallState } from "./call-state.js";
 import { checkCredentials, createCredentialResolver, credentialHeaderNames, headerSecrets, staticSecrets } from "./credentials.js";
 import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "./body-limit.js";
-import { InputError } from "./errors.js";
+import { InputError, TimeoutError } from "./errors.js";
+import { Deadlines } from "./abort.js";
 import { checkHeaderValues } from "./header-value.js";
 import { pathSegment, serializePath } from "./path.js";
 import { createRelay, type AnyInit, type Send } from "./relay.js";
-import { createGuard, type RequestChecker } from "./request-guard.js";
-import { resolveRetry, type Clock, type RetryOption } from "./retry.js";
+import { createGuard, guardMiddleware, type RequestChecker } from "./request-guard.js";
+import { MAX_TIMER_MS, resolveRetry, type Clock, type RetryOption } from "./retry.js";
 import { createSender, type Transport } from "./sender.js";
 import { unwrap } from "./unwrap.js";
 import type { ServiceMeta } from "./service-meta.js";
@@ -61,8 +62,6 @@ export type ServiceClient<Paths extends {}, BoundKeys extends PropertyKey, Pages
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 type AnyOptions = ServiceClientOptions<string, string, Record<string, unknown>, Record<string, unknown>>;
 
-/** The longest delay setTimeout honours (a signed 32-bit millisecond count). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function resolveBaseUrl(meta: ServiceMeta, options: Pick<AnyOptions, "region" | "server" | "baseUrl">): string {
   if (options.baseUrl !== undefined) {
@@ -163,8 +162,10 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (typeof value === "string" && credentialHeaders.has(name.toLowerCase())) configuredSecrets.push(...headerSecrets(name, value));
   }
-  const states = new WeakMap<object, CallState>();
-  const send = createSender({ meta, root, origin, transport, resolveCredentials, credentialHeaders, configuredSecrets, retry: options.retry, clock: options.clock, maxResponseBytes });
+  const guard = createGuard({ meta, root, origin, credentialHeaders, validate, rules, boundHeader, boundPath });
+  const send = createSender({ meta, root, origin, transport, resolveCredentials, credentialHeaders, configuredSecrets, retry: options.retry, clock: options.clock, maxResponseBytes, guard });
+  /** The template of the call being built: openapi-fetch calls the path serializer synchronously within the call. */
+  const hint = { template: "" };
   const client = createClient<Paths>({
     baseUrl,
     // Every call brings its own fetch and bodySerializer (see relay.ts); these stand for a caller's own.
@@ -173,18 +174,39 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     // Path parameters are whole, checked segments; bound ones are filled in.
     // openapi-fetch hands over baseUrl + template: only the template part is filled.
     pathSerializer: (url: string, params: Record<string, unknown>) => {
-      const template = templates.find((t) => url.endsWith(t)) ?? "";
+      const template = url.endsWith(hint.template) ? hint.template : (templates.find((t) => url.endsWith(t)) ?? "");
       return url.slice(0, url.length - template.length) + serializePath(template, params);
     },
     bodySerializer: (body: unknown, headers?: Headers) => serializeBody(undefined, body, headers),
     // Stands for "the document's choice" (see relay.ts); a caller's own value is kept.
     redirect: "error",
   } as never) as unknown as Record<string, unknown>;
-  (client.use as (m: Middleware) => void)(
-    createGuard({ meta, root, origin, states, credentialHeaders, validate, rules, boundHeader, boundPath }),
-  );
-
-  const relay = createRelay({ meta, timeoutMs, boundPath, clientLabels: labels(options.headers), states, send });
+  // The guard joins openapi-fetch's middleware chain, first, only once a caller adds a middleware:
+  // until then it runs inside our fetch, and openapi-fetch's chain (an id, a frozen options
+  // object and an await per call) is skipped. In the chain, a call's state is found by its params.
+  let states: WeakMap<object, CallState> | undefined;
+  const use = client.use as (...m: Middleware[]) => void;
+  client.use = (...middleware: Middleware[]) => {
+    if (!states) {
+      const known = (states = new WeakMap());
+      use(guardMiddleware(guard, (params) => known.get(params)));
+    }
+    use(...middleware);
+  };
+  const deadlines = new Deadlines(timeoutMs, (operation) => new TimeoutError(operation, timeoutMs));
+  const relay = createRelay({
+    meta,
+    deadlines,
+    boundPath,
+    clientLabels: labels(options.headers),
+    baseUrl: baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl,
+    send,
+    guardFor: (state) => guardMiddleware(guard, () => state),
+    guardInChain: () => states !== undefined,
+    remember: (params, state) => states?.set(params, state),
+    fixedCredentials: resolveCredentials.fixed,
+    hint,
+  });
   for (const method of METHODS) client[method] = relay(client[method] as Send, method);
   const request = client.request as (method: string, path: string, init?: AnyInit) => Promise<unknown>;
   client.request = (method: string, path: string, init?: AnyInit) => relay((p, i) => request(method, p, i), String(method).toUpperCase())(path, init);

@@ -65,6 +65,12 @@ export function basicAuthorization({ username, password }: BasicCredentials): st
 type Security = readonly (readonly string[])[];
 type HeaderSet = Record<string, string>;
 
+/** The context a provider gets is made only when a provider is asked (most calls have static credentials). */
+export interface CredentialResolver {
+  (security: Security, context?: () => ProviderContext): HeaderSet | Promise<HeaderSet>;
+  fixed(security: Security): HeaderSet | undefined;
+}
+
 /**
  * Resolves the headers for an operation's security: the first alternative whose schemes all
  * have credentials. Static credentials are turned into headers once per operation, at once
@@ -74,7 +80,7 @@ type HeaderSet = Record<string, string>;
 export function createCredentialResolver(
   schemes: Readonly<Record<string, SecuritySchemeMeta>>,
   credentials: Readonly<Record<string, unknown>>,
-): (security: Security, context?: ProviderContext) => HeaderSet | Promise<HeaderSet> {
+): CredentialResolver {
   const cache = new WeakMap<Security, HeaderSet>();
   /** The headers of an alternative, given each scheme's secret (checked, or a static one checked at creation). */
   const headersOf = (alternative: readonly string[], secret: (name: string) => string): HeaderSet => {
@@ -102,16 +108,25 @@ export function createCredentialResolver(
     }
     return headersOf(alternative, (name) => provided[name] ?? (credentials[name] as string));
   };
-  return (security, context = {}) => {
+  const resolve = (security: Security, context?: () => ProviderContext) => {
     const cached = cache.get(security);
     if (cached) return cached;
     const alternative = security.find((set) => set.every((name) => credentials[name] !== undefined));
     if (!alternative) return {};
-    if (alternative.some((name) => typeof credentials[name] === "function")) return provide(alternative, context);
+    if (alternative.some((name) => typeof credentials[name] === "function")) return provide(alternative, context?.() ?? {});
     const headers = headersOf(alternative, (name) => credentials[name] as string);
     cache.set(security, headers);
     return headers;
   };
+  /** The headers of static credentials (no provider among them), made once per operation; undefined when a provider must be asked. */
+  resolve.fixed = (security: Security): HeaderSet | undefined => {
+    const cached = cache.get(security);
+    if (cached) return cached;
+    const alternative = security.find((set) => set.every((name) => credentials[name] !== undefined));
+    // Asking resolve() would call a provider: an alternative with one is left to the call.
+    return alternative?.some((name) => typeof credentials[name] === "function") ? undefined : resolve(security) as HeaderSet;
+  };
+  return resolve;
 }
 
 /** The secrets a credential set holds as given (strings and Basic pairs); provider results are only known per call. */

@@ -134,6 +134,22 @@ export class ResponseTooLargeError extends MaskedError {
 }
 
 /**
+ * A success answer whose body does not parse as the operation's media type (an HTML page where
+ * JSON is documented, a proxy's login form). Names the operation, the status and the media type
+ * the answer declared (its essence, "(none)" if absent); never the body, which may echo a secret.
+ */
+export class ResponseParseError extends CloudInterfacesError {
+  override readonly name = "ResponseParseError";
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    readonly mediaType: string,
+  ) {
+    super(`${operation}: the ${status} answer (${mediaType}) is not valid JSON`);
+  }
+}
+
+/**
  * A call that got no complete answer within its `timeoutMs`: the token provider, the attempts,
  * the waits between them or the body. `cause` is the standard `TimeoutError` DOMException that
  * `AbortSignal.timeout` would give; `name` is the same, so code that checked the name still holds.

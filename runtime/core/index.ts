@@ -1,4 +1,4 @@
-export { ApiError, CloudInterfacesError, ConnectionError, InputError, RedirectError, ResponseTooLargeError, TimeoutError } from "./errors.js";
+export { ApiError, CloudInterfacesError, ConnectionError, InputError, RedirectError, ResponseParseError, ResponseTooLargeError, TimeoutError } from "./errors.js";
 export { PaginationError } from "./pagination-error.js";
 export { DEFAULT_MAX_BODY_BYTES } from "./body-limit.js";
 export { unwrap } from "./unwrap.js";

@@ -7,18 +7,20 @@
  * deadline for the call: the token provider, each attempt, the waits between them and reading
  * the body, which openapi-fetch does before it settles.
  */
-import { Deadline, linkAbort } from "./abort.js";
+import type { Middleware } from "openapi-fetch";
+import { linkAbort, type Deadlines } from "./abort.js";
 import { checkBaseUrl } from "./base-url.js";
 import { FORM, labelled, labels, NONE, serializeBody, type CallHeaders, type CallState } from "./call-state.js";
 import { InputError } from "./errors.js";
 import { checkHeaderValues } from "./header-value.js";
 import { serializeQuery } from "../openapi/query-style.js";
 import { callContextOf, rememberCall } from "./redact.js";
-import { TimeoutError } from "./errors.js";
+import { ResponseParseError } from "./errors.js";
+import { mediaTypeEssence } from "./media-type.js";
 import type { OperationMeta, ServiceMeta } from "./service-meta.js";
 
 export type AnyInit = {
-  params?: { path?: Record<string, unknown>; header?: Record<string, unknown>; query?: Record<string, unknown> };
+  params?: { path?: Record<string, unknown>; header?: Record<string, unknown>; query?: Record<string, unknown>; cookie?: Record<string, unknown> };
   headers?: HeadersInit | Record<string, string | undefined | null>;
   body?: unknown;
   signal?: AbortSignal;
@@ -32,16 +34,55 @@ export type Send = (path: string, init?: AnyInit) => Promise<unknown>;
 
 export interface RelayContext {
   meta: ServiceMeta;
-  timeoutMs: number;
+  /** The call deadlines of the client, one timer for all (abort.ts). */
+  deadlines: Deadlines;
   boundPath: Record<string, unknown> | undefined;
   /** Whether the client-level headers name a Content-Type. */
   clientLabels: boolean;
-  states: WeakMap<object, CallState>;
+  /** The configured base URL as openapi-fetch holds it (one trailing slash removed). */
+  baseUrl: string;
   send: (request: Request, state: CallState) => Promise<Response>;
+  /** The guard as a call's own first middleware, for a call that brings a fetch or middleware of its own. */
+  guardFor: (state: CallState) => Middleware;
+  /** Whether the guard is the client's first middleware (a caller has called use()); the state is then found by the call's params. */
+  guardInChain: () => boolean;
+  remember: (params: object, state: CallState) => void;
+  /** The headers of an operation's static credentials (credentials.ts), undefined when a provider is asked. */
+  fixedCredentials: (security: OperationMeta["security"]) => Record<string, string> | undefined;
+  /** The template of the call being built, for the path serializer (openapi-fetch calls it synchronously). */
+  hint: { template: string };
+}
+
+/** The keys of a call's init the relay writes itself; any other key the caller gave goes to openapi-fetch as it came. */
+const OWN = new Set(["validate", "headers", "params", "parseAs", "redirect", "signal", "bodySerializer", "querySerializer", "fetch", "middleware", "body", "baseUrl"]);
+
+/** openapi-fetch's own trailing-slash rule for a per-call baseUrl. */
+const trimmed = (url: string) => (url.endsWith("/") ? url.slice(0, -1) : url);
+
+/** The caller's headers over the credentials: a caller's value wins; a caller's null or undefined for a credential header leaves the credential. */
+function withCredentials(headers: CallHeaders | undefined, credentials: Record<string, string>): CallHeaders {
+  if (headers === undefined) return credentials;
+  if (headers instanceof Headers) {
+    const merged = new Headers(credentials);
+    for (const [name, value] of headers) merged.set(name, value);
+    return merged;
+  }
+  const out: Record<string, string | null | undefined> = { ...credentials };
+  for (const name in headers) {
+    const value = headers[name];
+    const lower = name.toLowerCase();
+    const credential = Object.keys(credentials).find((c) => c.toLowerCase() === lower);
+    if (credential === undefined) out[name] = value;
+    else if (value != null) {
+      delete out[credential];
+      out[name] = value;
+    }
+  }
+  return out;
 }
 
 export function createRelay(ctx: RelayContext): (call: Send, method: string) => Send {
-  const { meta, timeoutMs, boundPath, clientLabels, states, send } = ctx;
+  const { meta, deadlines, boundPath, clientLabels, send, hint } = ctx;
   const serializers = new Map<OperationMeta | undefined, (query: Record<string, unknown>) => string>();
   /** One query serializer per operation, made once. */
   const queryOf = (op: OperationMeta | undefined) => {
@@ -49,11 +90,10 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     if (!serializer) serializers.set(op, (serializer = (query) => serializeQuery(query, op?.query ?? {})));
     return serializer;
   };
-  return (call, method) => async (path, given = {}) => {
+  return (call, method) => async (path, init = {}) => {
     // Our own per-call option: openapi-fetch would copy an unknown key onto the Request and ignore it.
-    const { validate, ...init } = given;
+    const { validate, params } = init;
     if (validate !== undefined && typeof validate !== "boolean") throw new InputError("validate", "type", "validate: must be true or false");
-    const { params } = init;
     checkHeaderValues("headers", init.headers);
     checkHeaderValues("params.header", params?.header);
     if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
@@ -73,47 +113,78 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       const type = init.body instanceof URLSearchParams ? FORM : op?.requestMediaTypes[0];
       if (type !== undefined) headers = labelled(headers, type);
     }
-    // One cleared timer per call (AbortSignal.timeout would leave a live timer behind every
-    // request); the caller's signal is relayed to the deadline with one listener per signal
-    // (abort.ts), however many calls share it.
-    const deadline = new Deadline();
-    const timer = setTimeout(() => deadline.abort(new TimeoutError(op?.operationId ?? path, timeoutMs)), timeoutMs);
+    // The caller's signal is relayed to the deadline with one listener per signal (abort.ts),
+    // however many calls share it; the client's one timer ends the call at its timeoutMs.
+    const deadline = deadlines.start(op?.operationId ?? path);
     const unlink = linkAbort(init.signal, deadline);
+    // Path parameters go through the path serializer only where the template has any (bound ones filled in).
+    const hasPath = path.includes("{");
+    const callParams = {
+      query: params?.query,
+      header: params?.header,
+      path: !hasPath ? params?.path : boundPath ? Object.assign({}, boundPath, params?.path) : (params?.path ?? {}),
+      cookie: params?.cookie,
+    };
     const state: CallState = {
       deadline,
       given: NONE,
-      serialize: (body, headers) => serializeBody(state, body, headers),
+      serialize: undefined,
       fetch: (request) => send(request, state),
-      ...(validate === undefined ? {} : { validate }),
+      validate,
+      schemaPath: path,
+      params: callParams,
+      // What openapi-fetch would tell a middleware: the call's base URL, its fetch and its serializer.
+      options: { baseUrl: init.baseUrl ? trimmed(init.baseUrl) : ctx.baseUrl, fetch: undefined, bodySerializer: init.bodySerializer },
     };
-    // The guard finds the state by the call's fetch, or by its serializer when the caller brings a
-    // fetch, or (a caller bringing both) by the params object openapi-fetch hands it unchanged.
-    const callParams = { ...params, path: boundPath ? { ...boundPath, ...params?.path } : (params?.path ?? {}) };
-    states.set(init.fetch === undefined ? state.fetch : state.serialize, state);
-    states.set(callParams, state);
+    if (init.body !== undefined && init.bodySerializer === undefined) state.serialize = state.options.bodySerializer = (body: unknown, headers?: Headers) => serializeBody(state, body, headers);
+    state.options.fetch = init.fetch ?? state.fetch;
+    // The guard runs inside our fetch unless something can come between openapi-fetch's Request and it.
+    let middleware = init.middleware as Middleware[] | undefined;
+    if (ctx.guardInChain()) ctx.remember(callParams, state);
+    else if (init.fetch !== undefined || middleware?.length) middleware = [ctx.guardFor(state), ...(middleware ?? [])];
+    else if (op && op.security.length > 0) {
+      // Static credentials go into the headers openapi-fetch builds the Request with (a caller's
+      // own header of the same name wins), not set on the Request after: no middleware sees them here.
+      const credentials = ctx.fixedCredentials(op.security);
+      if (credentials) {
+        headers = withCredentials(headers, credentials);
+        state.credentialed = true;
+      }
+    }
+    const callInit: AnyInit = {
+      body: init.body,
+      baseUrl: init.baseUrl,
+      headers,
+      params: callParams,
+      parseAs: init.parseAs ?? op?.parseAs ?? "json",
+      // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes their own.
+      redirect: init.redirect ?? op?.redirect ?? "error",
+      // The caller's signal reaches the call through the deadline (see sender.ts), not through openapi-fetch's Request.
+      signal: undefined,
+      bodySerializer: init.bodySerializer ?? state.serialize,
+      // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
+      querySerializer: init.querySerializer ?? queryOf(op),
+      fetch: state.options.fetch,
+      middleware,
+    };
+    // Anything else the caller gave (cache, keepalive, a Request class, ...) goes as it came.
+    for (const key in init) if (!OWN.has(key)) callInit[key] = init[key];
     try {
-      const result = (await call(path, {
-        ...init,
-        headers,
-        params: callParams,
-        parseAs: init.parseAs ?? op?.parseAs ?? "json",
-        // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes their own.
-        redirect: init.redirect ?? op?.redirect ?? "error",
-        // The caller's signal reaches the call through the deadline (see sender.ts), not through openapi-fetch's Request.
-        signal: undefined,
-        bodySerializer: init.bodySerializer ?? state.serialize,
-        // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
-        querySerializer: init.querySerializer ?? queryOf(op),
-        fetch: init.fetch ?? state.fetch,
-      })) as { error?: unknown; response?: Response };
+      hint.template = path;
+      const result = (await call(path, callInit)) as { error?: unknown; response?: Response };
       // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.
       if (result.error !== undefined) {
         const context = callContextOf(result.response);
         if (context) rememberCall(result.error, context);
       }
       return result;
+    } catch (error) {
+      // openapi-fetch parses a success with JSON.parse: a body that is not JSON is our typed error.
+      const { answer } = state;
+      if (!(error instanceof SyntaxError) || !answer?.ok) throw error;
+      throw new ResponseParseError(op?.operationId ?? path, answer.status, mediaTypeEssence(answer.headers.get("content-type") ?? "") || "(none)");
     } finally {
-      clearTimeout(timer);
+      deadlines.end(deadline);
       unlink();
     }
   };

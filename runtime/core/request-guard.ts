@@ -23,7 +23,6 @@ export interface GuardContext {
   /** The configured base URL without its trailing slashes, as openapi-fetch holds it. */
   root: string;
   origin: string;
-  states: WeakMap<object, CallState>;
   credentialHeaders: ReadonlySet<string>;
   /** Whether calls are checked unless a call says otherwise (the client's `validate`). */
   validate: boolean;
@@ -33,57 +32,82 @@ export interface GuardContext {
   boundPath: Record<string, unknown> | undefined;
 }
 
-export function createGuard(ctx: GuardContext): Middleware {
-  const { meta, root, origin, states, credentialHeaders, boundHeader, boundPath } = ctx;
+/** What openapi-fetch tells a middleware about the call, as far as the guard reads it. */
+export interface CallOptions {
+  readonly baseUrl: string;
+  readonly fetch: unknown;
+  readonly bodySerializer: unknown;
+}
+type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
+
+/**
+ * The check before sending. Run by our fetch when no middleware can come between (the usual
+ * case: no middleware chain, no promise when the rules are loaded and the body is ours), or as
+ * the first middleware once a caller adds one (client.use, a per-call `middleware` or `fetch`).
+ * Returns a promise only when it must wait (the rules chunk, a body only the Request holds).
+ */
+export type Guard = (request: Request, schemaPath: string, params: Params, options: CallOptions, state: CallState | undefined) => void | Promise<void>;
+
+export function createGuard(ctx: GuardContext): Guard {
+  const { meta, root, origin, credentialHeaders, boundHeader, boundPath } = ctx;
+  const checkRules = (rules: RequestChecker, key: string, params: Params, body: unknown) => {
+    const header = boundHeader && params.header ? { ...boundHeader, ...params.header } : (params.header ?? boundHeader);
+    const path = boundPath && params.path ? { ...boundPath, ...params.path } : (params.path ?? boundPath);
+    rules.check(key, { path, query: params.query, header, body });
+  };
+  return (request, schemaPath, params, callOptions, state) => {
+    const key = `${request.method} ${schemaPath}`;
+    const op = meta.operations[key];
+    if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
+    if (callOptions.baseUrl !== root) {
+      // A per-call baseUrl is not where the caller configured credentials, nor credential headers.
+      const callOrigin = checkBaseUrl("baseUrl", callOptions.baseUrl).origin;
+      if (callOrigin !== origin && (op.security.length > 0 || carriesCredentials(request.headers, credentialHeaders))) {
+        throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
+      }
+    }
+    // A per-call fetch is used as openapi-fetch uses it, bypassing ours (no credentials are added); fetch itself
+    // would carry API-key headers and cookies along a redirect to another origin, so that mode is refused there.
+    if (callOptions.fetch !== state?.fetch && request.redirect === "follow" && carriesCredentials(request.headers, credentialHeaders)) {
+      throw new InputError("redirect", "origin", 'redirect: "follow" with a per-call fetch would carry credential headers to another origin');
+    }
+    const rules = (state?.validate ?? ctx.validate) ? ctx.rules() : undefined;
+    // The body as the caller gave it, and as sent, when our serializer wrote it: read without parsing the Request again.
+    const ours = state?.serialize !== undefined && callOptions.bodySerializer === state.serialize && state.written !== undefined;
+    const given = ours ? state.given : NONE;
+    const sent: SentBody = ours ? state.written : request.body === null ? null : undefined;
+    if (state) {
+      state.request = request;
+      state.call = { key, op, body: sent };
+    }
+    let body: unknown;
+    let reading: Promise<unknown> | undefined;
+    if (request.body !== null) {
+      const type = request.headers.get("content-type") ?? undefined;
+      const essence = type === undefined ? undefined : mediaTypeEssence(type);
+      if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
+        throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
+      }
+      if (rules && given !== NONE) body = bodyFields(given);
+      else if (rules) {
+        const copy = request.clone();
+        reading =
+          essence === "application/x-www-form-urlencoded" || essence === "multipart/form-data"
+            ? (essence === "multipart/form-data" ? copy.formData() : copy.text().then((t) => new URLSearchParams(t))).then(bodyFields)
+            : copy.text().then((text) => (text ? JSON.parse(text) : undefined));
+      }
+    }
+    if (!rules) return reading?.then(() => undefined);
+    if (!(rules instanceof Promise) && !reading) return checkRules(rules, key, params, body);
+    return Promise.all([rules, reading]).then(([loaded, read]) => checkRules(loaded, key, params, reading ? read : body));
+  };
+}
+
+/** The guard as openapi-fetch's first middleware; `stateOf` finds the call's state by what openapi-fetch hands it. */
+export function guardMiddleware(guard: Guard, stateOf: (params: object) => CallState | undefined): Middleware {
   return {
-    async onRequest({ request, schemaPath, params, options: callOptions }) {
-      const key = `${request.method} ${schemaPath}`;
-      // Found by the call's fetch, or by its serializer when the caller brought a fetch (see relay.ts).
-      const state = states.get(callOptions.fetch) ?? states.get(callOptions.bodySerializer) ?? states.get(params);
-      const op = meta.operations[key];
-      if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
-      if (callOptions.baseUrl !== root) {
-        // A per-call baseUrl is not where the caller configured credentials, nor credential headers.
-        const callOrigin = checkBaseUrl("baseUrl", callOptions.baseUrl).origin;
-        if (callOrigin !== origin && (op.security.length > 0 || carriesCredentials(request.headers, credentialHeaders))) {
-          throw new InputError("baseUrl", "origin", `baseUrl: credentials are only sent to the configured service origin`);
-        }
-      }
-      // A per-call fetch is used as openapi-fetch uses it, bypassing ours (no credentials are added); fetch itself
-      // would carry API-key headers and cookies along a redirect to another origin, so that mode is refused there.
-      if (callOptions.fetch !== state?.fetch && request.redirect === "follow" && carriesCredentials(request.headers, credentialHeaders)) {
-        throw new InputError("redirect", "origin", 'redirect: "follow" with a per-call fetch would carry credential headers to another origin');
-      }
-      const rules = (state?.validate ?? ctx.validate) ? ctx.rules() : undefined;
-      let body: unknown;
-      // The body as the caller gave it, and as sent, when our serializer wrote it: read without parsing the Request again.
-      const ours = callOptions.bodySerializer === state?.serialize && state.written !== undefined;
-      const given = ours ? state.given : NONE;
-      const sent: SentBody = ours ? state.written : request.body === null ? null : undefined;
-      if (request.body !== null) {
-        const type = request.headers.get("content-type") ?? undefined;
-        const essence = type === undefined ? undefined : mediaTypeEssence(type);
-        if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
-          throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
-        }
-        if (rules && given !== NONE) body = bodyFields(given);
-        else if (rules) {
-          const copy = request.clone();
-          body =
-            essence === "application/x-www-form-urlencoded" || essence === "multipart/form-data"
-              ? bodyFields(essence === "multipart/form-data" ? await copy.formData() : new URLSearchParams(await copy.text()))
-              : await copy.text().then((text) => (text ? JSON.parse(text) : undefined));
-        }
-      }
-      if (rules) {
-        const header = boundHeader ? { ...boundHeader, ...params.header } : params.header;
-        const path = boundPath ? { ...boundPath, ...params.path } : params.path;
-        (rules instanceof Promise ? await rules : rules).check(key, { path, query: params.query, header, body });
-      }
-      if (state) {
-        state.request = request;
-        state.call = { key, op, body: sent };
-      }
+    async onRequest({ request, schemaPath, params, options }) {
+      await guard(request, schemaPath, params as Params, options, stateOf(params));
       return undefined;
     },
   };

@@ -8,6 +8,9 @@
  */
 import { InputError } from "./errors.js";
 
+/** The longest delay setTimeout honours (a signed 32-bit millisecond count). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface RetryMeta {
   /** Statuses the document says a client should retry (responses marked `x-retry: { retry: true }`). */
   readonly statuses: readonly number[];
@@ -36,6 +39,8 @@ export function resolveRetry(meta: RetryMeta | undefined, option: RetryOption | 
   for (const [field, min] of [["maxAttempts", 1], ["backoffMs", 0], ["maxWaitMs", 0]] as const) {
     if (!Number.isInteger(policy[field]) || policy[field] < min) throw new InputError(`retry.${field}`, "minimum", `retry.${field} must be an integer >= ${min}`);
   }
+  // A timer clamps a longer delay to 1 ms: a Retry-After of weeks would be retried at once.
+  if (policy.maxWaitMs > MAX_TIMER_MS) throw new InputError("retry.maxWaitMs", "maximum", `retry.maxWaitMs must be at most ${MAX_TIMER_MS} (the longest timer delay)`);
   return policy;
 }
 

@@ -135,6 +135,22 @@ function repeats(items: readonly unknown[]): boolean {
   return false;
 }
 
+/** A string's length in code points, as JSON Schema counts it ([...value].length, without the array). */
+function codePoints(value: string): number {
+  let count = value.length;
+  for (let i = 0; i < value.length - 1; i++) {
+    const high = value.charCodeAt(i);
+    if (high >= 0xd800 && high <= 0xdbff) {
+      const low = value.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
 const join = (field: string, key: string | number) => (typeof key === "number" ? `${field}[${key}]` : field ? `${field}.${key}` : key);
 
 /** The first rule the value breaks, or undefined. Composition keywords report the branch that came closest. */
@@ -148,15 +164,16 @@ export function firstViolation(rule: Rule | boolean | undefined, value: unknown,
   }
   const actual = typeOf(value);
   if (rule.type !== undefined) {
-    const types = typeof rule.type === "string" ? [rule.type] : rule.type;
-    if (!types.some((t) => typeMatches(t, actual))) return new RuleViolation(field, "type", `${field} must be of type ${types.join(" or ")}`);
+    // One type (the usual case) is compared without an array.
+    const matches = typeof rule.type === "string" ? typeMatches(rule.type, actual) : rule.type.some((t) => typeMatches(t, actual));
+    if (!matches) return new RuleViolation(field, "type", `${field} must be of type ${typeof rule.type === "string" ? rule.type : rule.type.join(" or ")}`);
   }
   if (rule.const !== undefined && !equal(rule.const, value)) return new RuleViolation(field, "const", `${field} must be ${JSON.stringify(rule.const)}`);
   if (rule.enum !== undefined && !rule.enum.some((e) => equal(e, value))) {
     return new RuleViolation(field, "enum", `${field} must be one of ${rule.enum.map((e) => JSON.stringify(e)).join(", ")}`);
   }
   if (typeof value === "string") {
-    const length = [...value].length;
+    const length = rule.minLength !== undefined || rule.maxLength !== undefined ? codePoints(value) : 0;
     if (rule.minLength !== undefined && length < rule.minLength) return new RuleViolation(field, "minLength", `${field} must have at least ${rule.minLength} character(s)`);
     if (rule.maxLength !== undefined && length > rule.maxLength) return new RuleViolation(field, "maxLength", `${field} must have at most ${rule.maxLength} character(s)`);
     if (rule.pattern !== undefined && !regex(rule.pattern).test(value)) return new RuleViolation(field, "pattern", `${field} must match the pattern ${rule.pattern}`);
@@ -198,8 +215,14 @@ export function firstViolation(rule: Rule | boolean | undefined, value: unknown,
     if (violation) return violation;
   }
   if (rule.anyOf) {
-    const violations = rule.anyOf.map((part) => firstViolation(part, value, field, schemas, depth + 1));
-    if (violations.every(Boolean)) return missingAlternative(violations as RuleViolation[], field) ?? deepest(violations as RuleViolation[]);
+    // The first passing branch settles anyOf; each branch is checked once (nested anyOf would multiply).
+    const violations: RuleViolation[] = [];
+    for (const part of rule.anyOf) {
+      const violation = firstViolation(part, value, field, schemas, depth + 1);
+      if (!violation) break;
+      violations.push(violation);
+    }
+    if (violations.length === rule.anyOf.length) return missingAlternative(violations, field) ?? deepest(violations);
   }
   if (rule.oneOf) {
     const violations = rule.oneOf.map((part) => firstViolation(part, value, field, schemas, depth + 1));

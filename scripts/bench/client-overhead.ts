@@ -7,9 +7,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import axios from "axios";
 import createClient from "openapi-fetch";
-import { createIdentityV4Client } from "../../generated/identity-v4/client.js";
-import { createKmsV2Client } from "../../generated/kms-v2/client.js";
-import { createWidgetClient } from "../../generated/widget/client.js";
+import { createIdentityV4Client } from "cloud-interfaces/identity-v4";
+import { createKmsV2Client } from "cloud-interfaces/kms-v2";
+import { createWidgetClient } from "cloud-interfaces/widget";
 import { DIST_DIR, BUNDLE_DIR } from "../lib/paths.js";
 
 const INSTANCE = "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d";

@@ -3,18 +3,15 @@
  * Prism's CLI (scripts/bench/mock-load.ts), bundle size, test time and type-check time, printed
  * side by side with targets and written to dist/bench.json.
  */
-import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { nodeBinary, pinnedVersion } from "../lib/node-lines.js";
 import { DIST_DIR, ROOT } from "../lib/paths.js";
 import { bundleForBrowser, README_PAGE } from "./browser-bundle.js";
 import { measureTryit } from "./browser-tryit.js";
 import { bundleSizes, helperBundleSizes } from "./bundle-size.js";
-import { IN_MEMORY_CASES, type InMemoryResult } from "./client-inmemory.js";
-import { CASES, type CaseName } from "./client-overhead.js";
+import { clientLines, clientRows } from "./client-table.js";
 import { measureEmulatorBounds } from "./emulator-bounds.js";
 import { measureEmulatorLoad } from "./emulator-load.js";
 import { measureCliEmulatorLoad } from "./cli-emulator-load.js";
@@ -23,11 +20,6 @@ import { DEADLINE_S, measureVerifyHostile } from "./verify-hostile.js";
 import { buildTimes, testTime, typecheckTime } from "./timed.js";
 import { measureWallBounds } from "./wall-bounds.js";
 
-interface ClientLine {
-  node: string;
-  inMemory: InMemoryResult;
-  loopback: Record<string, Record<CaseName, number>>;
-}
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, "skip-tests": { type: "boolean", default: false } } });
 const rows: { metric: string; value: string; target: string; ratio: string; ok: boolean | null }[] = [];
@@ -45,43 +37,10 @@ const build = buildTimes();
 row("build cold (all six, no cache)", build.cold, "s", 8);
 row("build warm (nothing changed)", build.warm, "s", 1);
 
-console.log("bench: client overhead, in memory and over loopback, on this Node and on Node 24 ...");
-/** One line's client figures, measured in a process of that line (scripts/bench/client-lines.ts). */
-function clientLine(binary: string[]): ClientLine {
-  const run = spawnSync(binary[0]!, [...binary.slice(1), "--import", "tsx", "scripts/bench/client-lines.ts", ...(values.quick ? ["--quick"] : [])], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (run.status !== 0) throw new Error(`client figures on ${binary.join(" ")} failed (exit ${run.status})`);
-  return JSON.parse(run.stdout.trim().split("\n").at(-1)!) as ClientLine;
-}
-const lines = [clientLine([process.execPath]), clientLine([nodeBinary(pinnedVersion("24"))])];
-let clients: ClientLine["loopback"] = {};
-for (const line of lines) {
-  const ours = line.inMemory["generated client"];
-  const bareInMemory = line.inMemory["openapi-fetch (bare)"];
-  for (const k of IN_MEMORY_CASES) {
-    rows.push({
-      metric: `${line.node} in memory ${k}: generated client / bare openapi-fetch`,
-      value: `${ours[k].toFixed(1)} / ${bareInMemory[k].toFixed(1)} µs`,
-      target: "≤ 1.3x bare openapi-fetch",
-      ratio: `${(ours[k] / bareInMemory[k]).toFixed(3)}x`,
-      ok: ours[k] / bareInMemory[k] <= 1.3,
-    });
-  }
-  const bare = line.loopback["openapi-fetch 0.17.0 (bare)"]!;
-  const raw = line.loopback["raw fetch"]!;
-  for (const k of CASES) {
-    for (const [name, byCase] of Object.entries(line.loopback)) {
-      const isOurs = name.startsWith("generated client");
-      rows.push({
-        metric: `${line.node} loopback ${k}: ${name}`,
-        value: `${byCase[k].toFixed(1)} µs`,
-        target: isOurs ? "≤ 1.10x bare openapi-fetch" : name === "raw fetch" ? "floor" : "—",
-        ratio: `${(byCase[k] / raw[k]).toFixed(3)}x raw${isOurs ? `, ${(byCase[k] / bare[k]).toFixed(3)}x bare` : ""}`,
-        ok: isOurs ? byCase[k] / bare[k] <= 1.1 : null,
-      });
-    }
-  }
-  if (line.node === process.version) clients = line.loopback;
-}
+console.log("bench: client overhead, in memory and over loopback, on Node 22, 24 and 26 ...");
+const lines = clientLines({ quick: values.quick });
+rows.push(...clientRows(lines));
+const clients = lines.find((line) => line.node.startsWith("v24."))?.loopback ?? {};
 
 console.log("bench: mock load (runtime/mock beside Prism's CLI) and the bad-input battery ...");
 const mockBench = await measureMockLoad({ quick: values.quick });

@@ -120,11 +120,25 @@ describe("timers", () => {
     ["success", () => Response.json({})],
     ["an error response", () => Response.json({ e: 1 }, { status: 503 })],
     ["a network error", () => Promise.reject(new TypeError("fetch failed"))],
-  ])("no timer is left behind after %s", async (_name, answer) => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  ])("no timer keeps Node running after %s", async (_name, answer) => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+    const before = timers();
     const { fetch } = fakeFetch(answer as never);
     await testClient({ fetch, timeoutMs: 60_000 }).GET!("/v1/open").catch(() => undefined);
-    expect(vi.getTimerCount()).toBe(0);
+    expect(timers()).toBe(before);
+  });
+
+  it("a client's calls share one timer, however many are pending (abort.ts, Deadlines)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { fetch } = fakeFetch(() => held.then(() => Response.json({})));
+    const client = testClient({ fetch, timeoutMs: 60_000 });
+    const calls = Array.from({ length: 20 }, () => client.GET!("/v1/open"));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(vi.getTimerCount()).toBe(1);
+    release();
+    await Promise.all(calls);
   });
 
   it("the deadline does not fire into a finished call's signal", async () => {
