@@ -74,7 +74,8 @@ export function controlProblem(status: number, kind: string, detail: string, fie
 const ok = (status: number, value: unknown): Reply => ({ status, headers: { "content-type": "application/json", "cache-control": "no-store" }, body: JSON.stringify(value) });
 const none = (): Reply => ({ status: 204, headers: { "cache-control": "no-store" } });
 
-const ROUTES: Record<string, string[]> = {
+/** Each control path (under the prefix) and its methods: the control document lists the same (test/emulator/control-document.test.ts). */
+export const CONTROL_ROUTES: Readonly<Record<string, readonly string[]>> = {
   "/requests": ["GET", "DELETE"],
   "/reset": ["POST"],
   "/state": ["GET", "PUT"],
@@ -119,8 +120,8 @@ export function answerControl(handle: Controllable, request: ControlRequest): Re
     return controlProblem(400, "invalid", "request-target: not a valid path", "(target)");
   }
   const route = url.pathname.slice(CONTROL_PREFIX.length);
-  const methods = ROUTES[route];
-  if (!methods) return controlProblem(404, "not-found", `${url.pathname.slice(0, 200)}: no control operation has this path (${Object.keys(ROUTES).map((r) => CONTROL_PREFIX + r).join(", ")})`);
+  const methods = CONTROL_ROUTES[route];
+  if (!methods) return controlProblem(404, "not-found", `${url.pathname.slice(0, 200)}: no control operation has this path (${Object.keys(CONTROL_ROUTES).map((r) => CONTROL_PREFIX + r).join(", ")})`);
   if (!methods.includes(request.method)) return controlProblem(405, "method-not-allowed", `${request.method.slice(0, 20)} is not a control operation of ${url.pathname} (allowed: ${methods.join(", ")})`, undefined, { allow: methods.join(", ") });
   const query = [...url.searchParams.keys()];
   const allowedQuery = route === "/requests" && request.method === "GET" ? ["operation"] : [];
