@@ -226,6 +226,18 @@ describe("the control API (synthetic document, served)", () => {
     const outside = await fetch(`http://${external!.address}:${port}/__emulator/state`);
     expect(outside.status).toBe(403);
     expect(await outside.json()).toMatchObject({ type: "urn:cloud-interfaces:control:forbidden" });
+    // From outside with a loopback Host header: still refused (the socket's address is what counts).
+    const spoofed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: external!.address, port, path: "/__emulator/state", headers: { host: `localhost:${port}` } }, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(spoofed.status).toBe(403);
+    expect(JSON.parse(spoofed.body)).toMatchObject({ detail: expect.stringContaining("loopback clients only") });
     // The service itself still answers there.
     expect((await fetch(`http://${external!.address}:${port}/things`)).status).toBe(200);
     refused(await s.control("GET", "state", undefined, { host: "evil.example" }), 403, "Host", "GET", "state");
