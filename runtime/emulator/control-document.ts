@@ -77,7 +77,7 @@ export const CONTROL_API_DOCUMENT = {
         summary: "The requests received",
         description: "The newest requests since the start or the last reset (at most the emulator's record limit, default 1,000), oldest first; `dropped` counts the older ones not kept. Control requests are not recorded.",
         tags: ["Record"],
-        parameters: [{ name: "operation", in: "query", required: false, description: "Only the requests that addressed this operationId", schema: { type: "string", maxLength: 200, pattern: "^[A-Za-z0-9_.-]+$" }, example: "createKey" }],
+        parameters: [{ name: "operation", in: "query", required: false, description: "Only the requests that addressed this operationId", schema: { type: "string", maxLength: 200, pattern: "^[A-Za-z0-9_.-]+$" }, example: "createThing" }],
         responses: {
           "200": {
             description: "The record",
@@ -133,7 +133,7 @@ export const CONTROL_API_DOCUMENT = {
         requestBody: jsonBody("Snapshot", "one", SNAPSHOT_EXAMPLE),
         responses: {
           "204": { description: "Imported" },
-          ...invalid("service: this is the kms-v2 emulator; the snapshot is of \"widget\"", "service"),
+          ...invalid("service: this is the example-v1 emulator; the snapshot is of \"other-v1\"", "service"),
           "413": problem("Content Too Large", "tooLarge", 413, "body-too-large", "body: more than 33554432 bytes (rule at most 33554432 bytes)", "(body)"),
           ...mediaType,
           ...refusals,
@@ -147,10 +147,10 @@ export const CONTROL_API_DOCUMENT = {
         description: `Makes \`count\` records of an \`x-resource\` from its create operation's request schema (required fields, defaults, formats; references name records the partition holds; unique fields unlike every other), completed as the create completes them (ids, dates from the emulator's clock). The same under the same \`--seed\`. All or none: a count past the resource's cap, an unknown resource or partition is refused and nothing is made. At most ${MAX_GENERATE} a request.`,
         tags: ["State"],
         security: [],
-        requestBody: jsonBody("Generate", "keys", { resource: "key", count: 500, partition: { "svc-instance": "0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d" } }),
+        requestBody: jsonBody("Generate", "things", { resource: "thing", count: 500, partition: { tenant: "tenant-1" } }),
         responses: {
-          "201": { description: "Made", content: { "application/json": { schema: { $ref: "#/components/schemas/Generated" }, examples: { keys: { summary: "500 made", value: { created: 500 } } } } } },
-          ...invalid('resource: no x-resource "nope" with a create operation; known: key', "resource"),
+          "201": { description: "Made", content: { "application/json": { schema: { $ref: "#/components/schemas/Generated" }, examples: { things: { summary: "500 made", value: { created: 500 } } } } } },
+          ...invalid('resource: no x-resource "nope" with a create operation; known: thing, group', "resource"),
           ...tooLarge,
           ...mediaType,
           ...refusals,
@@ -199,7 +199,7 @@ export const CONTROL_API_DOCUMENT = {
           title: { type: "string", maxLength: 100 },
           status: { type: "integer", format: "int32", minimum: 400, maximum: 599 },
           detail: { type: "string", maxLength: 2000 },
-          field: { type: "string", maxLength: 300, description: "What was wrong: a body field (`count`, `partition.svc-instance`, `state.partitions[...]`), `(body)`, a query parameter or a header" },
+          field: { type: "string", maxLength: 300, description: "What was wrong: a body field (`count`, `partition.tenant`, `state.partitions[...]`), `(body)`, a query parameter or a header" },
         },
       },
       RecordedRequest: {
