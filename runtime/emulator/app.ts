@@ -62,8 +62,8 @@ export interface ServiceDefinition<S> {
   reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<S>, "input">): Reply | Promise<Reply>;
   /** Makes and stores records of a resource (`generate()`, `POST /__emulator/generate`); resolves how many. */
   generate?(state: S, env: Env, request: GenerateRequest, checks: GenerateChecks): number;
-  /** Vets a state read from a snapshot and computes what it derives (throws StateError). */
-  restored?(state: S): void;
+  /** Vets a state read from a snapshot and computes what it derives (throws StateError); gives the answers its records make, for the document to check. */
+  restored?(state: S): Array<{ operationId: string; where: string; reply(): Reply }> | void;
 }
 
 export function createEnv(options: EmulatorOptions): Env & { draws(): number } {
@@ -303,7 +303,13 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     restore(snapshot: unknown) {
       const fresh = def.initialState(env, options) as Record<string, unknown>;
       const { state: next, draws } = readSnapshot(def.serviceId, snapshot, fresh);
-      def.restored?.(next as S);
+      // Each record as its create answers it must be an answer the document allows: else the service would answer 500s from it.
+      for (const sample of def.restored?.(next as S) ?? []) {
+        const op = contract.operations.find((o) => o.operationId === sample.operationId);
+        if (!op) continue;
+        const problems = contract.responseProblems(op, sample.reply()).filter((p) => p.where === "body" || p.where === "mediaType");
+        if (problems.length) throw new StateError(sample.where, `a record the document does not allow (${problems.slice(0, 3).map((p) => p.message).join("; ").slice(0, 400)})`);
+      }
       // A restart with the same seed continues its randomness after the saved run's (bounded: a hostile count costs at most this many draws).
       for (let n = env.draws(); n < Math.min(draws, MAX_DRAWS_SKIPPED); n++) env.random();
       state = next as S;

@@ -644,6 +644,18 @@ export class Engine {
     return json(success.status, out, success.mediaType);
   }
 
+  /** The answer a create of this record gives (its full representation): what a restored record is checked with. */
+  recordReply(operationId: string, record: Rec, partition: Partition): Reply {
+    const { spec, op } = this.specs.get(operationId)!;
+    const success = successOf(this.doc, op);
+    const shown = this.view(partition, spec, record, success.schema && spec.at ? schemaAt(this.doc, success.schema, spec.at) : success.schema);
+    if (!spec.at) return json(success.status, shown, success.mediaType);
+    const out: Rec = {};
+    for (const [pointer, value] of Object.entries(spec.envelope ?? {})) setAt(out, pointer, structuredClone(value));
+    setAt(out, spec.at, shown);
+    return json(success.status, out, success.mediaType);
+  }
+
   /** The fields of the success example marked `x-prefer: return=minimal` (RFC 7240): what a minimal answer carries. */
   private minimalFields(op: Json, spec: ResourceSpec): string[] | undefined {
     if (!this.minimal.has(op.operationId)) {
@@ -936,7 +948,10 @@ const isPlainRecord = (v: unknown): v is Rec => v !== null && typeof v === "obje
  * each record an object whose `id` is its key, counts within the caps) and computes its byte
  * counts again; StateError names the first thing wrong.
  */
-export function checkRestored(engine: Engine, state: EngineState): void {
+export function checkRestored(engine: Engine, state: EngineState): RestoredAnswer[] {
+  const answers: RestoredAnswer[] = [];
+  const creators = new Map<string, string>();
+  for (const [operationId, { spec }] of engine.specs) if (spec.action === "create" && !creators.has(spec.name)) creators.set(spec.name, operationId);
   if (!(state.partitions instanceof Map)) throw new StateError("state.partitions", "must be a map");
   const resources = new Map<string, ResourceSpec>();
   for (const { spec } of engine.specs.values()) if (spec.action === "create" || !resources.has(spec.name)) resources.set(spec.name, spec);
@@ -961,6 +976,8 @@ export function checkRestored(engine: Engine, state: EngineState): void {
         if (!isPlainRecord(record)) throw new StateError(`${where}[${JSON.stringify(String(id)).slice(0, 60)}]`, "must be an object");
         if (typeof id !== "string" || String(record.id) !== id) throw new StateError(`${where}[${JSON.stringify(String(id)).slice(0, 60)}]`, "the record's id must equal its key");
         bytes += sizeOf(record);
+        const creator = creators.get(resource as string);
+        if (creator) answers.push({ operationId: creator, where: `${where}[${JSON.stringify(id).slice(0, 60)}]`, reply: () => engine.recordReply(creator, record, partition as Partition) });
       }
     }
     if (bytes > state.caps.recordBytesPerPartition) throw new StateError(at, `${bytes} bytes of records; the emulator holds at most ${state.caps.recordBytesPerPartition} per partition`);
@@ -969,4 +986,12 @@ export function checkRestored(engine: Engine, state: EngineState): void {
   }
   if (total > state.caps.recordBytes) throw new StateError("state.partitions", `${total} bytes of records; the emulator holds at most ${state.caps.recordBytes}`);
   state.bytes = total;
+  return answers;
+}
+
+/** A restored record as its create would answer it, for the emulator to check against the document before the state is used. */
+export interface RestoredAnswer {
+  operationId: string;
+  where: string;
+  reply(): Reply;
 }

@@ -165,6 +165,10 @@ describe("the control API (synthetic document, served)", () => {
       [partitions([["", { records: { $map: [["unicorn", { $map: [] }]] } }]]), /records\["unicorn"\]$/],
       [records([["a", { id: "b", name: "x" }]]), /records\["thing"\]\["a"\]$/],
       [records([["a", "not an object"]]), /records\["thing"\]\["a"\]$/],
+      // Records the document does not allow: the service would answer 500s from them.
+      [records([["a", { id: "a", name: 5 }]]), /records\["thing"\]\["a"\]$/],
+      [records([["a", { id: "a" }]]), /records\["thing"\]\["a"\]$/],
+      [records([["a", { id: "a", name: "x", due: "not a date" }]]), /records\["thing"\]\["a"\]$/],
       [records(Array.from({ length: 1001 }, (_, i) => [String(i), { id: String(i), name: `n${i}` }])), /records\["thing"\]$/],
       [records([["a", JSON.parse('{"id":"a","__proto__":{"x":1}}')]]), /__proto__$/],
       [partitions(Array.from({ length: 101 }, (_, i) => [`p${i}`, { records: { $map: [] } }])), "state.partitions"],
