@@ -75,6 +75,17 @@ describe("control operations on every kms-v2 handle", () => {
     expect(keyCount(lazy.snapshot())).toBe(2);
   });
 
+  it("the rate window reads the movable clock: advancing past it admits requests again", async () => {
+    const emulator = createEmulator("kms-v2", { seed: { rateLimit: { requests: 2, windowMs: 60_000 } } });
+    emulator.setClock("2030-01-01T00:00:00Z");
+    const list = async () => (await emulator.handle(new Request("https://kms.example.com/api/v2/keys", { headers: { authorization: "Bearer t", "svc-instance": INSTANCE } }))).status;
+    expect([await list(), await list(), await list()]).toEqual([200, 200, 429]);
+    emulator.advanceClock(59);
+    expect(await list()).toBe(429);
+    emulator.advanceClock(1);
+    expect(await list()).toBe(200);
+  });
+
   it("the Prism mock's handle says it has no state", async () => {
     await expect(startMock("kms-v2", { stateFile: join(dir, "y.json") })).rejects.toThrow(/stateFile: only a stateful mock has state/);
     expect(existsSync(join(dir, "y.json"))).toBe(false);
