@@ -1,6 +1,9 @@
+/** The exit code after a close: 0 unless the close set `process.exitCode` (a state file it could not write). */
+const exitCode = () => (process.exitCode === undefined ? 0 : Number(process.exitCode));
+
 /** Keeps a server's process up until SIGINT/SIGTERM, then closes it and exits 0 (every serving command). */
 export function stopOnSignal(close: () => Promise<unknown> | void): void {
-  const stop = () => void Promise.resolve(close()).finally(() => process.exit(0));
+  const stop = () => void Promise.resolve(close()).finally(() => process.exit(exitCode()));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }
@@ -20,7 +23,7 @@ export function stopWithParent(close: () => Promise<unknown> | void, checkMs = P
   const timer = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(timer);
-    void Promise.resolve(close()).finally(() => process.exit(0));
+    void Promise.resolve(close()).finally(() => process.exit(exitCode()));
   }, checkMs);
   timer.unref();
 }

@@ -26,8 +26,14 @@ export async function serveMock(id: string, values: OptionValues): Promise<numbe
   const notes = [values.log ? "logging every request to stderr" : "", values.strict ? "strict" : ""].filter(Boolean);
   console.log(`${id} ${what} listening on ${mock.url}${notes.length ? ` (${notes.join(", ")})` : ""} (Ctrl-C to stop)`);
   const { stopOnSignal, stopWithParent } = await import("../cli/signals.js");
-  stopOnSignal(() => mock.close());
+  // Closing writes the --state-file: a failure to write it is said, and the exit code is 1.
+  const close = () =>
+    mock.close().catch((error: unknown) => {
+      console.error(`mock: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    });
+  stopOnSignal(close);
   // Started by npm (npx, npm exec, npm run): stop when npm goes, whether or not it passed the signal on.
-  if (process.env.npm_command !== undefined) stopWithParent(() => mock.close());
+  if (process.env.npm_command !== undefined) stopWithParent(close);
   return 0;
 }
