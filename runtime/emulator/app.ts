@@ -16,6 +16,10 @@ import type { Emulator, EmulatorOptions, Reply, RequestLike, Violation } from ".
 import type { RecordedRequest } from "../http/handler.js";
 import { BoundedRecord, clipProblems } from "../http/bounded-record.js";
 import { keptRequest } from "../http/recorder.js";
+import { InputError } from "../core/errors.js";
+import { readSnapshot, StateError, takeSnapshot, type StateSnapshot } from "./snapshot.js";
+import { checkGenerateRequest, type GenerateChecks, type GenerateRequest } from "./generate.js";
+import { MovableClock } from "./clock.js";
 
 export type { Reply, RequestLike } from "./types.js";
 
@@ -56,10 +60,19 @@ export interface ServiceDefinition<S> {
   operations: Record<string, (ctx: Context<S>) => Reply | Promise<Reply>>;
   /** The documented answer to a request the contract refused (or to a handler that threw). */
   reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<S>, "input">): Reply | Promise<Reply>;
+  /** Makes and stores records of a resource (`generate()`, `POST /__emulator/generate`); resolves how many. */
+  generate?(state: S, env: Env, request: GenerateRequest, checks: GenerateChecks): number;
+  /** Vets a state read from a snapshot and computes what it derives (throws StateError); gives the answers its records make, for the document to check. */
+  restored?(state: S): Array<{ operationId: string; where: string; reply(): Reply }> | void;
 }
 
-export function createEnv(options: EmulatorOptions): Env {
-  const random = options.random ?? Math.random;
+export function createEnv(options: EmulatorOptions): Env & { draws(): number } {
+  const source = options.random ?? Math.random;
+  let draws = 0;
+  const random = () => {
+    draws++;
+    return source();
+  };
   const bytes = (count: number) => {
     const out = new Uint8Array(count);
     for (let i = 0; i < count; i++) out[i] = Math.floor(random() * 256) & 0xff;
@@ -68,6 +81,7 @@ export function createEnv(options: EmulatorOptions): Env {
   return {
     now: options.clock ?? Date.now,
     random,
+    draws: () => draws,
     bytes,
     uuid() {
       const b = bytes(16);
@@ -110,7 +124,9 @@ function contractFor(serviceId: string, document: unknown, validators: Validator
  */
 export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { document: unknown; validators: ValidatorSource }, options: EmulatorOptions = {}): Emulator<S> {
   const contract = contractFor(def.serviceId, compiled.document, compiled.validators);
-  const env = createEnv(options);
+  // Every time-dependent behaviour reads this clock: the caller's `clock` (default real time), set or moved by setClock/advanceClock.
+  const clock = new MovableClock(options.clock);
+  const env = createEnv({ ...options, clock: () => clock.now() });
   let state = def.initialState(env, options);
   // Bounded (issue 43): a long-running emulator keeps the newest recordLimit of each, with counts.
   const violations = new BoundedRecord<Violation>(options.recordLimit);
@@ -267,6 +283,24 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     return sent;
   }
 
+  /** The request checks a generated record passes: the operation's own validators. */
+  const checks: GenerateChecks = {
+    body(operationId, body) {
+      const op = contract.operations.find((o) => o.operationId === operationId);
+      const [mediaType, validate] = [...(op?.body?.content ?? [])].find(([type]) => isJsonMediaType(type)) ?? [];
+      if (!mediaType) return [`${operationId} takes no JSON body`];
+      if (!validate || validate(body)) return [];
+      return (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
+    },
+    param(operationId, name, value) {
+      const op = contract.operations.find((o) => o.operationId === operationId);
+      const param = op?.params.find((p) => p.name.toLowerCase() === name.toLowerCase());
+      if (!param) return [];
+      const holder = { v: value };
+      return param.validate(holder) ? [] : (param.validate.errors ?? []).map((e) => `${e.message ?? e.keyword}`);
+    },
+  };
+
   return {
     serviceId: def.serviceId,
     handle: async (request: Request) => toResponse(await dispatch(request)),
@@ -275,6 +309,51 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
       state = def.initialState(env, options);
       violations.clear();
       requests.clear();
+      clock.reset();
+    },
+    clearRequests() {
+      requests.clear();
+    },
+    snapshot(): StateSnapshot {
+      return takeSnapshot(def.serviceId, state as object, env.draws());
+    },
+    restore(snapshot: unknown) {
+      const fresh = def.initialState(env, options) as Record<string, unknown>;
+      const { state: next, draws } = readSnapshot(def.serviceId, snapshot, fresh);
+      // Each record as its create answers it must be an answer the document allows: else the service would answer 500s from it.
+      for (const sample of def.restored?.(next as S) ?? []) {
+        const op = contract.operations.find((o) => o.operationId === sample.operationId);
+        if (!op) continue;
+        const problems = contract.responseProblems(op, sample.reply()).filter((p) => p.where === "body" || p.where === "mediaType");
+        if (problems.length) throw new StateError(sample.where, `a record the document does not allow (${problems.slice(0, 3).map((p) => p.message).join("; ").slice(0, 400)})`);
+      }
+      // A restart with the same seed continues its randomness after the saved run's (bounded: a hostile count costs at most this many draws).
+      for (let n = env.draws(); n < Math.min(draws, MAX_DRAWS_SKIPPED); n++) env.random();
+      state = next as S;
+    },
+    generate(request: GenerateRequest) {
+      const checked = checkGenerateRequest(request);
+      if (!def.generate) throw new InputError("resource", "unsupported", `resource: the ${def.serviceId} emulator generates no records`);
+      try {
+        return { created: def.generate(state, env, checked, checks) };
+      } catch (error) {
+        if (error instanceof CapReached) throw new InputError("count", "cap", `count: ${error.message}`);
+        throw error;
+      }
+    },
+    setClock(now: Date | string | number, setOptions: { running?: boolean } = {}) {
+      clock.set(clockTime(now), setOptions.running === true);
+    },
+    advanceClock(seconds: number) {
+      if (typeof seconds !== "number" || !Number.isFinite(seconds) || Math.abs(seconds) > MAX_ADVANCE_SECONDS) {
+        throw new InputError("seconds", "range", `seconds: must be a finite number of seconds, at most ${MAX_ADVANCE_SECONDS} either way, got ${JSON.stringify(seconds)?.slice(0, 40)}`);
+      }
+      const next = clock.now() + seconds * 1000;
+      if (next < 0 || next > 253402300799999) throw new InputError("seconds", "range", `seconds: the clock would leave the years 1970-9999`);
+      clock.advance(seconds * 1000);
+    },
+    readClock() {
+      return { now: new Date(clock.now()).toISOString(), running: clock.running };
     },
     get state() {
       return state;
@@ -293,6 +372,18 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     },
     document: compiled.document,
   };
+}
+
+/** The most random draws a restored snapshot skips (a seeded run of a million keys draws about 50 million). */
+const MAX_DRAWS_SKIPPED = 100_000_000;
+/** How far the clock moves in one call: 100 years. */
+export const MAX_ADVANCE_SECONDS = 100 * 366 * 86_400;
+
+/** A time given to setClock: a Date, an ISO date-time with its offset, or milliseconds since the epoch, between 1970 and 9999. */
+function clockTime(now: unknown): number {
+  const time = now instanceof Date ? now.getTime() : typeof now === "number" ? now : typeof now === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(now) ? Date.parse(now) : NaN;
+  if (!Number.isFinite(time) || time < 0 || time > 253402300799999) throw new InputError("now", "date-time", `now: must be an RFC 3339 date-time with its offset (2030-01-01T00:00:00Z) between 1970 and 9999, got ${JSON.stringify(now)?.slice(0, 60)}`);
+  return time;
 }
 
 /** Whether the operation documents this status, by itself, its class (`4XX`) or `default`. */

@@ -54,12 +54,23 @@ export function lazyEmulator(serviceId: string, options: EmulatorOptions = {}): 
   let loaded: Emulator | undefined;
   // Whoever awaits `ready` or sends a request sees a failure; nothing else should report it.
   ready.then((e) => (loaded = e)).catch(() => undefined);
+  const now = (what: string): Emulator => {
+    if (!loaded) throw new CloudInterfacesError(`the ${serviceId} emulator is still loading: await emulator.ready before calling ${what}`);
+    return loaded;
+  };
   return {
     serviceId,
     ready,
     handle: async (request) => (await ready).handle(request),
     dispatch: async (request) => (await ready).dispatch(request),
     reset: () => loaded?.reset(),
+    clearRequests: () => loaded?.clearRequests(),
+    snapshot: () => now("snapshot()").snapshot(),
+    restore: (snapshot) => now("restore()").restore(snapshot),
+    generate: (request) => now("generate()").generate(request),
+    setClock: (time, setOptions) => now("setClock()").setClock(time, setOptions),
+    advanceClock: (seconds) => now("advanceClock()").advanceClock(seconds),
+    readClock: () => now("readClock()").readClock(),
     get state() {
       if (!loaded) throw new CloudInterfacesError(`the ${serviceId} emulator is still loading: await emulator.ready before reading its state`);
       return loaded.state;

@@ -19,9 +19,12 @@ import { deref, getAt, splitPointer } from "../openapi/pointer.js";
 import { operationTable, type TableParameter } from "../openapi/operation-table.js";
 import { base64 } from "./bytes.js";
 import { sortedRecords, touch } from "./record-order.js";
-import { reindex, uniqueTaken } from "./unique-index.js";
+import { reindex, uniqueTaken, uniqueValues } from "./unique-index.js";
 import { describeIgnored, keepDeclared, schemaList } from "./declared.js";
 import { MOCK_WARNING_HEADER } from "../http/handler.js";
+import { getPointer, sample, setPointer, UNIQUE_TRIES, type GenerateChecks, type GenerateRequest } from "./generate.js";
+import { StateError } from "./snapshot.js";
+import { InputError } from "../core/errors.js";
 
 type Json = any;
 export type Rec = Record<string, any>;
@@ -206,7 +209,7 @@ function setAt(root: Rec, pointer: string, value: unknown): void {
 }
 
 /** Bytes a record holds: its JSON, what the byte caps charge. */
-const sizeOf = (record: Rec): number => JSON.stringify(record).length;
+export const sizeOf = (record: Rec): number => JSON.stringify(record).length;
 
 /** A request's RFC 7240 `return` preference (`return=minimal`), if it states one. */
 function returnPreference(header: string | null): string | undefined {
@@ -254,7 +257,7 @@ export class Engine {
   }
 
   /** The schema of the record a request body carries (at `body`). */
-  private bodySchema(op: Json, spec: ResourceSpec): Json {
+  bodySchema(op: Json, spec: ResourceSpec): Json {
     const schema = Object.values<Json>(deref<Json>(this.doc, op.requestBody)?.content ?? {})[0]?.schema;
     return schema && spec.body ? schemaAt(this.doc, schema, spec.body) : schema;
   }
@@ -497,7 +500,7 @@ export class Engine {
   }
 
   /** The request schema's defaults for what the body leaves out (create). */
-  private defaults(op: Json, spec: ResourceSpec): Rec {
+  defaults(op: Json, spec: ResourceSpec): Rec {
     const schema = this.bodySchema(op, spec);
     const out: Rec = {};
     const visit = (s: Json, depth: number) => {
@@ -537,7 +540,7 @@ export class Engine {
   }
 
   /** Charges bytes to a partition and the state, refusing (CapReached) past either byte cap. */
-  private charge(state: EngineState, partition: Partition, delta: number): void {
+  charge(state: EngineState, partition: Partition, delta: number): void {
     if (delta > 0) {
       if ((partition.bytes ?? 0) + delta > state.caps.recordBytesPerPartition) throw new CapReached("bytes of records per partition (their JSON)", state.caps.recordBytesPerPartition);
       if ((state.bytes ?? 0) + delta > state.caps.recordBytes) throw new CapReached("bytes of records in all partitions (their JSON)", state.caps.recordBytes);
@@ -634,6 +637,18 @@ export class Engine {
     let shown = this.view(partition, spec, record, success.schema && spec.at ? schemaAt(this.doc, success.schema, spec.at) : success.schema);
     const fields = returnPreference(ctx.request.headers.get("prefer")) === "return=minimal" ? this.minimalFields(op, spec) : undefined;
     if (fields) shown = Object.fromEntries(fields.filter((k) => shown[k] !== undefined).map((k) => [k, shown[k]]));
+    if (!spec.at) return json(success.status, shown, success.mediaType);
+    const out: Rec = {};
+    for (const [pointer, value] of Object.entries(spec.envelope ?? {})) setAt(out, pointer, structuredClone(value));
+    setAt(out, spec.at, shown);
+    return json(success.status, out, success.mediaType);
+  }
+
+  /** The answer a create of this record gives (its full representation): what a restored record is checked with. */
+  recordReply(operationId: string, record: Rec, partition: Partition): Reply {
+    const { spec, op } = this.specs.get(operationId)!;
+    const success = successOf(this.doc, op);
+    const shown = this.view(partition, spec, record, success.schema && spec.at ? schemaAt(this.doc, success.schema, spec.at) : success.schema);
     if (!spec.at) return json(success.status, shown, success.mediaType);
     const out: Rec = {};
     for (const [pointer, value] of Object.entries(spec.envelope ?? {})) setAt(out, pointer, structuredClone(value));
@@ -825,9 +840,158 @@ export function engineDefinition<S extends EngineState>(serviceId: string, docum
       return plugin.extend ? plugin.extend(state, options, engine, env) : (state as S);
     },
     operations,
+    generate: (state, env, request, checks) => generateRecords(engine, state, env, plugin, request, checks),
+    restored: (state) => checkRestored(engine, state),
     reject: (failure, op, ctx) => {
       const reply = reject(failure, op, ctx);
       return reply instanceof Promise ? reply.then((r) => after(ctx, r)) : after(ctx, reply);
     },
   };
+}
+
+/** The create operation of a resource. */
+function creatorOf(engine: Engine, resource: string): { operationId: string; spec: ResourceSpec; op: Json } {
+  for (const [operationId, { spec, op }] of engine.specs) if (spec.name === resource && spec.action === "create") return { operationId, spec, op };
+  const known = [...new Set([...engine.specs.values()].filter((s) => s.spec.action === "create").map((s) => s.spec.name))];
+  throw new InputError("resource", "unknown", `resource: no x-resource "${resource.slice(0, 60)}" with a create operation; known: ${known.join(", ") || "(none)"}`);
+}
+
+/** Makes and stores `request.count` records (all or none); resolves the number made. */
+export function generateRecords<S extends EngineState>(engine: Engine, state: S, env: Env, plugin: Plugin<S>, request: GenerateRequest, checks: GenerateChecks): number {
+  const { operationId, spec, op } = creatorOf(engine, request.resource);
+  const given = request.partition ?? {};
+  const names = spec.partition ?? [];
+  for (const key of Object.keys(given)) if (!names.includes(key)) throw new InputError(`partition.${key.slice(0, 60)}`, "unknown", `partition.${key.slice(0, 60)}: not a partitioning parameter of ${request.resource} (${names.join(", ") || "it has none"})`);
+  const params: Record<string, string> = {};
+  for (const name of names) {
+    const value = given[name] ?? (engineParamDefault(engine, operationId, name) as string | undefined);
+    if (value === undefined) throw new InputError(`partition.${name}`, "required", `partition.${name}: required (the ${request.resource} records are kept per ${names.join(", ")})`);
+    const problems = checks.param(operationId, name, String(value));
+    if (problems.length) throw new InputError(`partition.${name}`, "invalid", `partition.${name}: ${problems.join("; ").slice(0, 300)}`);
+    params[name] = String(value);
+  }
+  const key = names.map((n) => params[n] ?? "").join("\u0000");
+  const existed = state.partitions.has(key);
+  let partition: Partition;
+  try {
+    partition = engine.partition(state, key, plugin, spec);
+  } catch (error) {
+    if (error instanceof NoPartition) throw new InputError("partition", "unknown", `partition: ${names.join(", ")} ${JSON.stringify(Object.values(params)).slice(0, 80)} does not exist here (the emulator admits no such partition)`);
+    if (error instanceof CapReached) throw new InputError("partition", "cap", `partition: ${error.message}`);
+    throw error;
+  }
+  const undoPartition = () => {
+    if (!existed && state.partitions.get(key) === partition) {
+      state.partitions.delete(key);
+      state.bytes = (state.bytes ?? 0) - (partition.bytes ?? 0);
+    }
+  };
+  try {
+    const records = partition.records.get(spec.name) ?? new Map<string, Rec>();
+    if (spec.cap) {
+      const cap = capOf(state.caps, spec.cap);
+      if (records.size + request.count > cap) throw new InputError("count", "cap", `count: ${request.count} more ${spec.name} records would make ${records.size + request.count}; the emulator holds at most ${cap} per partition (cap ${spec.cap})`);
+    }
+    const bodySchema = Object.values<Json>(deref<Json>(engine.doc, op.requestBody)?.content ?? {})[0];
+    const example = bodySchema ? Object.values<Json>(bodySchema.examples ?? {}).map((e) => deref<Json>(engine.doc, e)?.value).find((v) => v !== undefined) ?? bodySchema.example : undefined;
+    const references = (engine.references.get(spec.name) ?? []).filter((r) => r.path.length === 1);
+    const taken = new Map<string, Set<string>>();
+    const made: Rec[] = [];
+    let bytes = 0;
+    for (let i = 0; i < request.count; i++) {
+      let record: Rec | undefined;
+      for (let attempt = 0; attempt < UNIQUE_TRIES && !record; attempt++) {
+        const body = sample(engine.doc, bodySchema?.schema, spec.name, example, env) as Rec;
+        const candidate = { ...engine.defaults(op, spec), ...((spec.body ? getPointer(body, spec.body) : body) as Rec) };
+        delete candidate.id;
+        for (const { path, resource } of references) {
+          const field = path[0]!;
+          if (candidate[field] === undefined) continue;
+          const targets = [...(partition.records.get(resource)?.keys() ?? [])];
+          if (targets.length === 0) throw new InputError("resource", "refers", `resource: a ${spec.name} names a ${resource} (${field}), and this partition holds none`);
+          candidate[field] = targets[Math.floor(env.random() * targets.length)];
+        }
+        if (spec.body) setPointer(body, spec.body, candidate);
+        const problems = checks.body(operationId, spec.body ? body : candidate);
+        if (problems.length) throw new InputError("resource", "invalid", `resource: a generated ${spec.name} breaks the document (${problems.join("; ").slice(0, 300)}); it cannot be generated`);
+        const clash = (spec.unique ?? []).some((field) => uniqueTaken(partition, spec.name, field, candidate) || uniqueValues(candidate[field]).some((v) => taken.get(field)?.has(v)));
+        if (!clash) record = candidate;
+      }
+      if (!record) throw new InputError("resource", "unique", `resource: no ${spec.name} with ${(spec.unique ?? []).join(", ")} unlike every other could be generated in ${UNIQUE_TRIES} tries`);
+      for (const field of spec.unique ?? []) for (const v of uniqueValues(record[field])) (taken.get(field) ?? taken.set(field, new Set()).get(field)!).add(v);
+      const complete = engine.complete(operationId, env, params, record);
+      if (records.has(String(complete.id)) || made.some((r) => r.id === complete.id)) {
+        i--;
+        continue;
+      }
+      made.push(complete);
+      bytes += sizeOf(complete);
+    }
+    if ((partition.bytes ?? 0) + bytes > state.caps.recordBytesPerPartition) throw new InputError("count", "cap", `count: ${bytes} more bytes of records would pass the emulator's cap of ${state.caps.recordBytesPerPartition} per partition`);
+    if ((state.bytes ?? 0) + bytes > state.caps.recordBytes) throw new InputError("count", "cap", `count: ${bytes} more bytes of records would pass the emulator's cap of ${state.caps.recordBytes} in all`);
+    for (const record of made) engine.insert(partition, spec.name, record, state);
+    return made.length;
+  } catch (error) {
+    undoPartition();
+    throw error;
+  }
+}
+
+function engineParamDefault(engine: Engine, operationId: string, name: string): unknown {
+  return engine.param({ op: { operationId }, input: { path: {}, query: {}, header: {} } } as never, name);
+}
+
+const isPlainRecord = (v: unknown): v is Rec => v !== null && typeof v === "object" && !Array.isArray(v) && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+
+/**
+ * Vets the engine's part of a restored state (each partition a `records` map of known resources,
+ * each record an object whose `id` is its key, counts within the caps) and computes its byte
+ * counts again; StateError names the first thing wrong.
+ */
+export function checkRestored(engine: Engine, state: EngineState): RestoredAnswer[] {
+  const answers: RestoredAnswer[] = [];
+  const creators = new Map<string, string>();
+  for (const [operationId, { spec }] of engine.specs) if (spec.action === "create" && !creators.has(spec.name)) creators.set(spec.name, operationId);
+  if (!(state.partitions instanceof Map)) throw new StateError("state.partitions", "must be a map");
+  const resources = new Map<string, ResourceSpec>();
+  for (const { spec } of engine.specs.values()) if (spec.action === "create" || !resources.has(spec.name)) resources.set(spec.name, spec);
+  for (const name of state.world.keys()) if (!resources.has(name)) resources.set(name, { name, action: "get" });
+  const partitionCaps = [...new Set([...engine.specs.values()].map((s) => s.spec.partitionCap ?? "partitions"))].map((name) => capOf(state.caps, name));
+  const partitionCap = Math.max(...partitionCaps, 0);
+  if (state.partitions.size > partitionCap) throw new StateError("state.partitions", `${state.partitions.size} partitions; the emulator holds at most ${partitionCap}`);
+  let total = 0;
+  for (const [key, partition] of state.partitions) {
+    const at = `state.partitions[${JSON.stringify(String(key)).slice(0, 80)}]`;
+    if (typeof key !== "string") throw new StateError(at, "a partition's key must be a string");
+    if (!isPlainRecord(partition) || !(partition.records instanceof Map)) throw new StateError(at, "must be an object with a records map");
+    let bytes = 0;
+    for (const [resource, records] of partition.records as Map<unknown, unknown>) {
+      const where = `${at}.records[${JSON.stringify(String(resource)).slice(0, 60)}]`;
+      const spec = typeof resource === "string" ? resources.get(resource) : undefined;
+      if (!spec) throw new StateError(where, `not a resource of this emulator (${[...resources.keys()].join(", ")})`);
+      if (!(records instanceof Map)) throw new StateError(where, "must be a map of id to record");
+      const cap = spec.cap ? capOf(state.caps, spec.cap) : undefined;
+      if (cap !== undefined && records.size > cap) throw new StateError(where, `${records.size} records; the emulator holds at most ${cap} (cap ${spec.cap})`);
+      for (const [id, record] of records) {
+        if (!isPlainRecord(record)) throw new StateError(`${where}[${JSON.stringify(String(id)).slice(0, 60)}]`, "must be an object");
+        if (typeof id !== "string" || String(record.id) !== id) throw new StateError(`${where}[${JSON.stringify(String(id)).slice(0, 60)}]`, "the record's id must equal its key");
+        bytes += sizeOf(record);
+        const creator = creators.get(resource as string);
+        if (creator) answers.push({ operationId: creator, where: `${where}[${JSON.stringify(id).slice(0, 60)}]`, reply: () => engine.recordReply(creator, record, partition as Partition) });
+      }
+    }
+    if (bytes > state.caps.recordBytesPerPartition) throw new StateError(at, `${bytes} bytes of records; the emulator holds at most ${state.caps.recordBytesPerPartition} per partition`);
+    partition.bytes = bytes;
+    total += bytes;
+  }
+  if (total > state.caps.recordBytes) throw new StateError("state.partitions", `${total} bytes of records; the emulator holds at most ${state.caps.recordBytes}`);
+  state.bytes = total;
+  return answers;
+}
+
+/** A restored record as its create would answer it, for the emulator to check against the document before the state is used. */
+export interface RestoredAnswer {
+  operationId: string;
+  where: string;
+  reply(): Reply;
 }

@@ -32,6 +32,11 @@ export function createEmulator(serviceId: keyof EmulatorStates, options: Emulato
   if (!compiled) throw unknownService(serviceId);
   return assemble(serviceId, compiled, options, ajvValidators);
 }
-export { serveHandler, type ServedHandler } from "./serve.js";
+export { serveHandler, type ServedHandler, type ServeOptions } from "./serve.js";
+export type { ClockReading, EmulatorControl, GenerateRequest, StateSnapshot } from "./types.js";
+export { CONTROL_API_DOCUMENT } from "./control-document.js";
+export { CONTROL_PREFIX, CONTROL_MODES, type ControlMode } from "./control.js";
+export { StateError, STATE_FORMAT, STATE_VERSION } from "./snapshot.js";
+export { MAX_GENERATE } from "./generate.js";
 export type { RecordCounts, RecordedRequest, TestHandle } from "../http/handler.js";
 export { placeholderBaseUrl, serverPatterns } from "./servers.js";

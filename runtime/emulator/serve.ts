@@ -11,9 +11,16 @@ import { recording, testHandle } from "../http/recorder.js";
 import { BoundedRecord, type RecordOptions } from "../http/bounded-record.js";
 import { InputError } from "../core/errors.js";
 import { faultPlanner } from "../http/faults.js";
+import { withControl, type ControlMode } from "./control.js";
+import type { EmulatorControl } from "./types.js";
+import { loadStateFile, saveStateFile } from "../http/state-file.js";
 
-/** A served handler: its URL, its test handle (`requests`, `reset`: the emulator's reset, or for a bare handler the record only) and `close`. */
-export interface ServedHandler extends TestHandle {
+/**
+ * A served handler: its URL, its test handle (`requests`, `reset`: the emulator's reset, or for a
+ * bare handler the record only), the control operations (an emulator's; a bare handler's throw)
+ * and `close`.
+ */
+export interface ServedHandler extends TestHandle, EmulatorControl {
   url: string;
   close(): Promise<void>;
 }
@@ -32,9 +39,19 @@ function documentParts(serviceId: string | undefined): Pick<FrontOptions, "shape
  * a real URL). It runs on the package's one front end (runtime/http/front.ts): the same limits,
  * timeouts, refusals and error shape as the mock; a handler that throws gives 500 `internal`.
  */
-export async function serveHandler(handler: MockHandler | Emulator, options: ListenOptions & Pick<OptionValues, "cors" | "latency" | "faults" | "seed"> & RecordOptions = {}): Promise<ServedHandler> {
-  for (const name of ["cors", "latency", "faults", "seed"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
+export interface ServeOptions extends ListenOptions, Pick<OptionValues, "cors" | "latency" | "faults" | "seed">, RecordOptions {
+  /** An emulator's control API under `/__emulator`: who may call it (default "loopback"; "off", "any"). */
+  control?: ControlMode;
+  /** An emulator's state: read from this file now if it exists, written to it (atomically) on close. */
+  stateFile?: string;
+}
+
+export async function serveHandler(handler: MockHandler | Emulator, options: ServeOptions = {}): Promise<ServedHandler> {
+  for (const name of ["cors", "latency", "faults", "seed", "control"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
+  if (options.stateFile !== undefined) checkOption("state-file", options.stateFile);
   const emulator = typeof handler === "function" ? undefined : handler;
+  if (!emulator && options.stateFile !== undefined) throw new InputError("stateFile", "emulator", "stateFile: only an emulator has state to keep");
+  if (emulator && options.stateFile !== undefined) loadStateFile(emulator, options.stateFile);
   // An emulator records its own requests; a bare handler's are recorded as they reach it.
   const recorded = new BoundedRecord<RecordedRequest>(options.recordLimit);
   // The emulator's record was sized when it was made: a different size here would silently not apply.
@@ -51,9 +68,15 @@ export async function serveHandler(handler: MockHandler | Emulator, options: Lis
       ...(emulator ? { dispatch: (request) => emulator.dispatch(request) } : { handler: recording(handler as MockHandler, parts.operations ?? [], recorded) }),
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
       faults: faultPlanner(options, parts.operations ?? []),
+      ...(emulator ? { control: { mode: options.control ?? "loopback", handle: emulator } } : {}),
     },
     options,
   );
-  const served: ServedHandler = testHandle(front, emulator, recorded);
+  const { stateFile } = options;
+  const close = async () => {
+    await front.close();
+    if (emulator && stateFile !== undefined) saveStateFile(emulator, stateFile);
+  };
+  const served: ServedHandler = withControl(testHandle({ url: front.url, close }, emulator, recorded), emulator);
   return register(served, front);
 }

@@ -1,6 +1,38 @@
 import type { MockHandler, RecordCounts, RecordedRequest } from "../http/handler.js";
 import type { Reply, RequestLike } from "../http/light.js";
 import type { RecordOptions } from "../http/bounded-record.js";
+import type { StateSnapshot } from "./snapshot.js";
+import type { GenerateRequest } from "./generate.js";
+
+export type { StateSnapshot, GenerateRequest };
+
+/** What `readClock()` and `GET /__emulator/clock` say: the emulator's time, and whether it runs (false once set: it stands still until moved). */
+export interface ClockReading {
+  now: string;
+  running: boolean;
+}
+
+/**
+ * The control operations every stateful handle has (issue 46), the same as the HTTP control API
+ * under `/__emulator` (runtime/emulator/control.ts). Named apart from the `state` property and the
+ * `seed` and `clock` options.
+ */
+export interface EmulatorControl {
+  /** The whole state as versioned JSON data (`GET /__emulator/state`); `JSON.stringify` it to save it. */
+  snapshot(): StateSnapshot;
+  /** Replaces the state with a snapshot's (`PUT /__emulator/state`); a malformed one is refused whole (StateError naming the field) and the state kept. */
+  restore(snapshot: unknown): void;
+  /** Makes `count` records of a resource from its create request schema (`POST /__emulator/generate`); all or none (InputError naming the field). */
+  generate(request: GenerateRequest): { created: number };
+  /** Sets the clock to an instant (a Date, an RFC 3339 date-time or epoch milliseconds); it stands still there unless `running`. */
+  setClock(now: Date | string | number, options?: { running?: boolean }): void;
+  /** Moves the clock by `seconds` (negative goes back). */
+  advanceClock(seconds: number): void;
+  /** The clock now. */
+  readClock(): ClockReading;
+  /** Empties the request record only (`DELETE /__emulator/requests`). */
+  clearRequests(): void;
+}
 
 /** The one handler shape every mock form shares (declared in runtime/http/handler.ts): the HTTP server, MSW and direct calls all go through it. */
 export type { MockHandler };
@@ -30,12 +62,12 @@ export interface EmulatorOptions extends RecordOptions {
   onViolation?: (violation: Violation) => void;
 }
 
-export interface Emulator<State = unknown> {
+export interface Emulator<State = unknown> extends EmulatorControl {
   readonly serviceId: string;
   handle: MockHandler;
   /** The same as handle without WHATWG objects (used by the HTTP server form for speed). */
   dispatch(request: RequestLike): Promise<Reply>;
-  /** Back to the initial state (seeded as at creation). */
+  /** Back to the initial state (seeded as at creation), the records emptied, the clock back to its base (real time unless the `clock` option says). */
   reset(): void;
   /** The live in-memory state (read it in tests; mutate at your own risk). */
   readonly state: State;

@@ -10,8 +10,8 @@ import { MAX_BODY_BYTES } from "./limits.js";
 
 /** A body past MAX_BODY_BYTES: refused 413, read no further. */
 export class BodyTooLarge extends CloudInterfacesError {
-  constructor(readonly bytes: number | undefined) {
-    super(`body: ${bytes === undefined ? "more than" : `${bytes} bytes,`} over ${MAX_BODY_BYTES} bytes (rule at most ${MAX_BODY_BYTES} bytes)`);
+  constructor(readonly bytes: number | undefined, limit = MAX_BODY_BYTES) {
+    super(`body: ${bytes === undefined ? "more than" : `${bytes} bytes,`} over ${limit} bytes (rule at most ${limit} bytes)`);
   }
 }
 
@@ -49,9 +49,9 @@ export class BodyBudget {
  * reading past it, and charges every chunk to the budget. The returned `release` gives the bytes
  * back; it runs also when reading fails or the client leaves.
  */
-export async function readNodeBody(req: IncomingMessage, budget: BodyBudget): Promise<{ body: Buffer; release(): void }> {
+export async function readNodeBody(req: IncomingMessage, budget: BodyBudget, limit = MAX_BODY_BYTES): Promise<{ body: Buffer; release(): void }> {
   const declared = Number(req.headers["content-length"]);
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge(declared);
+  if (declared > limit) throw new BodyTooLarge(declared, limit);
   // No body framed (no Content-Length, or 0, and no Transfer-Encoding): nothing to read, and no
   // async iterator to build for each GET.
   if ((req.headers["content-length"] === undefined || declared === 0) && req.headers["transfer-encoding"] === undefined) {
@@ -71,7 +71,7 @@ export async function readNodeBody(req: IncomingMessage, budget: BodyBudget): Pr
   try {
     for await (const chunk of req) {
       const bytes = (chunk as Buffer).length;
-      if (size + bytes > MAX_BODY_BYTES) throw new BodyTooLarge(undefined);
+      if (size + bytes > limit) throw new BodyTooLarge(undefined, limit);
       if (!budget.take(bytes)) throw new BodyBudgetSpent(budget.limit);
       size += bytes;
       chunks.push(chunk as Buffer);

@@ -30,6 +30,7 @@ import {
   TIMEOUT_CHECK_MS,
 } from "./limits.js";
 import type { Reply, RequestLike } from "./light.js";
+import { answerControl, controlBodyLimit, controlProblem, isControlPath, type Controllable, type ControlMode } from "../emulator/control.js";
 
 
 export interface FrontOptions {
@@ -58,6 +59,26 @@ export interface FrontOptions {
   bodyBytesHeld?: number;
   /** Latency and faults (faults.ts): what to do with each request before it reaches the handler. */
   faults?: FaultPlanner;
+  /**
+   * A stateful emulator's control API under `/__emulator` (runtime/emulator/control.ts) and who
+   * may call it: `loopback` clients only (the default), `any`, or `off` (the prefix is then an
+   * ordinary path). Control requests get no latency, faults or CORS, and are not recorded.
+   */
+  control?: { mode: ControlMode; handle: Controllable };
+}
+
+/** Whether a socket address is a loopback address (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return v4.startsWith("127.") || address === "::1";
+}
+
+/** A Host header a loopback client's own tools send (a page that rebinds a name to 127.0.0.1 sends its own name). */
+function loopbackHost(host: string | undefined): boolean {
+  if (host === undefined) return true;
+  const name = host.replace(/:\d+$/, "").toLowerCase();
+  return name === "localhost" || name === "[::1]" || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
 /** A listening front end. */
@@ -286,6 +307,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
         throw new Refusal({ status: 400, kind: "malformed-http", message: `Transfer-Encoding: ${codings.join(", ")} is not supported; send the body with chunked framing only (rule RFC 9112 §6.1)` });
       }
       if (FORBIDDEN_METHODS.has(method)) throw new Refusal({ status: 405, kind: "method-not-allowed", message: `${method} is not served here (rule RFC 9110 §9.3.8: a server may refuse it)` });
+      if (options.control && options.control.mode !== "off" && isControlPath(path)) return await respondControl(req, res, method, target, path, started, options.control);
       const preflight = cors ? preflightAnswer(method, (name) => req.headers[name] as string | undefined) : undefined;
       if (preflight) {
         res.writeHead(preflight.status, { ...extra, ...preflight.headers }).end();
@@ -375,6 +397,34 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       ...(kind ? { mockError: kind } : {}),
       ...(warnings ? { warnings: warnings.split("; ") } : {}),
     });
+  }
+
+  /** A control API request: who may ask, its own body limit, no CORS, latency or faults; written here. */
+  async function respondControl(req: IncomingMessage, res: ServerResponse, method: string, target: string, path: string, started: number, control: NonNullable<FrontOptions["control"]>) {
+    let reply: Reply;
+    let release = () => undefined as void;
+    if (control.mode === "loopback" && !isLoopbackAddress(req.socket.remoteAddress)) {
+      reply = controlProblem(403, "forbidden", "the control API answers loopback clients only (start the emulator with --control any, or the option control: \"any\", to open it)");
+    } else if (control.mode === "loopback" && !loopbackHost(req.headers.host)) {
+      reply = controlProblem(403, "forbidden", "Host: the control API answers requests addressed to a loopback name only (localhost, 127.0.0.1, [::1])", "Host");
+    } else {
+      try {
+        let body: Buffer;
+        ({ body, release } = await readNodeBody(req, budget, controlBodyLimit(method, path)));
+        reply = answerControl(control.handle, { method, target: path, contentType: req.headers["content-type"] ?? null, text: body.length ? bodyText(body) : "" });
+      } catch (error) {
+        if (error instanceof BodyTooLarge) reply = controlProblem(413, "body-too-large", error.message, "(body)", { connection: "close" });
+        else if (error instanceof BodyBudgetSpent) reply = controlProblem(503, "busy", error.message, undefined, { "retry-after": "1", connection: "close" });
+        else {
+          write(`${service}: internal failure on ${method} ${safePath(target, credentials)}: ${(error as Error)?.stack ?? error}`);
+          reply = controlProblem(500 as never, "internal", "the control API failed while answering; the server's log has the cause");
+        }
+      }
+    }
+    release();
+    const payload = method === "HEAD" || reply.body === undefined ? Buffer.alloc(0) : Buffer.from(reply.body);
+    if (!res.headersSent && !res.destroyed) res.writeHead(reply.status, { ...extra, ...reply.headers, "content-length": String(payload.length) }).end(payload);
+    finish({ service, method, path: safePath(target, credentials), status: reply.status, durationMs: performance.now() - started, violations: [] });
   }
 
   // requireHostHeader off: a missing Host says nothing about the operation, and Node's own 400 would have no body.

@@ -19,6 +19,8 @@ export interface OptionSpec {
   description: string;
   /** `integer` only: the smallest and largest value allowed. */
   range?: readonly [number, number];
+  /** `string` only: the values allowed. */
+  choices?: readonly string[];
 }
 
 export const OPTIONS = {
@@ -31,6 +33,9 @@ export const OPTIONS = {
   faults: { kind: "fraction", placeholder: "RATE", description: "answer this share (0-1) of requests with a fault: a documented 429/5xx of the operation, or a dropped connection where it documents none; X-Mock-Fault: <status> asks for one" },
   cors: { kind: "boolean", description: "mock, proxy: answer CORS preflights and let pages on any origin read answers (on by default, as Prism's CLI; --no-cors turns it off)" },
   "record-limit": { kind: "integer", range: [0, MAX_RECORD_LIMIT], placeholder: "N", description: "mock, proxy: keep the newest N requests (the proxy: violations) in the test handle's record, counting all (default 1000; 0 keeps none); the API's recordLimit" },
+  control: { kind: "string", choices: ["off", "loopback", "any"], placeholder: "WHO", description: "mock --stateful: who may call the control API under /__emulator (requests, reset, state, generate, clock): off, loopback (the default) or any; the API's control" },
+  "state-file": { kind: "string", placeholder: "PATH", description: "mock --stateful: load the emulator's state from this file at start if it exists, write it there (atomically) on stop; the API's stateFile" },
+  "ready-file": { kind: "string", placeholder: "PATH", description: "mock: write the URL to this file once listening (removed on stop), for scripts that wait; the API's readyFile" },
   strict: { kind: "boolean", description: "refuse (400, the document's error shape) query parameters, form fields and JSON properties the operation does not declare" },
   "base-url": { kind: "string", placeholder: "URL", description: "verify: the server to check; every request goes to its origin only" },
   "credentials-env": { kind: "list", placeholder: "SCHEME=VAR", description: "verify: the environment variable holding a security scheme's secret (Basic: user:password); repeatable" },
@@ -76,6 +81,7 @@ export function checkOption<K extends OptionName>(name: K, value: unknown): Valu
   }
   if (spec.kind === "string") {
     if (typeof value !== "string" || value === "") throw new UsageError(`--${name}: must be a non-empty string, got ${JSON.stringify(value)}`);
+    if (spec.choices && !spec.choices.includes(value)) throw new UsageError(`--${name}: must be one of ${spec.choices.join(", ")}, got ${JSON.stringify(value)}`);
     return value as never;
   }
   if (spec.kind === "list") {

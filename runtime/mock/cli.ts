@@ -12,11 +12,28 @@ export async function serveMock(id: string, values: OptionValues): Promise<numbe
   process.on("uncaughtException", (error) => console.error(`mock: uncaught exception (still running): ${error?.stack ?? error}`));
   process.on("unhandledRejection", (error) => console.error(`mock: unhandled rejection (still running): ${(error as Error)?.stack ?? error}`));
   // The CLI's --record-limit is the API's recordLimit (one rule, runtime/http/bounded-record.ts).
-  const mock = await startMock(id as ServiceId, { ...values, ...(values["record-limit"] !== undefined ? { recordLimit: values["record-limit"] } : {}) });
+  const { "record-limit": recordLimit, "state-file": stateFile, "ready-file": readyFile, control, ...rest } = values;
+  if (!values.stateful && stateFile !== undefined) throw new UsageError("--state-file: only the stateful emulator has state (add --stateful)");
+  if (!values.stateful && control !== undefined && control !== "loopback") throw new UsageError("--control: only the stateful emulator has a control API (add --stateful)");
+  const mock = await startMock(id as ServiceId, {
+    ...rest,
+    ...(recordLimit !== undefined ? { recordLimit } : {}),
+    ...(stateFile !== undefined ? { stateFile } : {}),
+    ...(readyFile !== undefined ? { readyFile } : {}),
+    ...(control !== undefined && values.stateful ? { control: control as "off" | "loopback" | "any" } : {}),
+  });
   const what = values.stateful ? "stateful emulator" : "mock";
   const notes = [values.log ? "logging every request to stderr" : "", values.strict ? "strict" : ""].filter(Boolean);
   console.log(`${id} ${what} listening on ${mock.url}${notes.length ? ` (${notes.join(", ")})` : ""} (Ctrl-C to stop)`);
-  const { stopOnSignal } = await import("../cli/signals.js");
-  stopOnSignal(() => mock.close());
+  const { stopOnSignal, stopWithParent } = await import("../cli/signals.js");
+  // Closing writes the --state-file: a failure to write it is said, and the exit code is 1.
+  const close = () =>
+    mock.close().catch((error: unknown) => {
+      console.error(`mock: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    });
+  stopOnSignal(close);
+  // Started by npm (npx, npm exec, npm run): stop when npm goes, whether or not it passed the signal on.
+  if (process.env.npm_command !== undefined) stopWithParent(close);
   return 0;
 }

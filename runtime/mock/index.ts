@@ -16,6 +16,10 @@ import { checkOption, type OptionValues } from "../http/options.js";
 import { seededRandom } from "../http/seeded-random.js";
 import { reportUndeclared } from "../http/undeclared.js";
 import { BoundedRecord, checkRecordLimit, type RecordOptions } from "../http/bounded-record.js";
+import { withControl, type ControlMode } from "../emulator/control.js";
+import type { EmulatorControl } from "../emulator/types.js";
+import { loadStateFile, removeReadyFile, saveStateFile, writeReadyFile } from "../http/state-file.js";
+import { InputError } from "../core/errors.js";
 
 export type { MockHandler, MockLogEntry, RecordCounts, RecordedRequest, TestHandle } from "../http/handler.js";
 export { PRISM_PACKAGES } from "./load-prism.js";
@@ -33,10 +37,20 @@ export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "
   onRequest?: (entry: MockLogEntry) => void;
   /** Where log lines and internal failures go (default stderr). */
   write?: (line: string) => void;
+  /** Stateful only: who may call the control API under `/__emulator` (default "loopback"; "off", "any"). The CLI's --control. */
+  control?: ControlMode;
+  /** Stateful only: the state is read from this file at start if it exists, and written to it (atomically) on close. The CLI's --state-file. */
+  stateFile?: string;
+  /** The URL is written to this file once listening, and the file removed on close. The CLI's --ready-file. */
+  readyFile?: string;
 }
 
-/** A running mock: its URL, its test handle (`requests`, `reset`) and `close`. */
-export interface RunningMock extends TestHandle {
+/**
+ * A running mock: its URL, its test handle (`requests`, `reset`), the control operations
+ * (`snapshot`, `restore`, `generate`, `setClock`, `advanceClock`, `readClock`, `clearRequests`:
+ * stateful only, a Prism mock's throw) and `close`.
+ */
+export interface RunningMock extends TestHandle, EmulatorControl {
   url: string;
   close: () => Promise<void>;
 }
@@ -50,7 +64,10 @@ export async function createMockHandler(serviceId: ServiceId, options: Pick<Opti
 }
 
 export async function startMock(serviceId: ServiceId, options: StartMockOptions = {}): Promise<RunningMock> {
-  for (const name of ["port", "host", "log", "stateful", "seed", "strict", "cors", "latency", "faults"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
+  for (const name of ["port", "host", "log", "stateful", "seed", "strict", "cors", "latency", "faults", "control"] as const) if (options[name] !== undefined) checkOption(name, options[name]);
+  if (options.stateFile !== undefined) checkOption("state-file", options.stateFile);
+  if (options.readyFile !== undefined) checkOption("ready-file", options.readyFile);
+  if (!options.stateful && options.stateFile !== undefined) throw new InputError("stateFile", "stateful", "stateFile: only a stateful mock has state (stateful: true, --stateful)");
   const recordLimit = checkRecordLimit(options.recordLimit);
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
@@ -59,6 +76,7 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
   // The stateful emulator records its own requests; the Prism mock's are recorded as they reach it.
   const emulator = options.stateful ? (await import("../emulator/index.js")).createEmulator(serviceId, { recordLimit, ...(options.seed !== undefined ? { random: seededRandom(options.seed) } : {}) }) : undefined;
   const recorded = new BoundedRecord<RecordedRequest>(recordLimit);
+  if (emulator && options.stateFile !== undefined) loadStateFile(emulator, options.stateFile);
   const served = emulator ? emulator.handle : recording(await createPrismHandler({ doc, operations, shapes }), operations, recorded);
   // What either behaviour would ignore is named (X-Mock-Warning), or refused under strict.
   const handler = reportUndeclared(served, { doc, operations, shapes, strict: options.strict ?? false });
@@ -74,10 +92,18 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       ...(options.write ? { write: options.write } : {}),
       faults: faultPlanner(options, operations),
+      ...(emulator ? { control: { mode: options.control ?? "loopback", handle: emulator } } : {}),
     },
     options,
   );
-  const handle: RunningMock = testHandle(front, emulator, recorded);
+  const { stateFile, readyFile } = options;
+  const close = async () => {
+    await front.close();
+    if (emulator && stateFile !== undefined) saveStateFile(emulator, stateFile);
+    if (readyFile !== undefined) removeReadyFile(readyFile);
+  };
+  const handle: RunningMock = withControl(testHandle({ url: front.url, close }, emulator, recorded), emulator);
+  if (readyFile !== undefined) writeReadyFile(readyFile, front.url);
   return register(handle, front);
 }
 export { MOCK_ERRORS, type MockErrorKind } from "../http/mock-errors.js";

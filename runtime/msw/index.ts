@@ -16,6 +16,8 @@ import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { placeholderBaseUrl, serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";
 import type { TestHandle } from "../http/handler.js";
+import { withControl } from "../emulator/control.js";
+import type { EmulatorControl } from "../emulator/types.js";
 import { faultPlanner, MAX_DELAY_MS, parseLatency, sleep } from "../http/faults.js";
 import { FAULT_HEADER } from "../http/case-selection.js";
 import { readOperations, type OperationInfo } from "../http/operations.js";
@@ -88,7 +90,7 @@ export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions
 export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = {}): MswEmulator {
   const { baseUrl, latency, faults, faultSeed, ...emulatorOptions } = options;
   const emulator = lazyEmulator(serviceId, emulatorOptions);
-  return {
+  return withControl({
     emulator,
     handlers: handlersFor(emulator, { baseUrl, document: options.document, ...(latency !== undefined ? { latency } : {}), ...(faults !== undefined ? { faults } : {}), ...(faultSeed !== undefined ? { faultSeed } : {}) }),
     get requests() {
@@ -99,11 +101,15 @@ export function mswEmulator(serviceId: ServiceId, options: MswEmulatorOptions = 
     },
     reset: () => emulator.reset(),
     baseUrl: (Array.isArray(baseUrl) ? baseUrl[0] : baseUrl) ?? placeholderBaseUrl(serviceId, options.document),
-  };
+  }, emulator);
 }
 
-/** The emulator, its MSW handlers, and the test handle every form has (`requests`, `reset`). */
-export interface MswEmulator extends TestHandle {
+/**
+ * The emulator, its MSW handlers, the test handle every form has (`requests`, `reset`) and the
+ * control operations (`snapshot`, `restore`, `generate`, `setClock`, `advanceClock`, `readClock`,
+ * `clearRequests`: after `await mock.emulator.ready`).
+ */
+export interface MswEmulator extends TestHandle, EmulatorControl {
   emulator: LazyEmulator;
   handlers: HttpHandler[];
   /** The base URL the handlers answer (the first given, else the document's placeholder host): give it to your client. */
