@@ -7,7 +7,7 @@ import { CloudInterfacesError } from "../core/base-error.js";
 import { Contract } from "../emulator/contract.js";
 import { loadBundledDocument } from "../emulator/documents.js";
 import { answerFailures, foreignRedirect } from "./checks.js";
-import { callUnique, cleanUp, runFlows, trackCreated } from "./flows.js";
+import { callUnique, cleanUp, freshTag, retagged, runFlows, trackCreated, uniquified, uniqueFields } from "./flows.js";
 import type { Called, RunContext } from "./run-context.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation } from "./operations.js";
@@ -15,7 +15,7 @@ import { describeWire, toWire, type RawRequest } from "./raw-request.js";
 import type { Check, Failure, OperationReport, VerifyReport } from "./report.js";
 import { refusal, type Permissions } from "./safety.js";
 import { DeadlineReached, Sender, type Answer, type FetchLike } from "./sender.js";
-import { accessOf, checkOf, countChecks, EXIT_CODES, judgeNegative, judgeValid, runVerdict, type Access } from "./verdict.js";
+import { accessOf, checkOf, countChecks, EXIT_CODES, expectedStatuses, judgeNegative, judgeValid, runVerdict, type Access } from "./verdict.js";
 import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "../core/body-limit.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
 import type { ServiceId } from "../../generated/service-ids.js";
@@ -178,11 +178,14 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     // Deletes go after the flows, which may build on what a documented example names (a source a topic routes).
     const [deletes, rest] = [ops.filter((o) => runnable(o) && o.method === "DELETE"), ops.filter((o) => runnable(o) && o.method !== "DELETE")];
     await documentedChecks(ctx, rest, options.credentialsEnv ?? {});
+    // Negatives before any delete, each otherwise valid now: fresh unique values, and the
+    // objects its example refers to still there, so only the broken rule can refuse it.
+    const byOp = new Map(ops.map((o) => [o.key, o]));
+    const tag = freshTag();
+    const { cases } = deriveNegativeCases(contract, bind, (key) => runnable(byOp.get(key)!), (op, base) => uniquified(base, tag, uniqueFields(op)));
+    for (const c of cases) await negativeCheck(ctx, byOp.get(c.operation)!, { ...c, request: retagged(c.request, tag, freshTag()) });
     if (permissions.allowWrites) await runFlows(ctx, runnable);
     await documentedChecks(ctx, deletes, options.credentialsEnv ?? {}, false);
-    const byOp = new Map(ops.map((o) => [o.key, o]));
-    const { cases } = deriveNegativeCases(contract, bind, (key) => runnable(byOp.get(key)!));
-    for (const c of cases) await negativeCheck(ctx, byOp.get(c.operation)!, c);
     await cleanUp(ctx);
   } catch (error) {
     if (error instanceof DeadlineReached) incomplete = `deadline reached: the overall deadline of ${limits.deadlineMs} ms ran out; later checks were not run`;
@@ -253,6 +256,6 @@ async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables:
 /** A request breaking exactly one rule must get a documented error: a 4xx, or the documented error redirect. */
 async function negativeCheck(ctx: RunContext, op: DocOperation, c: NegativeCase): Promise<void> {
   const { answer, failures, request, notes } = await ctx.call(op, c.request);
-  const outcome = judgeNegative(op, answer, failures, ctx.access, { constraint: c.constraint, rule: c.rule, security: c.expect === "unauthorized" });
+  const outcome = judgeNegative(op, answer, failures, ctx.access, { constraint: c.constraint, rule: c.rule, security: c.expect === "unauthorized", expect: expectedStatuses(op, c.expect) });
   ctx.record(op, checkOf({ kind: "negative", name: `breaks ${c.constraint}`, request, status: answer.status, ...(notes.length ? { notes } : {}) }, outcome));
 }
