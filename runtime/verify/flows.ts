@@ -237,7 +237,7 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
       if (listed.failed) return undefined;
       const record = listed.items.find((i) => i && typeof i === "object" && idOf(i) === id);
       const missing: Failure[] = record === undefined ? [{ message: `${id}, which this run created, is missing from ${list.operationId} after ${label}`, pointer: `${list.ptr}/x-pagination/items` }] : [];
-      const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, list)), `after ${label}, ${writer.operationId} sent one value and ${list.operationId} lists another`, `${writer.ptr}/requestBody`) : [];
+      const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, list), false), `after ${label}, ${writer.operationId} sent one value and ${list.operationId} lists another`, `${writer.ptr}/requestBody`) : [];
       ctx.record(list, flowCheck(`read back ${id} after ${label}`, [...missing, ...diffs]));
       return record;
     };

@@ -63,20 +63,24 @@ function sameScalar(sent: unknown, stored: unknown): boolean {
 /**
  * Where the stored record differs from what was sent: each field the request gave (at any
  * depth) must come back equal, except the fields the service sets, derives or leaves out of
- * answers. A field the answer does not carry is not compared (the document may leave it out);
- * a different value, a list of another length, or a value where the answer has none is a difference.
+ * answers (`omit`). A different value or a list of another length is a difference; so is a field
+ * the answer does not carry, when it shows the `whole` object (an item GET: a list may show a summary).
  */
-export function storedDifferences(sent: unknown, stored: unknown, own: string[][], path: string[] = []): string[] {
+export function storedDifferences(sent: unknown, stored: unknown, own: string[][], whole = true, path: string[] = []): string[] {
   if (skipped(path, own)) return [];
   const where = `/${path.join("/")}`;
   if (Array.isArray(sent)) {
     if (!Array.isArray(stored)) return [`${where}: sent a list, stored ${JSON.stringify(stored)}`];
     if (stored.length !== sent.length) return [`${where}: sent ${sent.length} items, stored ${stored.length}`];
-    return sent.flatMap((item, i) => storedDifferences(item, stored[i], own, [...path, String(i)]));
+    return sent.flatMap((item, i) => storedDifferences(item, stored[i], own, whole, [...path, String(i)]));
   }
   if (sent && typeof sent === "object") {
     if (!stored || typeof stored !== "object") return [`${where}: sent an object, stored ${JSON.stringify(stored)}`];
-    return Object.entries(sent as Record<string, unknown>).flatMap(([k, v]) => (v === undefined || !(k in (stored as object)) ? [] : storedDifferences(v, (stored as Record<string, unknown>)[k], own, [...path, k])));
+    return Object.entries(sent as Record<string, unknown>).flatMap(([k, v]) => {
+      if (v === undefined || skipped([...path, k], own)) return [];
+      if (!(k in (stored as object))) return whole ? [`${where === "/" ? "" : where}/${k}: sent ${JSON.stringify(v)}, not stored`] : [];
+      return storedDifferences(v, (stored as Record<string, unknown>)[k], own, whole, [...path, k]);
+    });
   }
   return sameScalar(sent, stored) ? [] : [`${where}: sent ${JSON.stringify(sent)}, stored ${JSON.stringify(stored)}`];
 }
