@@ -9,6 +9,7 @@ import { loadBundledDocument } from "../emulator/documents.js";
 import { answerFailures, foreignRedirect } from "./checks.js";
 import { callUnique, cleanUp, freshTag, retagged, runFlows, trackCreated, uniquified, uniqueFields } from "./flows.js";
 import type { Called, RunContext } from "./run-context.js";
+import { issuedTokens, oauthFlow } from "./oauth-flow.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
@@ -149,6 +150,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     selected: (op) => !only || only.includes(op.operationId),
     leftBehind: [],
     created: [],
+    issued: [],
     record: (op, check) => reports.get(op.key)!.checks.push(checkOf(check, { verdict: check.verdict, failures: check.failures, ...(check.reason ? { reason: check.reason } : {}) })),
     recordValid(op, base, r, label, expected) {
       const check = checkOf({ ...base, request: r.request, status: r.answer.status, ...(r.notes.length ? { notes: r.notes } : {}) }, judgeValid(op, r.answer, r.failures, access, label, expected));
@@ -161,6 +163,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       const wire = toWire(baseUrl, req, { styles: op.styles, mediaTypes: op.mediaTypes, security: op.security, schemes }, sent);
       const answer = await sender.send(wire);
       if (!answer.incomplete) seen.add(`${op.key} ${answer.status}`);
+      const tokens = answer.status >= 200 && answer.status < 300 && !answer.incomplete ? issuedTokens(answer.body) : undefined;
+      if (tokens) ctx.issued.push(tokens);
       const notes: string[] = [];
       const foreign = foreignRedirect(answer, sender.origin);
       if (foreign) notes.push(foreign);
@@ -184,7 +188,10 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     const tag = freshTag();
     const { cases } = deriveNegativeCases(contract, bind, (key) => runnable(byOp.get(key)!), (op, base) => uniquified(base, tag, uniqueFields(op)));
     for (const c of cases) await negativeCheck(ctx, byOp.get(c.operation)!, { ...c, request: retagged(c.request, tag, freshTag()) });
-    if (permissions.allowWrites) await runFlows(ctx, runnable);
+    if (permissions.allowWrites) {
+      await runFlows(ctx, runnable);
+      await oauthFlow(ctx, runnable);
+    }
     await documentedChecks(ctx, deletes, options.credentialsEnv ?? {}, false);
     await cleanUp(ctx);
   } catch (error) {

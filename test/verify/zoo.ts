@@ -322,6 +322,38 @@ export const DEFECTS: Defect[] = [
   },
 ];
 
+const plugin = (op: DocOperation) => (op.resource as { plugin?: string } | undefined)?.plugin;
+
+DEFECTS.push(
+  {
+    name: "revoke answers success and revokes nothing",
+    category: "read-back",
+    applies: (ops) => ops.some((o) => plugin(o) === "revoke") && ops.some((o) => plugin(o) === "introspect"),
+    wrap: (ops, _doc, next) => async (r) => {
+      const hit = route(ops, r);
+      if (!hit || plugin(hit.op) !== "revoke") return next(r);
+      const answer = await next(new Request(r.url, { method: r.method, headers: r.headers, body: "token=never-issued", }));
+      return answer.status === 200 ? answer : new Response(null, { status: 200 });
+    },
+  },
+  {
+    name: "introspection calls every token active",
+    category: "read-back",
+    applies: (ops) => ops.some((o) => plugin(o) === "introspect"),
+    wrap: (ops, _doc, next) => {
+      let active: string | undefined;
+      return async (r) => {
+        const hit = route(ops, r);
+        const answer = await next(r);
+        if (!hit || plugin(hit.op) !== "introspect" || answer.status !== 200) return answer;
+        const text = await answer.text();
+        if (JSON.parse(text).active === true) active = text;
+        return new Response(JSON.parse(text).active === false && active ? active : text, { status: 200, headers: answer.headers });
+      };
+    },
+  },
+);
+
 export function defectsOf(doc: any): Defect[] {
   const ops = docOperations(doc);
   return DEFECTS.filter((d) => d.applies(ops, doc));
