@@ -10,6 +10,7 @@ import { answerFailures, foreignRedirect } from "./checks.js";
 import { callUnique, cleanUp, freshTag, retagged, runFlows, trackCreated, uniquified, uniqueFields } from "./flows.js";
 import type { Called, RunContext } from "./run-context.js";
 import { issuedTokens, oauthFlow } from "./oauth-flow.js";
+import { seriesFlow } from "./series-flow.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
@@ -191,6 +192,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     if (permissions.allowWrites) {
       await runFlows(ctx, runnable);
       await oauthFlow(ctx, runnable);
+      await seriesFlow(ctx, runnable);
     }
     await documentedChecks(ctx, deletes, options.credentialsEnv ?? {}, false);
     await cleanUp(ctx);

@@ -354,6 +354,46 @@ DEFECTS.push(
   },
 );
 
+DEFECTS.push(
+  {
+    name: "points sent are answered 200 and not stored",
+    category: "read-back",
+    applies: (ops) => ops.some((o) => plugin(o) === "storeDatapoints") && ops.some((o) => plugin(o) === "retrieveSeries"),
+    wrap: (ops, _doc, next) => async (r) => {
+      const hit = route(ops, r);
+      return hit && plugin(hit.op) === "storeDatapoints" && r.headers.has("content-type") ? new Response(null, { status: 200 }) : next(r);
+    },
+  },
+  {
+    name: "points are stored with another value",
+    category: "read-back",
+    applies: (ops) => ops.some((o) => plugin(o) === "storeDatapoints") && ops.some((o) => plugin(o) === "retrieveSeries"),
+    wrap: (ops, _doc, next) => async (r) => {
+      const hit = route(ops, r);
+      const body = await bodyText(r);
+      if (!hit || plugin(hit.op) !== "storeDatapoints" || !body) return next(clone(r, { body }));
+      try {
+        const points = JSON.parse(body);
+        if (Array.isArray(points)) for (const p of points) if (typeof p?.value === "number") p.value += 1;
+        return next(clone(r, { body: JSON.stringify(points) }));
+      } catch {
+        return next(clone(r, { body }));
+      }
+    },
+  },
+  {
+    name: "delete by pattern answers success and deletes nothing",
+    category: "read-back",
+    applies: (ops) => ops.some((o) => plugin(o) === "deleteByPattern") && ops.some((o) => plugin(o) === "retrieveSeries"),
+    wrap: (ops, _doc, next) => async (r) => {
+      const hit = route(ops, r);
+      if (!hit || plugin(hit.op) !== "deleteByPattern") return next(r);
+      // The service's own answer to a delete, of something that is there: the first documented example's pattern.
+      return new Response(JSON.stringify({ id: "5f1d7c2e-0b7a-4c55-9a0e-3d2f8e6b1a47" }), { status: 200, headers: { "content-type": "application/json" } });
+    },
+  },
+);
+
 export function defectsOf(doc: any): Defect[] {
   const ops = docOperations(doc);
   return DEFECTS.filter((d) => d.applies(ops, doc));
