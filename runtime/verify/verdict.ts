@@ -122,9 +122,10 @@ export function checkOf(base: Omit<Check, "verdict" | "failures">, outcome: Outc
 }
 
 export function countChecks(checks: readonly Check[]): Counts {
-  const counts: Counts = { verified: 0, failed: 0, notVerified: 0 };
+  const counts: Counts = { verified: 0, failed: 0, notVerified: 0, known: 0 };
   for (const c of checks) {
     if (c.verdict === "verified") counts.verified++;
+    else if (c.verdict === "failed" && c.known) counts.known++;
     else if (c.verdict === "failed") counts.failed++;
     else counts.notVerified++;
   }

@@ -4,6 +4,8 @@
  * flows, and checks every answer against the document with the emulators' contract.
  */
 import { CloudInterfacesError } from "../core/base-error.js";
+import { VerifyUsageError } from "./errors.js";
+import { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline } from "./baseline.js";
 import { Contract } from "../emulator/contract.js";
 import { loadBundledDocument } from "../emulator/documents.js";
 import { answerFailures, foreignRedirect } from "./checks.js";
@@ -51,12 +53,15 @@ export interface VerifyOptions {
   fetch?: FetchLike;
   /** The bundled document to verify against (default the packaged one). */
   document?: unknown;
+  /** Known failures (a JSON file's path, or the object): a run fails only on failures not listed, until each entry's expiry date (runtime/verify/baseline.ts). */
+  baseline?: string | Baseline;
+  /** Write this run's failures to this path as a baseline whose entries expire in 30 days (to adopt verify on a server that fails today). */
+  writeBaseline?: string;
+  /** Today, as YYYY-MM-DD, for the baseline's expiry dates (default the current UTC date). */
+  today?: string;
 }
 
-/** Bad options (exit code 2), named by the option and the rule. */
-export class VerifyUsageError extends CloudInterfacesError {
-  override readonly name = "VerifyUsageError";
-}
+export { VerifyUsageError };
 
 export type { Called, RunContext } from "./run-context.js";
 
@@ -124,6 +129,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     requestTimeoutMs: checkLimit("request-timeout", options.requestTimeoutMs, 30_000),
     maxBodyBytes: checkLimit("max-body", options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, true),
   };
+  const baseline = options.baseline !== undefined ? readBaseline(options.baseline) : undefined;
+  const today = options.today ?? new Date(started).toISOString().slice(0, 10);
   const secrets = readSecrets(doc, options);
   const masked = secretForms(secrets);
   const schemes = securitySchemes(doc);
@@ -202,6 +209,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     else throw error;
   }
 
+  const unusedBaseline = baseline ? applyBaseline([...reports.values()], baseline, today) : [];
   const operations: OperationReport[] = [...reports.values()].map((o) => ({ ...o, counts: countChecks(o.checks) }));
   const counts = countChecks(operations.flatMap((o) => o.checks));
   const verdict = runVerdict(operations, incomplete !== undefined, options.allowUnverified === true);
@@ -221,10 +229,13 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     },
     leftBehind: ctx.leftBehind,
     ...(incomplete ? { incomplete } : {}),
+    ...(baseline ? { baseline: { entries: baseline.failures.length, known: counts.known, unused: unusedBaseline } } : {}),
     limits,
     operations,
   };
-  return scrub(report, masked);
+  const scrubbed = scrub(report, masked);
+  if (options.writeBaseline) writeBaseline(options.writeBaseline, baselineOf(scrubbed, new Date(Date.parse(today) + 30 * 86_400_000).toISOString().slice(0, 10)));
+  return scrubbed;
 }
 
 /**
