@@ -119,6 +119,7 @@ export const MOCK_BLIND_SPOTS = {
   prefer: "Prism consumes the Prefer header to pick a mock response and does not validate it against the document",
   emptyQuery: "Prism treats an empty query value (`name=`) as absent, so a minLength of 1 on a query parameter cannot be broken with a value it sees",
   emptyPath: "An empty path segment matches no route, so Prism answers 404 before validating: a minLength of 1 on a path parameter is enforced by routing",
+  credentialValue: "Prism checks that a credential is present under its scheme, not its value: a garbage token or one without its documented prefix is accepted",
 } as const;
 
 export interface BlindSpot {
