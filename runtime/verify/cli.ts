@@ -54,8 +54,9 @@ export function verifyOptionsOf(values: VerifyCommandValues): VerifyOptions & { 
 
 /** Runs a verification and writes its report (to --out, else stdout); resolves with the exit code. */
 /** A command line's service id, or a usage error naming the known ones. */
-function serviceIdOf(command: string, id: string): ServiceId {
-  if (!(SERVICE_IDS as readonly string[]).includes(id)) throw new VerifyUsageError(`${command}: unknown service ${JSON.stringify(id)}; service ids: ${SERVICE_IDS.join(", ")}`);
+function serviceIdOf(_command: string, id: string): ServiceId {
+  // The caller prints the command's prefix ("verify: "): the message carries none of its own.
+  if (!(SERVICE_IDS as readonly string[]).includes(id)) throw new VerifyUsageError(`unknown service ${JSON.stringify(id)}; service ids: ${SERVICE_IDS.join(", ")}`);
   return id as ServiceId;
 }
 
@@ -63,8 +64,10 @@ export async function runVerify(serviceId: string, values: VerifyCommandValues, 
   const stdout = io.stdout ?? ((s: string) => process.stdout.write(s));
   const stderr = io.stderr ?? ((s: string) => process.stderr.write(s));
   try {
+    // The service first: options are judged against its document.
+    const id = serviceIdOf("verify", serviceId);
     const { report: format, out, ...options } = verifyOptionsOf(values);
-    const report = await verifyServer(serviceIdOf("verify", serviceId), options);
+    const report = await verifyServer(id, options);
     const text = render(report, format);
     if (out) {
       writeFileSync(out, text);

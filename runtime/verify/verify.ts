@@ -258,7 +258,9 @@ async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables:
       const r = await callUnique(ctx, op, request);
       ctx.recordValid(op, { kind: "documented", name: `example ${example}` }, r, `example ${example} of ${op.operationId}`);
       trackCreated(ctx, op, r.answer);
-      if (op.security.length && !ctx.access.missing(op) && !r.answer.incomplete) {
+      // Only requests that carried credentials the user gave can show those credentials rejected.
+      const carried = op.security.some((set) => set.length > 0 && set.every((name) => variables[name] !== undefined));
+      if (carried && !ctx.access.missing(op) && !r.answer.incomplete) {
         secured++;
         if (r.answer.status === 401) {
           refused++;
