@@ -11,7 +11,7 @@ import { loadBundledDocument } from "../emulator/documents.js";
 import { answerFailures, foreignRedirect } from "./checks.js";
 import { callUnique, cleanUp, freshTag, retagged, runFlows, trackCreated, uniquified, uniqueFields } from "./flows.js";
 import type { Called, RunContext } from "./run-context.js";
-import { issuedTokens, oauthFlow } from "./oauth-flow.js";
+import { issuedTokens, oauthFlow, withFreshCode } from "./oauth-flow.js";
 import { seriesFlow } from "./series-flow.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation } from "./operations.js";
@@ -255,8 +255,10 @@ async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables:
       continue;
     }
     for (const { example, request } of requests) {
-      const r = await callUnique(ctx, op, request);
-      ctx.recordValid(op, { kind: "documented", name: `example ${example}` }, r, `example ${example} of ${op.operationId}`);
+      const own = ownObjectFor(ctx, op);
+      if (own) request.params.path[own.param] = own.id;
+      const r = await callUnique(ctx, op, await withFreshCode(ctx, op, request));
+      ctx.recordValid(op, { kind: "documented", name: own ? `example ${example} (on ${own.id}, created by this run)` : `example ${example}` }, r, `example ${example} of ${op.operationId}`);
       trackCreated(ctx, op, r.answer);
       // Only requests that carried credentials the user gave can show those credentials rejected.
       const carried = op.security.some((set) => set.length > 0 && set.every((name) => variables[name] !== undefined));
@@ -273,6 +275,20 @@ async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables:
     const given = [...rejected].filter((name) => variables[name]).map((name) => `${name} (from ${variables[name]})`);
     throw new CredentialsRejected(`credentials rejected: all ${secured} documented requests of secured operations were answered 401; check the secret of ${given.join(", ")}`);
   }
+}
+
+/**
+ * For a documented delete (`x-resource` action delete), an object of its resource this run
+ * created, taken off the clean-up list: the example's own object (of the server's data) is left
+ * alone, so a second run finds what the first one did.
+ */
+function ownObjectFor(ctx: RunContext, op: DocOperation): { param: string; id: string } | undefined {
+  const r = op.resource as { action?: string; name?: string; id?: string } | undefined;
+  if (r?.action !== "delete" || !r.id || !ctx.permissions.allowWrites) return undefined;
+  const i = ctx.created.findIndex((c) => c.id !== undefined && (c.op.resource as { name?: string } | undefined)?.name === r.name);
+  if (i < 0) return undefined;
+  const [taken] = ctx.created.splice(i, 1);
+  return { param: r.id, id: taken!.id! };
 }
 
 /** A request breaking exactly one rule must get a documented error: a 4xx, or the documented error redirect. */
