@@ -249,6 +249,9 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
       if (listed.total !== undefined) {
         ctx.record(list, flowCheck("the documented total agrees with the list", listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.ptr}/x-pagination/total` }]));
       }
+      const ids = listed.items.map((i) => (i && typeof i === "object" ? idOf(i) : undefined)).filter((x): x is string => x !== undefined);
+      const repeated = ids.filter((x, i) => ids.indexOf(x) !== i);
+      ctx.record(list, flowCheck("every item is listed once", repeated.length ? [{ message: `${list.operationId} lists ${[...new Set(repeated)].slice(0, 3).join(", ")} more than once across its pages`, pointer: `${list.ptr}/x-pagination/items` }] : []));
       await countHeader(ctx, list.path, listed.items.length, runnable);
       await judgeList(ctx, list, id, stored, listed.items.length);
     }
