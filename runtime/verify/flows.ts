@@ -253,7 +253,7 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
       const repeated = ids.filter((x, i) => ids.indexOf(x) !== i);
       ctx.record(list, flowCheck("every item is listed once", repeated.length ? [{ message: `${list.operationId} lists ${[...new Set(repeated)].slice(0, 3).join(", ")} more than once across its pages`, pointer: `${list.ptr}/x-pagination/items` }] : []));
       await countHeader(ctx, list.path, listed.items.length, runnable);
-      await judgeList(ctx, list, id, stored, listed.items.length);
+      await judgeList(ctx, list, id, stored, listed.items.length, create);
     }
 
     for (const [method, label] of [["PATCH", "update"], ["PUT", "replace"]] as const) {
@@ -290,7 +290,7 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
  * (`x-resource.match`, `x-resource.search`) holds for every item returned and keeps the created
  * object; limits of 1, 2 and the maximum are each respected; the offset moves the page.
  */
-async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored: unknown, size: number): Promise<void> {
+async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored: unknown, size: number, create: DocOperation): Promise<void> {
   const paging = list.pagination!;
   const base = documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
   if (!base) return;
@@ -326,6 +326,17 @@ async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored
     if (ok(r.answer.status) && wrong.length) expected.push({ message: `${wrong.length} of ${items.length} items answered to ${p.in} ${p.name}=${value} do not have ${f.field} ${JSON.stringify(value)} (first: ${JSON.stringify(asText(wrong[0]?.[f.field]))}): the filter is not applied`, pointer: f.pointer });
     if (ok(r.answer.status) && !contains(items, id)) expected.push({ message: `${id}, whose ${f.field} is ${JSON.stringify(value)}, is missing from the items answered to ${p.in} ${p.name}=${value}`, pointer: f.pointer });
     ctx.recordValid(list, { kind: "flow", name: `the filter ${p.name}=${value} holds for every item` }, r, `${list.operationId} filtered by ${p.name}`, expected);
+    // And by another value the server has (the parameter's default, here or on the create): the created object must not be among its items.
+    if (!f.pointer.includes("/match/")) continue;
+    const schemaDefault = (param: { schemaPtr?: string } | undefined) => (param?.schemaPtr ? asText(resolve(ctx.doc, param.schemaPtr)?.default) : undefined);
+    const other = schemaDefault(p) ?? schemaDefault(create.parameters.find((x) => x.name.toLowerCase() === p.name.toLowerCase()));
+    if (other === undefined || other === value || (p.schemaPtr && ctx.contract.schemaErrors(p.schemaPtr, other).length)) continue;
+    const again = await page((req) => (req.params[p.in as "query" | "header"][p.name] = other));
+    const stray: Failure[] = [];
+    const wrongOther = again.items.filter((i) => !f.holds(i?.[f.field], other));
+    if (ok(again.r.answer.status) && wrongOther.length) stray.push({ message: `${wrongOther.length} of ${again.items.length} items answered to ${p.in} ${p.name}=${other} do not have ${f.field} ${JSON.stringify(other)}: the filter is not applied`, pointer: f.pointer });
+    if (ok(again.r.answer.status) && contains(again.items, id)) stray.push({ message: `${id}, whose ${f.field} is ${JSON.stringify(value)}, is among the items answered to ${p.in} ${p.name}=${other}`, pointer: f.pointer });
+    ctx.recordValid(list, { kind: "flow", name: `the filter ${p.name}=${other} holds for every item` }, again.r, `${list.operationId} filtered by ${p.name}`, stray);
   }
   if (!limitParam) return;
   const limits = [...new Set([1, 2, max])].filter((n) => n <= max);

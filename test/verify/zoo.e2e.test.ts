@@ -26,7 +26,8 @@ describe.each([...SERVICE_IDS])("the zoo in front of the %s emulator", (serviceI
     const doc = loadBundledDocument(serviceId as ServiceId);
     const emulator = createEmulator(serviceId as ServiceId);
     const ops = (await import("../../runtime/verify/operations.js")).docOperations(doc);
-    const handler = defect.wrap(ops, doc, (r) => emulator.handle(r));
+    const shadow = createEmulator(serviceId as ServiceId);
+    const handler = defect.wrap(ops, doc, (r) => emulator.handle(r), (r) => shadow.handle(r));
     const report = await verifyServer(serviceId as ServiceId, emulatorRun(serviceId as ServiceId, handler));
     const found = report.exitCode === 1 ? "failed" : report.summary.notVerified ? "not verified" : "missed";
     table.push({ service: serviceId, defect: defect.name, category: defect.category, found, ...(found === "failed" ? { first: firstFailure(report) } : {}) });

@@ -18,7 +18,13 @@ export interface Defect {
   category: "negative" | "security" | "read-back" | "answer vs request";
   /** Whether the document has what the defect needs. */
   applies(ops: DocOperation[], doc: any): boolean;
-  wrap(ops: DocOperation[], doc: any, next: Handler): Handler;
+  /**
+   * The server with the defect in front of `next` (the emulator). `shadow` is a second, fresh
+   * emulator of the same document: a defect that loses a write sends it there instead, so the
+   * request is still judged as the real server would (an invalid one refused as before): each
+   * defect breaks one behaviour and no other.
+   */
+  wrap(ops: DocOperation[], doc: any, next: Handler, shadow: Handler): Handler;
 }
 
 const action = (op: DocOperation) => (op.resource as { action?: string } | undefined)?.action;
@@ -111,9 +117,12 @@ function otherValue(op: DocOperation, record: any): boolean {
 const pathOf = (op: DocOperation, params: Record<string, string>) => op.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(params[n] ?? ""));
 
 const stripParam = (ops: DocOperation[], which: (op: DocOperation) => { query: string[]; header: string[] }): Defect["wrap"] =>
-  (_ops, _doc, next) => async (r) => {
+  (_ops, _doc, next, _shadow) => async (r) => {
     const hit = route(ops, r);
     if (!hit || !lists(ops).includes(hit.op)) return next(r);
+    // A request the server refuses is refused as before: only an accepted one is answered wrongly.
+    const honest = await next(r.clone());
+    if (!ok(honest.status)) return honest;
     const { query, header } = which(hit.op);
     const url = new URL(r.url);
     for (const q of query) url.searchParams.delete(q);
@@ -136,6 +145,16 @@ async function withJson(answer: Response, change: (body: any) => void): Promise<
   const headers = new Headers(answer.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify(body), { status: answer.status, headers });
+}
+
+const NIL_ID = "00000000-0000-4000-8000-000000000000";
+
+/** The same request on an id nobody has: the server's judgement of the request itself (400, 401, 415), or its 404 when the request is valid. */
+async function probe(hit: { op: DocOperation; params: Record<string, string> }, r: Request, body: string | null, next: Handler): Promise<Response | undefined> {
+  const idParam = resourceOf(hit.op).id as string | undefined;
+  if (!idParam) return undefined;
+  const answer = await next(clone(r, { url: new URL(pathOf(hit.op, { ...hit.params, [idParam]: NIL_ID }), r.url).href + new URL(r.url).search, body }));
+  return answer.status === 404 ? undefined : answer;
 }
 
 export const DEFECTS: Defect[] = [
@@ -192,7 +211,8 @@ export const DEFECTS: Defect[] = [
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
       if (!hit || action(hit.op) !== "update") return next(r);
-      return next(clone(r, { body: "{}" }));
+      const body = await bodyText(r);
+      return (await probe(hit, r, body, next)) ?? next(clone(r, { body: "{}" }));
     },
   },
   {
@@ -202,7 +222,8 @@ export const DEFECTS: Defect[] = [
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
       if (!hit || action(hit.op) !== "replace") return next(r);
-      return next(new Request(r.url, { method: "GET", headers: r.headers }));
+      const body = await bodyText(r);
+      return (await probe(hit, r, body, next)) ?? next(new Request(r.url, { method: "GET", headers: r.headers }));
     },
   },
   {
@@ -212,6 +233,8 @@ export const DEFECTS: Defect[] = [
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
       if (!hit || action(hit.op) !== "delete") return next(r);
+      const refused = await probe(hit, r, null, next);
+      if (refused) return refused;
       return new Response(null, { status: Number(Object.keys(hit.op.raw.responses ?? {}).find((s) => s.startsWith("2")) ?? 204) });
     },
   },
@@ -275,19 +298,19 @@ export const DEFECTS: Defect[] = [
     name: "list filter ignored",
     category: "answer vs request",
     applies: (ops) => lists(ops).some((o) => filterParams(o).query.length + filterParams(o).header.length > 0),
-    wrap: (ops, doc, next) => stripParam(ops, filterParams)(ops, doc, next),
+    wrap: (ops, doc, next, shadow) => stripParam(ops, filterParams)(ops, doc, next, shadow),
   },
   {
     name: "limit ignored",
     category: "answer vs request",
     applies: (ops) => lists(ops).length > 0,
-    wrap: (ops, doc, next) => stripParam(ops, (o) => ({ query: [o.pagination!.limitParam], header: [] }))(ops, doc, next),
+    wrap: (ops, doc, next, shadow) => stripParam(ops, (o) => ({ query: [o.pagination!.limitParam], header: [] }))(ops, doc, next, shadow),
   },
   {
     name: "offset ignored",
     category: "answer vs request",
     applies: (ops) => lists(ops).length > 0,
-    wrap: (ops, doc, next) => stripParam(ops, (o) => ({ query: [o.pagination!.offsetParam], header: [] }))(ops, doc, next),
+    wrap: (ops, doc, next, shadow) => stripParam(ops, (o) => ({ query: [o.pagination!.offsetParam], header: [] }))(ops, doc, next, shadow),
   },
   {
     name: "a page drops its last item",
@@ -329,11 +352,9 @@ DEFECTS.push(
     name: "revoke answers success and revokes nothing",
     category: "read-back",
     applies: (ops) => ops.some((o) => plugin(o) === "revoke") && ops.some((o) => plugin(o) === "introspect"),
-    wrap: (ops, _doc, next) => async (r) => {
+    wrap: (ops, _doc, next, shadow) => async (r) => {
       const hit = route(ops, r);
-      if (!hit || plugin(hit.op) !== "revoke") return next(r);
-      const answer = await next(new Request(r.url, { method: r.method, headers: r.headers, body: "token=never-issued", }));
-      return answer.status === 200 ? answer : new Response(null, { status: 200 });
+      return hit && plugin(hit.op) === "revoke" ? shadow(r) : next(r);
     },
   },
   {
@@ -359,9 +380,9 @@ DEFECTS.push(
     name: "points sent are answered 200 and not stored",
     category: "read-back",
     applies: (ops) => ops.some((o) => plugin(o) === "storeDatapoints") && ops.some((o) => plugin(o) === "retrieveSeries"),
-    wrap: (ops, _doc, next) => async (r) => {
+    wrap: (ops, _doc, next, shadow) => async (r) => {
       const hit = route(ops, r);
-      return hit && plugin(hit.op) === "storeDatapoints" && r.headers.has("content-type") ? new Response(null, { status: 200 }) : next(r);
+      return hit && plugin(hit.op) === "storeDatapoints" ? shadow(r) : next(r);
     },
   },
   {
@@ -385,11 +406,12 @@ DEFECTS.push(
     name: "delete by pattern answers success and deletes nothing",
     category: "read-back",
     applies: (ops) => ops.some((o) => plugin(o) === "deleteByPattern") && ops.some((o) => plugin(o) === "retrieveSeries"),
-    wrap: (ops, _doc, next) => async (r) => {
+    wrap: (ops, _doc, next, shadow) => async (r) => {
       const hit = route(ops, r);
       if (!hit || plugin(hit.op) !== "deleteByPattern") return next(r);
-      // The service's own answer to a delete, of something that is there: the first documented example's pattern.
-      return new Response(JSON.stringify({ id: "5f1d7c2e-0b7a-4c55-9a0e-3d2f8e6b1a47" }), { status: 200, headers: { "content-type": "application/json" } });
+      // Judged by a server without the run's points: a refusal stands; a "nothing matched" becomes a success that deleted nothing.
+      const answer = await shadow(r);
+      return answer.status === 404 ? new Response(JSON.stringify({ id: NIL_ID }), { status: 200, headers: { "content-type": "application/json" } }) : answer;
     },
   },
 );
@@ -414,16 +436,14 @@ DEFECTS.push(
     name: "create drops an optional field it was sent",
     category: "read-back",
     applies: (ops) => creates(ops).some((c) => ops.some((g) => action(g) === "get" && resourceOf(g).name === resourceOf(c).name)),
-    wrap: (ops, doc, next) => async (r) => {
+    wrap: (ops, _doc, next, shadow) => async (r) => {
       const hit = route(ops, r);
       const body = await bodyText(r);
-      if (!hit || !creates(ops).includes(hit.op) || !body) return next(clone(r, { body }));
+      if (!hit || !creates(ops).includes(hit.op) || !body || !ok((await shadow(clone(r, { body }))).status)) return next(clone(r, { body }));
       try {
         const parsed = JSON.parse(body);
         const at = resourceOf(hit.op).body as string | undefined;
         const record = at ? valueAt(parsed, at) : parsed;
-        const schema = doc.components?.schemas ?? {};
-        void schema;
         // The last field the record carries that is not required by the example-derived unique list: a server that forgets it.
         const keys = Object.keys(record ?? {}).filter((k) => !(resourceOf(hit.op).unique ?? []).includes(k) && k !== "name");
         const drop = keys.find((k) => typeof record[k] === "string" && /desc/i.test(k)) ?? keys.at(-1);
