@@ -48,6 +48,8 @@ export const OPTIONS = {
   "request-timeout": { kind: "number", placeholder: "SECONDS", description: "verify: the longest one answer may take, its whole body included; a slower one is a failed check" },
   "max-body": { kind: "bytes", placeholder: "SIZE", description: "verify, proxy: the largest answer body read (16MiB, 512KiB or bytes); a larger one is refused, read no further" },
   "allow-unverified": { kind: "boolean", description: "verify: checks that could not be made (no credentials, a permission, a missing resource) do not keep the run from passing" },
+  baseline: { kind: "string", placeholder: "FILE", description: "verify: known failures (JSON, each with an expiry date): the run fails only on failures not listed" },
+  "write-baseline": { kind: "string", placeholder: "FILE", description: "verify: write this run's failures to FILE as a baseline expiring in 30 days" },
   report: { kind: "string", placeholder: "FORMAT", description: "verify: text, json or junit" },
   out: { kind: "string", placeholder: "PATH", description: "verify: write the report to this file instead of stdout; docs: write the site into this folder instead of serving it" },
   target: { kind: "string", placeholder: "URL", description: "proxy: the real server to forward to" },

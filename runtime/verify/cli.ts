@@ -12,7 +12,7 @@ import { VerifyConnectionError } from "./sender.js";
 import { verifyServer, VerifyUsageError, type VerifyOptions } from "./verify.js";
 
 /** The options of the shared option set (runtime/http/options.ts) that `verify` takes. */
-export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "allow-writes" | "allow-send" | "allow-unverified" | "only" | "rate" | "deadline" | "request-timeout" | "max-body" | "report" | "out">;
+export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "allow-writes" | "allow-send" | "allow-unverified" | "only" | "rate" | "deadline" | "request-timeout" | "max-body" | "baseline" | "write-baseline" | "report" | "out">;
 
 /** `name=value` pairs; the message names the option and the rule. */
 function pairs(option: string, list: string[] | undefined): Record<string, string> {
@@ -45,6 +45,8 @@ export function verifyOptionsOf(values: VerifyCommandValues): VerifyOptions & { 
     ...(timeout !== undefined ? { requestTimeoutMs: timeout * 1000 } : {}),
     ...(maxBody !== undefined ? { maxBodyBytes: maxBody } : {}),
     ...(values["allow-unverified"] ? { allowUnverified: true } : {}),
+    ...(values.baseline ? { baseline: values.baseline } : {}),
+    ...(values["write-baseline"] ? { writeBaseline: values["write-baseline"] } : {}),
     report,
     ...(values.out ? { out: values.out } : {}),
   };
@@ -52,8 +54,9 @@ export function verifyOptionsOf(values: VerifyCommandValues): VerifyOptions & { 
 
 /** Runs a verification and writes its report (to --out, else stdout); resolves with the exit code. */
 /** A command line's service id, or a usage error naming the known ones. */
-function serviceIdOf(command: string, id: string): ServiceId {
-  if (!(SERVICE_IDS as readonly string[]).includes(id)) throw new VerifyUsageError(`${command}: unknown service ${JSON.stringify(id)}; service ids: ${SERVICE_IDS.join(", ")}`);
+function serviceIdOf(_command: string, id: string): ServiceId {
+  // The caller prints the command's prefix ("verify: "): the message carries none of its own.
+  if (!(SERVICE_IDS as readonly string[]).includes(id)) throw new VerifyUsageError(`unknown service ${JSON.stringify(id)}; service ids: ${SERVICE_IDS.join(", ")}`);
   return id as ServiceId;
 }
 
@@ -61,8 +64,10 @@ export async function runVerify(serviceId: string, values: VerifyCommandValues, 
   const stdout = io.stdout ?? ((s: string) => process.stdout.write(s));
   const stderr = io.stderr ?? ((s: string) => process.stderr.write(s));
   try {
+    // The service first: options are judged against its document.
+    const id = serviceIdOf("verify", serviceId);
     const { report: format, out, ...options } = verifyOptionsOf(values);
-    const report = await verifyServer(serviceIdOf("verify", serviceId), options);
+    const report = await verifyServer(id, options);
     const text = render(report, format);
     if (out) {
       writeFileSync(out, text);

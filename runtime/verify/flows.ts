@@ -12,6 +12,7 @@ import { escapeSegment, resolve, valueAt } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
 import type { Check, Failure } from "./report.js";
 import type { RunContext } from "./run-context.js";
+import { answeredRecord, asText, differenceFailures, ownFields, resourceName, resourceOps, sentRecord, storedDifferences } from "./readback.js";
 
 const ok = (status: number) => status >= 200 && status < 300;
 
@@ -22,14 +23,15 @@ const UNIQUE_KEYS = new Set(["name", "alias", "aliases"]);
  * The same request with its unique-looking fields made new: a documented example's name is
  * usually taken already (by the example data the server was seeded with, or by the last run).
  */
-export function uniquified(req: RawRequest, tag: string): RawRequest {
+export function uniquified(req: RawRequest, tag: string, extra: readonly string[] = []): RawRequest {
   const out = structuredClone(req);
+  const keys = new Set([...UNIQUE_KEYS, ...extra]);
   const visit = (node: any): any => {
     if (Array.isArray(node)) return node.map(visit);
     if (!node || typeof node !== "object") return node;
     for (const [k, v] of Object.entries(node)) {
-      if (UNIQUE_KEYS.has(k) && typeof v === "string") node[k] = `${v.slice(0, Math.max(1, v.length - tag.length - 1))}-${tag}`;
-      else if (UNIQUE_KEYS.has(k) && Array.isArray(v)) node[k] = v.map((x) => (typeof x === "string" ? `${x.slice(0, Math.max(1, x.length - tag.length - 1))}-${tag}` : x));
+      if (keys.has(k) && typeof v === "string") node[k] = `${v.slice(0, Math.max(1, v.length - tag.length - 1))}-${tag}`;
+      else if (keys.has(k) && Array.isArray(v)) node[k] = v.map((x) => (typeof x === "string" ? `${x.slice(0, Math.max(1, x.length - tag.length - 1))}-${tag}` : x));
       else node[k] = visit(v);
     }
     return node;
@@ -38,11 +40,28 @@ export function uniquified(req: RawRequest, tag: string): RawRequest {
   return out;
 }
 
+/** Six characters of base 36 a run puts into unique values. */
+export function freshTag(): string {
+  return Math.random().toString(36).slice(2, 8).padEnd(6, "0");
+}
+
+/** The request with every occurrence of one tag replaced by another of the same length (each negative its own unique values). */
+export function retagged(req: RawRequest, from: string, to: string): RawRequest {
+  return JSON.parse(JSON.stringify(req).split(from).join(to)) as RawRequest;
+}
+
+/** The fields the operation's resource keeps unique (`x-resource.unique`), from the operation table. */
+export function uniqueFields(op: DocOperation): string[] {
+  const resource = op.resource;
+  return resource && "unique" in resource ? (resource.unique as string[]) : [];
+}
+
 /** Calls, and on a documented 409 (the example's name is taken) calls again with unique fields. */
 export async function callUnique(ctx: RunContext, op: DocOperation, req: RawRequest) {
   const first = await ctx.call(op, req);
-  if (first.answer.status !== 409 || req.body === undefined) return first;
-  return ctx.call(op, uniquified(req, Math.random().toString(36).slice(2, 8)));
+  if (first.answer.status !== 409 || req.body === undefined) return { ...first, sent: req };
+  const again = uniquified(req, freshTag(), uniqueFields(op));
+  return { ...(await ctx.call(op, again)), sent: again };
 }
 
 function parse(answer: Answer): any {
@@ -167,10 +186,13 @@ function flowCheck(name: string, expected: Failure[]): Check {
 
 export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => boolean): Promise<void> {
   for (const list of ctx.ops.filter((o) => o.method === "GET" && o.raw["x-pagination"] && runnable(o))) {
-    const create = ctx.ops.find((o) => o.method === "POST" && o.path === list.path);
+    const name = resourceName(list);
+    const family = name ? resourceOps(ctx.ops, name, runnable) : {};
+    const create = family.create ?? ctx.ops.find((o) => o.method === "POST" && o.path === list.path);
     if (!create || !runnable(create)) continue;
     const documented = documentedRequests(ctx.doc, create, ctx.bind).requests;
     let created: string | undefined;
+    let sent: unknown;
     for (const { example, request } of documented) {
       const r = await callUnique(ctx, create, request);
       const id = ok(r.answer.status) ? idOf(parse(r.answer)) : undefined;
@@ -178,6 +200,7 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
       const check = ctx.recordValid(create, { kind: "flow", name: `create (example ${example})` }, r, `example ${example} of ${create.operationId}`, expected);
       if (check.verdict === "verified" && id !== undefined) {
         created = id;
+        sent = sentRecord(create, r.sent.body);
         break;
       }
     }
@@ -186,35 +209,67 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
     if (created === undefined) continue;
     const id = created;
 
-    const listed = await walkList(ctx, list);
-    if (!listed.failed) {
-      ctx.record(list, flowCheck(`the list contains the created ${id}`, contains(listed.items, id) ? [] : [{ message: `${id}, created by ${create.operationId}, is missing from ${list.operationId}`, pointer: `${list.ptr}/x-pagination/items` }]));
-      if (listed.total !== undefined) {
-        ctx.record(list, flowCheck("the documented total agrees with the list", listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.ptr}/x-pagination/total` }]));
-      }
-      await countHeader(ctx, list.path, listed.items.length, runnable);
-    }
-
     const item = itemPathOf(ctx.ops, list.path);
     const itemOps = item ? ctx.ops.filter((o) => o.path === item.path && runnable(o)) : [];
     const byMethod = (m: string) => itemOps.find((o) => o.method === m);
+    const get = byMethod("GET");
     const onItem = async (op: DocOperation, example = 0) => {
       const base = documentedRequests(ctx.doc, op, ctx.bind).requests[example]?.request;
       if (!base) return undefined;
       base.params.path[item!.param] = id;
       return callUnique(ctx, op, base);
     };
-    for (const [method, label] of [["GET", "get"], ["PATCH", "update"], ["PUT", "replace"]] as const) {
+    /**
+     * Reads the object back after a write (its item GET, else the list) and compares what the
+     * write sent with what is stored. A 404 for what this run created is a failure.
+     */
+    const readBack = async (label: string, sentValue: unknown, writer: DocOperation): Promise<unknown> => {
+      if (get) {
+        const r = await onItem(get);
+        if (!r) return undefined;
+        const own404: Failure[] = r.answer.status === 404 ? [{ message: `${get.operationId} answered 404 for ${id}, which this run created (${label})`, pointer: `${get.ptr}/responses` }] : [];
+        const record = ok(r.answer.status) ? answeredRecord(get, parse(r.answer)) : undefined;
+        const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, get)), `after ${label}, ${writer.operationId} sent one value and ${get.operationId} shows another`, `${writer.ptr}/requestBody`) : [];
+        ctx.recordValid(get, { kind: "flow", name: `read back ${id} after ${label}` }, r, `the read-back of ${id}`, [...own404, ...diffs]);
+        return record;
+      }
+      const listed = await walkList(ctx, list);
+      if (listed.failed) return undefined;
+      const record = listed.items.find((i) => i && typeof i === "object" && idOf(i) === id);
+      const missing: Failure[] = record === undefined ? [{ message: `${id}, which this run created, is missing from ${list.operationId} after ${label}`, pointer: `${list.ptr}/x-pagination/items` }] : [];
+      const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, list), false), `after ${label}, ${writer.operationId} sent one value and ${list.operationId} lists another`, `${writer.ptr}/requestBody`) : [];
+      ctx.record(list, flowCheck(`read back ${id} after ${label}`, [...missing, ...diffs]));
+      return record;
+    };
+
+    const stored = (await readBack("its create", sent, create)) ?? sent;
+    const listed = await walkList(ctx, list);
+    if (!listed.failed) {
+      ctx.record(list, flowCheck(`the list contains the created ${id}`, contains(listed.items, id) ? [] : [{ message: `${id}, created by ${create.operationId}, is missing from ${list.operationId}`, pointer: `${list.ptr}/x-pagination/items` }]));
+      if (listed.total !== undefined) {
+        ctx.record(list, flowCheck("the documented total agrees with the list", listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.ptr}/x-pagination/total` }]));
+      }
+      const ids = listed.items.map((i) => (i && typeof i === "object" ? idOf(i) : undefined)).filter((x): x is string => x !== undefined);
+      const repeated = ids.filter((x, i) => ids.indexOf(x) !== i);
+      ctx.record(list, flowCheck("every item is listed once", repeated.length ? [{ message: `${list.operationId} lists ${[...new Set(repeated)].slice(0, 3).join(", ")} more than once across its pages`, pointer: `${list.ptr}/x-pagination/items` }] : []));
+      await countHeader(ctx, list.path, listed.items.length, runnable);
+      await judgeList(ctx, list, id, stored, listed.items.length, create);
+    }
+
+    for (const [method, label] of [["PATCH", "update"], ["PUT", "replace"]] as const) {
       const op = byMethod(method);
       if (!op) continue;
       const r = await onItem(op);
-      if (r) ctx.recordValid(op, { kind: "flow", name: `${label} the created ${id}` }, r, `${label} of the created ${id}`);
+      if (!r) continue;
+      const own404: Failure[] = r.answer.status === 404 ? [{ message: `${op.operationId} answered 404 for ${id}, which this run created`, pointer: `${op.ptr}/responses` }] : [];
+      const check = ctx.recordValid(op, { kind: "flow", name: `${label} the created ${id}` }, r, `${label} of the created ${id}`, own404);
+      if (check.verdict === "verified") await readBack(`its ${label}`, sentRecord(op, r.sent.body), op);
     }
     const del = item ? ctx.ops.find((o) => o.path === item.path && o.method === "DELETE") : undefined;
     if (del && runnable(del)) {
       const r = await onItem(del);
-      const deleted = r ? ctx.recordValid(del, { kind: "flow", name: `delete the created ${id}` }, r, `delete of the created ${id}`) : undefined;
-      const get = byMethod("GET");
+      const own404: Failure[] = r?.answer.status === 404 ? [{ message: `${del.operationId} answered 404 for ${id}, which this run created`, pointer: `${del.ptr}/responses` }] : [];
+      const deleted = r ? ctx.recordValid(del, { kind: "flow", name: `delete the created ${id}` }, r, `delete of the created ${id}`, own404) : undefined;
       if (get && deleted?.verdict === "verified") {
         const after = await onItem(get);
         if (after) {
@@ -222,8 +277,86 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
           const gone = after.answer.status === 404 ? [] : [{ message: `get after delete answered ${after.answer.status}, not 404`, pointer: `${get.ptr}/responses` }];
           ctx.record(get, { kind: "flow", name: `the deleted ${id} is gone`, verdict: after.answer.incomplete || gone.length || after.failures.length ? "failed" : "verified", failures: after.answer.incomplete ? [{ message: after.answer.incomplete, pointer: `${get.ptr}/responses` }] : [...gone, ...after.failures], request: after.request, status: after.answer.status });
         }
+      } else if (deleted?.verdict === "verified") {
+        const after = await walkList(ctx, list);
+        if (!after.failed) ctx.record(list, flowCheck(`the deleted ${id} is gone from the list`, contains(after.items, id) ? [{ message: `${id} is still listed by ${list.operationId} after ${del.operationId} answered ${r!.answer.status}`, pointer: `${del.ptr}/responses` }] : []));
       }
     } else ctx.leftBehind.push({ operation: create.operationId, id });
+  }
+}
+
+/**
+ * The list judged against what each request asked: every filter the document defines
+ * (`x-resource.match`, `x-resource.search`) holds for every item returned and keeps the created
+ * object; limits of 1, 2 and the maximum are each respected; the offset moves the page.
+ */
+async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored: unknown, size: number, create: DocOperation): Promise<void> {
+  const paging = list.pagination!;
+  const base = documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
+  if (!base) return;
+  const resource = (list.resource ?? {}) as { match?: Record<string, string>; search?: { param: string; field: string } };
+  const limitParam = list.parameters.find((p) => p.in === "query" && p.name === paging.limitParam);
+  const limitSchema = limitParam?.schemaPtr ? resolve(ctx.doc, limitParam.schemaPtr) : undefined;
+  const max = Number(limitSchema?.maximum ?? limitSchema?.default ?? 100);
+  const page = async (change: (req: RawRequest) => void) => {
+    const req = structuredClone(base);
+    req.params.query[paging.offsetParam] = 0;
+    req.params.query[paging.limitParam] = max;
+    change(req);
+    const r = await ctx.call(list, req);
+    const items = valueAt(parse(r.answer), paging.items);
+    return { r, items: Array.isArray(items) ? (items as any[]) : [] };
+  };
+  const record = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+  const filters: { param: string; field: string; holds: (item: unknown, value: string) => boolean; pointer: string }[] = [
+    ...Object.entries(resource.match ?? {}).map(([param, field]) => ({ param, field, holds: (v: unknown, value: string) => asText(v) === value, pointer: `${list.ptr}/x-resource/match/${escapeSegment(param)}` })),
+    ...(resource.search ? [{ param: resource.search.param, field: resource.search.field, holds: (v: unknown, value: string) => (asText(v) ?? "").toLowerCase().includes(value.toLowerCase()), pointer: `${list.ptr}/x-resource/search` }] : []),
+  ];
+  for (const f of filters) {
+    const p = list.parameters.find((x) => x.name.toLowerCase() === f.param.toLowerCase() && (x.in === "query" || x.in === "header"));
+    const whole = asText(record[f.field]);
+    if (!p || whole === undefined) continue;
+    // A search takes part of the value (the parameter's own rules may refuse the whole: spaces, length); a match the whole.
+    const candidates = f.pointer.endsWith("/search") ? [whole, ...(whole.match(/[A-Za-z0-9]+/g) ?? []).sort((a, b) => b.length - a.length)] : [whole];
+    const value = candidates.find((c) => !p.schemaPtr || ctx.contract.schemaErrors(p.schemaPtr, c).length === 0);
+    if (value === undefined) continue;
+    const { r, items } = await page((req) => (req.params[p.in as "query" | "header"][p.name] = value));
+    const wrong = items.filter((i) => !f.holds(i?.[f.field], value));
+    const expected: Failure[] = [];
+    if (ok(r.answer.status) && wrong.length) expected.push({ message: `${wrong.length} of ${items.length} items answered to ${p.in} ${p.name}=${value} do not have ${f.field} ${JSON.stringify(value)} (first: ${JSON.stringify(asText(wrong[0]?.[f.field]))}): the filter is not applied`, pointer: f.pointer });
+    if (ok(r.answer.status) && !contains(items, id)) expected.push({ message: `${id}, whose ${f.field} is ${JSON.stringify(value)}, is missing from the items answered to ${p.in} ${p.name}=${value}`, pointer: f.pointer });
+    ctx.recordValid(list, { kind: "flow", name: `the filter ${p.name}=${value} holds for every item` }, r, `${list.operationId} filtered by ${p.name}`, expected);
+    // And by another value the server has (the parameter's default, here or on the create): the created object must not be among its items.
+    if (!f.pointer.includes("/match/")) continue;
+    const schemaDefault = (param: { schemaPtr?: string } | undefined) => (param?.schemaPtr ? asText(resolve(ctx.doc, param.schemaPtr)?.default) : undefined);
+    const other = schemaDefault(p) ?? schemaDefault(create.parameters.find((x) => x.name.toLowerCase() === p.name.toLowerCase()));
+    if (other === undefined || other === value || (p.schemaPtr && ctx.contract.schemaErrors(p.schemaPtr, other).length)) continue;
+    const again = await page((req) => (req.params[p.in as "query" | "header"][p.name] = other));
+    const stray: Failure[] = [];
+    const wrongOther = again.items.filter((i) => !f.holds(i?.[f.field], other));
+    if (ok(again.r.answer.status) && wrongOther.length) stray.push({ message: `${wrongOther.length} of ${again.items.length} items answered to ${p.in} ${p.name}=${other} do not have ${f.field} ${JSON.stringify(other)}: the filter is not applied`, pointer: f.pointer });
+    if (ok(again.r.answer.status) && contains(again.items, id)) stray.push({ message: `${id}, whose ${f.field} is ${JSON.stringify(value)}, is among the items answered to ${p.in} ${p.name}=${other}`, pointer: f.pointer });
+    ctx.recordValid(list, { kind: "flow", name: `the filter ${p.name}=${other} holds for every item` }, again.r, `${list.operationId} filtered by ${p.name}`, stray);
+  }
+  if (!limitParam) return;
+  const limits = [...new Set([1, 2, max])].filter((n) => n <= max);
+  let firstOfPage1: string | undefined;
+  for (const limit of limits) {
+    const { r, items } = await page((req) => (req.params.query[paging.limitParam] = limit));
+    const expected: Failure[] = [];
+    if (ok(r.answer.status) && items.length > limit) expected.push({ message: `${paging.limitParam}=${limit} answered ${items.length} items`, pointer: `${limitParam.ptr}` });
+    if (ok(r.answer.status) && items.length < Math.min(limit, size)) expected.push({ message: `${paging.limitParam}=${limit} answered ${items.length} items although the list holds ${size}`, pointer: `${limitParam.ptr}` });
+    if (limit === 1) firstOfPage1 = items[0] ? idOf(items[0]) : undefined;
+    ctx.recordValid(list, { kind: "flow", name: `${paging.limitParam}=${limit} is respected` }, r, `${list.operationId} with ${paging.limitParam}=${limit}`, expected);
+  }
+  if (size >= 2 && firstOfPage1 !== undefined) {
+    const { r, items } = await page((req) => {
+      req.params.query[paging.offsetParam] = 1;
+      req.params.query[paging.limitParam] = 1;
+    });
+    const second = items[0] ? idOf(items[0]) : undefined;
+    const expected: Failure[] = ok(r.answer.status) && (second === undefined || second === firstOfPage1) ? [{ message: `${paging.offsetParam}=1 answered ${second === undefined ? "no item" : `the same item as ${paging.offsetParam}=0 (${second})`} although the list holds ${size}`, pointer: `${list.ptr}/x-pagination/offsetParam` }] : [];
+    ctx.recordValid(list, { kind: "flow", name: `${paging.offsetParam}=1 moves the page` }, r, `${list.operationId} at ${paging.offsetParam} 1`, expected);
   }
 }
 

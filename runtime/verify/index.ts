@@ -4,6 +4,7 @@
  * `ajv-formats`), loaded on first use: it compiles the document's validators at run time.
  */
 export { verifyServer, VerifyUsageError, type VerifyOptions } from "./verify.js";
+export { baselineOf, readBaseline, type Baseline, type BaselineEntry } from "./baseline.js";
 export { VerifyConnectionError, type FetchLike } from "./sender.js";
 export { render, renderJson, renderJunit, renderText, type Check, type Failure, type OperationReport, type ShownRequest, type VerifyReport } from "./report.js";
 export { deriveNegativeCases, type NegativeCase } from "./negative.js";

@@ -6,7 +6,7 @@
  * project's tests send the same cases to the Prism mocks (test/negative).
  */
 import type { Contract, SchemaError } from "../emulator/contract.js";
-import { documentedRequests, parameterExample, docOperations } from "./operations.js";
+import { documentedRequests, parameterExample, docOperations, type DocOperation } from "./operations.js";
 import { escapeToken } from "../openapi/pointer.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
@@ -119,6 +119,7 @@ export const MOCK_BLIND_SPOTS = {
   prefer: "Prism consumes the Prefer header to pick a mock response and does not validate it against the document",
   emptyQuery: "Prism treats an empty query value (`name=`) as absent, so a minLength of 1 on a query parameter cannot be broken with a value it sees",
   emptyPath: "An empty path segment matches no route, so Prism answers 404 before validating: a minLength of 1 on a path parameter is enforced by routing",
+  credentialValue: "Prism checks that a credential is present under its scheme, not its value: a garbage token or one without its documented prefix is accepted",
 } as const;
 
 export interface BlindSpot {
@@ -209,6 +210,8 @@ export function deriveNegativeCases(
   bind: Record<string, unknown> = {},
   /** Only the operations this keeps ("GET /path" keys); deriving costs as much as sending the cases. */
   wanted: (operationKey: string) => boolean = () => true,
+  /** Makes the base request of an operation fit to send now (fresh unique values), before each rule is broken in it. */
+  prepare: (op: DocOperation, base: RawRequest) => RawRequest = (_op, base) => base,
 ): { cases: NegativeCase[]; baselines: RawRequest[]; underivable: Underivable[]; blindSpots: BlindSpot[] } {
   const doc = contract.document;
   const out: NegativeCase[] = [];
@@ -218,11 +221,12 @@ export function deriveNegativeCases(
   for (const op of docOperations(doc).filter((o) => wanted(o.key))) {
     const operation = op.key;
     const { requests, missing } = documentedRequests(doc, op, bind);
-    const base = requests[0]?.request;
-    if (!base) {
+    const documentedBase = requests[0]?.request;
+    if (!documentedBase) {
       underivable.push({ operation, constraint: "*", why: `the document gives no example for ${missing.join(", ")}` });
       continue;
     }
+    const base = prepare(op, documentedBase);
     baselines.push(base);
     const ctx: Context = {
       contract,
@@ -280,7 +284,19 @@ export function deriveNegativeCases(
     }
 
     if (op.security.length > 0 && op.security.every((r) => r.length > 0)) {
-      out.push({ operation, constraint: "security requirement", expect: "unauthorized", rule: op.raw.security ? `${op.ptr}/security` : "#/security", request: { ...clone(base), withCredentials: false } });
+      const rule = op.raw.security ? `${op.ptr}/security` : "#/security";
+      out.push({ operation, constraint: "security requirement", expect: "unauthorized", rule, request: { ...clone(base), withCredentials: false } });
+      // Malformed, not only absent: each must be refused as the absent one is (issue 45).
+      const scheme = doc.components?.securitySchemes?.[op.security[0]![0]!] ?? {};
+      // A garbage value proves something only where the document says what a valid one looks like
+      // (Basic's Base64, a JWT, a value pattern, a token the service issued): an opaque bearer
+      // token from another service cannot be told from a real one the emulator has not seen.
+      const forms: NonNullable<RawRequest["malformed"]>[] = [];
+      const stated = (scheme.type === "http" && String(scheme.scheme).toLowerCase() === "basic") || scheme.bearerFormat !== undefined || scheme["x-value-pattern"] !== undefined || scheme["x-refers"] !== undefined;
+      if (stated) forms.push("garbage");
+      if (scheme.type === "http" || scheme.type === "oauth2" || scheme.type === "openIdConnect") forms.push("wrong-scheme");
+      if (scheme.type === "apiKey" && typeof scheme["x-value-pattern"] === "string") forms.push("no-prefix");
+      for (const form of forms) out.push({ operation, constraint: `security requirement (credential ${form === "no-prefix" ? "without its documented prefix" : form === "garbage" ? "of garbage" : "under another scheme"})`, expect: "unauthorized", rule: form === "no-prefix" ? `#/components/securitySchemes/${escapeToken(op.security[0]![0]!)}/x-value-pattern` : rule, request: { ...clone(base), malformed: form } });
     }
   }
   return { cases: out, baselines, underivable, blindSpots };

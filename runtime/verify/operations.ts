@@ -5,7 +5,7 @@
  */
 import { firstExample, requestBodyExamples } from "../openapi/examples.js";
 import { getAt } from "../openapi/pointer.js";
-import { operationTable } from "../openapi/operation-table.js";
+import { operationTable, type TableOperation, type TableResource } from "../openapi/operation-table.js";
 import { listOperations } from "../openapi/router.js";
 import { resolve } from "./pointer.js";
 import type { QueryStyles, RawRequest, Scheme } from "./raw-request.js";
@@ -35,6 +35,9 @@ export interface DocOperation {
   mediaTypes: string[];
   security: string[][];
   styles: QueryStyles;
+  /** The operation table's normalised `x-resource`, `x-pagination` and `x-effect`. */
+  resource?: TableResource;
+  pagination?: TableOperation["pagination"];
 }
 
 /** The verifier's view of the document's operation table (runtime/openapi/operation-table.ts), in document order. */
@@ -65,6 +68,8 @@ export function docOperations(doc: any): DocOperation[] {
         mediaTypes: entry.request?.mediaTypes ?? [],
         security: entry.security,
         styles,
+        ...(entry.resource ? { resource: entry.resource } : {}),
+        ...(entry.pagination ? { pagination: entry.pagination } : {}),
       };
     });
 }

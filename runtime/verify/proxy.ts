@@ -162,15 +162,20 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
     } finally {
       abandoned.removeEventListener("abort", stop);
     }
+    // Every value the upstream sent goes back (several Set-Cookie lines stay several): Headers keeps
+    // them apart; the contract reads one string per name.
+    const forwarded = new Headers();
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
-      if (!HOP_BY_HOP.has(name) && name !== "content-encoding") out[name] = value;
+      if (HOP_BY_HOP.has(name) || name === "content-encoding") return;
+      forwarded.append(name, value);
+      out[name] = out[name] === undefined ? value : `${out[name]}, ${value}`;
     });
     if (op) {
       const problems = contract.checkResponse(op, { status: answer.status, headers: out, body }, sent);
       if (problems.length) record({ side: "response", operation, ...where, status: answer.status, problems });
     }
-    return new Response(request.method === "HEAD" || [204, 304].includes(answer.status) ? null : (payload as Uint8Array<ArrayBuffer> | null), { status: answer.status, headers: out });
+    return new Response(request.method === "HEAD" || [204, 304].includes(answer.status) ? null : (payload as Uint8Array<ArrayBuffer> | null), { status: answer.status, headers: forwarded });
   };
 }
 

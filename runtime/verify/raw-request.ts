@@ -14,13 +14,28 @@ export interface RawRequest {
   body?: unknown;
   contentType?: string;
   withCredentials: boolean;
+  /**
+   * The credential sent malformed (with credentials): under another scheme's prefix, a garbage
+   * value, or without the prefix the scheme's `x-value-pattern` requires. The first scheme of
+   * the alternative used is the one malformed.
+   */
+  malformed?: "wrong-scheme" | "garbage" | "no-prefix";
 }
+
+/** A value no server issued, the same length on every run. */
+const GARBAGE = "verify-garbage-credential-0000";
 
 /** How the document says each query parameter of an operation travels (runtime/openapi/query-style.ts). */
 export type QueryStyles = Readonly<Record<string, QueryParamMeta>>;
 
 /** A security scheme as the verifier applies it. */
-export type Scheme = { type: "http"; scheme: string } | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string } | { type: "oauth2" | "openIdConnect" };
+export type Scheme = ({ type: "http"; scheme: string } | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string } | { type: "oauth2" | "openIdConnect" }) & { "x-value-pattern"?: string };
+
+/** The secret with its kind prefix (`apikey …`) taken off, the part a value pattern requires before the first space. */
+function withoutPrefix(secret: string): string {
+  const i = secret.indexOf(" ");
+  return i < 0 ? secret.slice(Math.min(1, secret.length)) : secret.slice(i + 1);
+}
 
 const JSON_MEDIA = /^application\/(.+\+)?json$/;
 
@@ -68,18 +83,22 @@ export function toWire(
   if (req.withCredentials) {
     const usable = info.security.find((set) => set.every((name) => secrets[name] !== undefined));
     const cookies: string[] = [];
-    for (const name of usable ?? []) {
+    for (const [index, name] of (usable ?? []).entries()) {
       const scheme = info.schemes[name];
-      const secret = secrets[name]!;
+      const malformed = index === 0 ? req.malformed : undefined;
+      let secret = secrets[name]!;
       if (!scheme) continue;
+      if (malformed === "garbage") secret = GARBAGE;
+      else if (malformed === "no-prefix") secret = withoutPrefix(secret);
       if (scheme.type === "http" && scheme.scheme.toLowerCase() === "basic") {
         const i = secret.indexOf(":");
-        headers.set("Authorization", basicAuthorization({ username: secret.slice(0, i < 0 ? secret.length : i), password: i < 0 ? "" : secret.slice(i + 1) }));
+        const value = malformed === "garbage" ? `Basic ${GARBAGE}!` : basicAuthorization({ username: secret.slice(0, i < 0 ? secret.length : i), password: i < 0 ? "" : secret.slice(i + 1) });
+        headers.set("Authorization", malformed === "wrong-scheme" ? value.replace(/^Basic /, "Bearer ") : value);
       } else if (scheme.type === "apiKey") {
         if (scheme.in === "header") headers.set(scheme.name, secret);
         else if (scheme.in === "query") query[scheme.name] = secret;
         else cookies.push(`${scheme.name}=${secret}`);
-      } else headers.set("Authorization", `Bearer ${secret}`);
+      } else headers.set("Authorization", `${malformed === "wrong-scheme" ? "Basic" : "Bearer"} ${secret}`);
     }
     if (cookies.length) headers.set("Cookie", cookies.join("; "));
   }

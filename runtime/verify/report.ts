@@ -30,12 +30,17 @@ export interface Check {
   status?: number;
   /** Things worth knowing that are not failures (a redirect to another origin, not followed). */
   notes?: string[];
+  /** A failure the baseline lists (`--baseline`), until its expiry date: reported, not counted against the run. */
+  known?: { expires: string; reason?: string };
 }
 
 export interface Counts {
   verified: number;
+  /** Failed checks the baseline does not list. */
   failed: number;
   notVerified: number;
+  /** Failed checks the baseline lists (not expired): they do not fail the run. */
+  known: number;
 }
 
 export interface OperationReport {
@@ -72,6 +77,8 @@ export interface VerifyReport {
   leftBehind: { operation: string; id?: string }[];
   /** Set when the run stopped early: why, and what was not run. */
   incomplete?: string;
+  /** With `--baseline`: its size, the failures it covered, and its entries that matched no failure (fixed or renamed). */
+  baseline?: { entries: number; known: number; unused: { operation: string; check: string; expires: string }[] };
   /** The limits the run kept to. */
   limits: { deadlineMs: number; requestTimeoutMs: number; maxBodyBytes: number };
   operations: OperationReport[];
@@ -82,7 +89,7 @@ const pct = (a: number, b: number) => (b === 0 ? "100" : ((100 * a) / b).toFixed
 const VERDICT_LINE: Record<VerifyReport["verdict"], string> = { pass: "PASS", fail: "FAIL", "not verified": "NOT VERIFIED", incomplete: "INCOMPLETE" };
 
 function countsText(c: Counts): string {
-  return [`${c.verified} verified`, ...(c.failed ? [`${c.failed} failed`] : []), ...(c.notVerified ? [`${c.notVerified} not verified`] : [])].join(", ");
+  return [`${c.verified} verified`, ...(c.failed ? [`${c.failed} failed`] : []), ...(c.known ? [`${c.known} known (baseline)`] : []), ...(c.notVerified ? [`${c.notVerified} not verified`] : [])].join(", ");
 }
 
 export function renderText(report: VerifyReport): string {
@@ -95,7 +102,7 @@ export function renderText(report: VerifyReport): string {
     const mark = op.counts.failed ? "✗" : op.counts.notVerified || op.counts.verified === 0 ? "?" : "✓";
     lines.push(`  ${mark} ${op.operationId} (${op.operation}): ${countsText(op.counts)}`);
     for (const c of op.checks.filter((x) => x.verdict === "failed")) {
-      lines.push(`      ✗ ${c.kind}: ${c.name}${c.status !== undefined ? ` → ${c.status}` : ""}`);
+      lines.push(`      ${c.known ? "~ known until " + c.known.expires + (c.known.reason ? ` (${c.known.reason})` : "") + ": " : "✗ "}${c.kind}: ${c.name}${c.status !== undefined ? ` → ${c.status}` : ""}`);
       for (const f of c.failures) lines.push(`          ${f.message}  [${f.pointer}]`);
       if (c.request) lines.push(`          sent: ${c.request.method} ${c.request.url} ${JSON.stringify(c.request.headers)}${c.request.body !== undefined ? ` ${c.request.body.slice(0, 300)}` : ""}`);
     }
@@ -112,6 +119,7 @@ export function renderText(report: VerifyReport): string {
     `coverage: operations ${operations.exercised}/${operations.total} (${pct(operations.exercised, operations.total)} %), documented response cases ${responseCases.exercised}/${responseCases.total} (${pct(responseCases.exercised, responseCases.total)} %)`,
   );
   if (report.leftBehind.length) lines.push(`left behind (no delete operation): ${report.leftBehind.map((l) => `${l.operation}${l.id ? ` ${l.id}` : ""}`).join(", ")}`);
+  if (report.baseline?.unused.length) lines.push(`baseline: ${report.baseline.unused.length} entr${report.baseline.unused.length === 1 ? "y matches" : "ies match"} no failure (fixed? delete them): ${report.baseline.unused.map((u) => `${u.operation}: ${u.check}`).join("; ")}`);
   if (report.incomplete) lines.push(`incomplete: ${report.incomplete}`);
   if (report.verdict === "not verified") lines.push(summary.verified === 0 ? "nothing was verified" : "not verified checks are not a pass (--allow-unverified accepts them)");
   return `${lines.join("\n")}\n`;
@@ -133,7 +141,8 @@ export function renderJunit(report: VerifyReport): string {
     for (const c of op.checks) {
       out.push(`    <testcase classname="${xml(op.operationId)}" name="${xml(`${c.kind}: ${c.name}`)}">`);
       if (c.verdict === "not verified") out.push(`      <error message="${xml(`not verified: ${c.reason ?? ""}`)}"/>`);
-      if (c.verdict === "failed") {
+      if (c.verdict === "failed" && c.known) out.push(`      <skipped message="${xml(`known failure until ${c.known.expires}${c.known.reason ? `: ${c.known.reason}` : ""}`)}"/>`);
+      else if (c.verdict === "failed") {
         const detail = [...c.failures.map((f) => `${f.message} [${f.pointer}]`), ...(c.request ? [`sent: ${c.request.method} ${c.request.url}`] : [])].join("\n");
         out.push(`      <failure message="${xml(c.failures[0]?.message ?? "failed")}">${xml(detail)}</failure>`);
       }

@@ -84,7 +84,7 @@ export function judgeValid(op: DocOperation, answer: Answer, failures: Failure[]
  * The answer to a request breaking exactly one rule: a documented error verifies the rule, unless
  * it is the 401/403 of a security check made before the rule was reached.
  */
-export function judgeNegative(op: DocOperation, answer: Answer, failures: Failure[], access: Access, breaks: { constraint: string; rule: string; security: boolean }): Outcome {
+export function judgeNegative(op: DocOperation, answer: Answer, failures: Failure[], access: Access, breaks: { constraint: string; rule: string; security: boolean; expect?: readonly number[] }): Outcome {
   const cut = incomplete(op, answer);
   if (cut) return cut;
   const rejected = (answer.status >= 400 && answer.status < 500) || isErrorRedirect(answer);
@@ -94,7 +94,23 @@ export function judgeNegative(op: DocOperation, answer: Answer, failures: Failur
     const missing = access.missing(op);
     return { verdict: "not verified", failures: [], reason: `${answer.status} before the rule was checked: ${missing ?? (answer.status === 401 ? "the credentials given were rejected" : "the credentials lack a permission")}` };
   }
+  // Only the status the document gives this rule proves it: an unrelated 404 or 409 (a name taken, a reference gone) does not.
+  const expect = breaks.expect ?? [];
+  if (expect.length && !isErrorRedirect(answer) && !expect.includes(answer.status)) {
+    return { verdict: "failed", failures: [{ message: `a request breaking ${breaks.constraint} was answered ${answer.status}, not ${expect.join(" or ")} as the document gives for this rule: the refusal has another cause, so the rule is not shown to hold`, pointer: breaks.rule }] };
+  }
   return { verdict: "verified", failures: [] };
+}
+
+/**
+ * The statuses that prove a broken rule of each kind, of those the operation documents: 400 (or
+ * 422) for a validation rule, 415 (or 400) for a media type, 401 for security. Empty when the
+ * operation documents none of them (any 4xx then counts).
+ */
+export function expectedStatuses(op: DocOperation, kind: "invalid" | "unauthorized" | "media-type"): number[] {
+  const documented = Object.keys(op.raw.responses ?? {}).map(Number);
+  const wanted = kind === "invalid" ? [400, 422] : kind === "media-type" ? [415, 400, 422] : [401];
+  return wanted.filter((s) => documented.includes(s));
 }
 
 /** A check from an outcome, its failures capped so a report stays small whatever the server sends. */
@@ -106,9 +122,10 @@ export function checkOf(base: Omit<Check, "verdict" | "failures">, outcome: Outc
 }
 
 export function countChecks(checks: readonly Check[]): Counts {
-  const counts: Counts = { verified: 0, failed: 0, notVerified: 0 };
+  const counts: Counts = { verified: 0, failed: 0, notVerified: 0, known: 0 };
   for (const c of checks) {
     if (c.verdict === "verified") counts.verified++;
+    else if (c.verdict === "failed" && c.known) counts.known++;
     else if (c.verdict === "failed") counts.failed++;
     else counts.notVerified++;
   }

@@ -4,18 +4,22 @@
  * flows, and checks every answer against the document with the emulators' contract.
  */
 import { CloudInterfacesError } from "../core/base-error.js";
+import { VerifyUsageError } from "./errors.js";
+import { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline } from "./baseline.js";
 import { Contract } from "../emulator/contract.js";
 import { loadBundledDocument } from "../emulator/documents.js";
 import { answerFailures, foreignRedirect } from "./checks.js";
-import { callUnique, cleanUp, runFlows, trackCreated } from "./flows.js";
+import { callUnique, cleanUp, freshTag, retagged, runFlows, trackCreated, uniquified, uniqueFields } from "./flows.js";
 import type { Called, RunContext } from "./run-context.js";
+import { issuedTokens, oauthFlow, withFreshCode } from "./oauth-flow.js";
+import { seriesFlow } from "./series-flow.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
 import type { Check, Failure, OperationReport, VerifyReport } from "./report.js";
 import { refusal, type Permissions } from "./safety.js";
 import { DeadlineReached, Sender, type Answer, type FetchLike } from "./sender.js";
-import { accessOf, checkOf, countChecks, EXIT_CODES, judgeNegative, judgeValid, runVerdict, type Access } from "./verdict.js";
+import { accessOf, checkOf, countChecks, EXIT_CODES, expectedStatuses, judgeNegative, judgeValid, runVerdict, type Access } from "./verdict.js";
 import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "../core/body-limit.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
 import type { ServiceId } from "../../generated/service-ids.js";
@@ -49,12 +53,15 @@ export interface VerifyOptions {
   fetch?: FetchLike;
   /** The bundled document to verify against (default the packaged one). */
   document?: unknown;
+  /** Known failures (a JSON file's path, or the object): a run fails only on failures not listed, until each entry's expiry date (runtime/verify/baseline.ts). */
+  baseline?: string | Baseline;
+  /** Write this run's failures to this path as a baseline whose entries expire in 30 days (to adopt verify on a server that fails today). */
+  writeBaseline?: string;
+  /** Today, as YYYY-MM-DD, for the baseline's expiry dates (default the current UTC date). */
+  today?: string;
 }
 
-/** Bad options (exit code 2), named by the option and the rule. */
-export class VerifyUsageError extends CloudInterfacesError {
-  override readonly name = "VerifyUsageError";
-}
+export { VerifyUsageError };
 
 export type { Called, RunContext } from "./run-context.js";
 
@@ -122,6 +129,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     requestTimeoutMs: checkLimit("request-timeout", options.requestTimeoutMs, 30_000),
     maxBodyBytes: checkLimit("max-body", options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, true),
   };
+  const baseline = options.baseline !== undefined ? readBaseline(options.baseline) : undefined;
+  const today = options.today ?? new Date(started).toISOString().slice(0, 10);
   const secrets = readSecrets(doc, options);
   const masked = secretForms(secrets);
   const schemes = securitySchemes(doc);
@@ -149,6 +158,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     selected: (op) => !only || only.includes(op.operationId),
     leftBehind: [],
     created: [],
+    issued: [],
     record: (op, check) => reports.get(op.key)!.checks.push(checkOf(check, { verdict: check.verdict, failures: check.failures, ...(check.reason ? { reason: check.reason } : {}) })),
     recordValid(op, base, r, label, expected) {
       const check = checkOf({ ...base, request: r.request, status: r.answer.status, ...(r.notes.length ? { notes: r.notes } : {}) }, judgeValid(op, r.answer, r.failures, access, label, expected));
@@ -161,6 +171,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       const wire = toWire(baseUrl, req, { styles: op.styles, mediaTypes: op.mediaTypes, security: op.security, schemes }, sent);
       const answer = await sender.send(wire);
       if (!answer.incomplete) seen.add(`${op.key} ${answer.status}`);
+      const tokens = answer.status >= 200 && answer.status < 300 && !answer.incomplete ? issuedTokens(answer.body) : undefined;
+      if (tokens) ctx.issued.push(tokens);
       const notes: string[] = [];
       const foreign = foreignRedirect(answer, sender.origin);
       if (foreign) notes.push(foreign);
@@ -178,11 +190,18 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     // Deletes go after the flows, which may build on what a documented example names (a source a topic routes).
     const [deletes, rest] = [ops.filter((o) => runnable(o) && o.method === "DELETE"), ops.filter((o) => runnable(o) && o.method !== "DELETE")];
     await documentedChecks(ctx, rest, options.credentialsEnv ?? {});
-    if (permissions.allowWrites) await runFlows(ctx, runnable);
-    await documentedChecks(ctx, deletes, options.credentialsEnv ?? {}, false);
+    // Negatives before any delete, each otherwise valid now: fresh unique values, and the
+    // objects its example refers to still there, so only the broken rule can refuse it.
     const byOp = new Map(ops.map((o) => [o.key, o]));
-    const { cases } = deriveNegativeCases(contract, bind, (key) => runnable(byOp.get(key)!));
-    for (const c of cases) await negativeCheck(ctx, byOp.get(c.operation)!, c);
+    const tag = freshTag();
+    const { cases } = deriveNegativeCases(contract, bind, (key) => runnable(byOp.get(key)!), (op, base) => uniquified(base, tag, uniqueFields(op)));
+    for (const c of cases) await negativeCheck(ctx, byOp.get(c.operation)!, { ...c, request: retagged(c.request, tag, freshTag()) });
+    if (permissions.allowWrites) {
+      await runFlows(ctx, runnable);
+      await oauthFlow(ctx, runnable);
+      await seriesFlow(ctx, runnable);
+    }
+    await documentedChecks(ctx, deletes, options.credentialsEnv ?? {}, false);
     await cleanUp(ctx);
   } catch (error) {
     if (error instanceof DeadlineReached) incomplete = `deadline reached: the overall deadline of ${limits.deadlineMs} ms ran out; later checks were not run`;
@@ -190,6 +209,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     else throw error;
   }
 
+  const unusedBaseline = baseline ? applyBaseline([...reports.values()], baseline, today) : [];
   const operations: OperationReport[] = [...reports.values()].map((o) => ({ ...o, counts: countChecks(o.checks) }));
   const counts = countChecks(operations.flatMap((o) => o.checks));
   const verdict = runVerdict(operations, incomplete !== undefined, options.allowUnverified === true);
@@ -209,10 +229,13 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     },
     leftBehind: ctx.leftBehind,
     ...(incomplete ? { incomplete } : {}),
+    ...(baseline ? { baseline: { entries: baseline.failures.length, known: counts.known, unused: unusedBaseline } } : {}),
     limits,
     operations,
   };
-  return scrub(report, masked);
+  const scrubbed = scrub(report, masked);
+  if (options.writeBaseline) writeBaseline(options.writeBaseline, baselineOf(scrubbed, new Date(Date.parse(today) + 30 * 86_400_000).toISOString().slice(0, 10)));
+  return scrubbed;
 }
 
 /**
@@ -232,10 +255,14 @@ async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables:
       continue;
     }
     for (const { example, request } of requests) {
-      const r = await callUnique(ctx, op, request);
-      ctx.recordValid(op, { kind: "documented", name: `example ${example}` }, r, `example ${example} of ${op.operationId}`);
+      const own = ownObjectFor(ctx, op);
+      if (own) request.params.path[own.param] = own.id;
+      const r = await callUnique(ctx, op, await withFreshCode(ctx, op, request));
+      ctx.recordValid(op, { kind: "documented", name: own ? `example ${example} (on ${own.id}, created by this run)` : `example ${example}` }, r, `example ${example} of ${op.operationId}`);
       trackCreated(ctx, op, r.answer);
-      if (op.security.length && !ctx.access.missing(op) && !r.answer.incomplete) {
+      // Only requests that carried credentials the user gave can show those credentials rejected.
+      const carried = op.security.some((set) => set.length > 0 && set.every((name) => variables[name] !== undefined));
+      if (carried && !ctx.access.missing(op) && !r.answer.incomplete) {
         secured++;
         if (r.answer.status === 401) {
           refused++;
@@ -250,9 +277,23 @@ async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables:
   }
 }
 
+/**
+ * For a documented delete (`x-resource` action delete), an object of its resource this run
+ * created, taken off the clean-up list: the example's own object (of the server's data) is left
+ * alone, so a second run finds what the first one did.
+ */
+function ownObjectFor(ctx: RunContext, op: DocOperation): { param: string; id: string } | undefined {
+  const r = op.resource as { action?: string; name?: string; id?: string } | undefined;
+  if (r?.action !== "delete" || !r.id || !ctx.permissions.allowWrites) return undefined;
+  const i = ctx.created.findIndex((c) => c.id !== undefined && (c.op.resource as { name?: string } | undefined)?.name === r.name);
+  if (i < 0) return undefined;
+  const [taken] = ctx.created.splice(i, 1);
+  return { param: r.id, id: taken!.id! };
+}
+
 /** A request breaking exactly one rule must get a documented error: a 4xx, or the documented error redirect. */
 async function negativeCheck(ctx: RunContext, op: DocOperation, c: NegativeCase): Promise<void> {
   const { answer, failures, request, notes } = await ctx.call(op, c.request);
-  const outcome = judgeNegative(op, answer, failures, ctx.access, { constraint: c.constraint, rule: c.rule, security: c.expect === "unauthorized" });
+  const outcome = judgeNegative(op, answer, failures, ctx.access, { constraint: c.constraint, rule: c.rule, security: c.expect === "unauthorized", expect: expectedStatuses(op, c.expect) });
   ctx.record(op, checkOf({ kind: "negative", name: `breaks ${c.constraint}`, request, status: answer.status, ...(notes.length ? { notes } : {}) }, outcome));
 }

@@ -5,7 +5,7 @@
  */
 import type { ServiceMeta } from "cloud-interfaces/core";
 import { Contract } from "../../runtime/emulator/contract.js";
-import { deriveNegativeCases as derive } from "../../runtime/verify/negative.js";
+import { deriveNegativeCases as derive, MOCK_BLIND_SPOTS, type NegativeCase } from "../../runtime/verify/negative.js";
 import type { CaseCatalogue } from "../harness/case-types.js";
 import type { RawRequest } from "./raw-request.js";
 import { ajvValidators } from "../../runtime/emulator/ajv-validators.js";
@@ -14,7 +14,14 @@ export { MOCK_BLIND_SPOTS, type BlindSpot, type NegativeCase, type Underivable }
 
 /** The runtime derivation on a test's bundled document, with the catalogue's bound values. */
 export function deriveNegativeCases(serviceId: string, doc: any, _meta: ServiceMeta, catalogue: CaseCatalogue) {
-  return derive(new Contract(serviceId, doc, ajvValidators(serviceId, doc)), catalogue.client.bind ?? {});
+  const derived = derive(new Contract(serviceId, doc, ajvValidators(serviceId, doc)), catalogue.client.bind ?? {});
+  // A credential's value is the server's to judge: the Prism mock these cases go to cannot (a blind spot, counted).
+  const valueOnly = (c: NegativeCase) => c.request.malformed === "garbage" || c.request.malformed === "no-prefix";
+  return {
+    ...derived,
+    cases: derived.cases.filter((c) => !valueOnly(c)),
+    blindSpots: [...derived.blindSpots, ...derived.cases.filter(valueOnly).map((c) => ({ operation: c.operation, constraint: c.constraint, why: MOCK_BLIND_SPOTS.credentialValue }))],
+  };
 }
 
 /** The catalogue's first successful case is the operation's known-valid request. */

@@ -32,3 +32,27 @@ describe("verify and proxy options", () => {
     expect(parseCommand(proxy, [ID, "--target", "http://h", "--strict"]).values).toMatchObject({ target: "http://h", strict: true, port: 4020 });
   });
 });
+
+describe("verify's messages", () => {
+  it("names an unknown service first, with one prefix, before any other usage error", async () => {
+    const { runVerify } = await import("../../runtime/verify/cli.js");
+    let err = "";
+    const code = await runVerify("no-such-service-v9", {}, { stderr: (s) => (err += s), stdout: () => undefined });
+    expect(code).toBe(2);
+    expect(err).toMatch(/^verify: unknown service "no-such-service-v9"; service ids: /);
+    expect(err).not.toMatch(/verify: verify:|--base-url is required/);
+  });
+
+  it("a run without credentials against a server that refuses them is not cut short as 'credentials rejected'", async () => {
+    const { resourceDocument } = await import("../emulator/fixtures/resource-document.js");
+    const { verifyFixture } = await import("./fixture-run.js");
+    const doc = resourceDocument();
+    // Credentials optional on the list (as identity's introspect: Basic or none), always refused by this server.
+    doc.components.securitySchemes = { basicAuth: { type: "http", scheme: "basic" } };
+    doc.paths["/things"].get.security = [{ basicAuth: [] }, {}];
+    doc.paths["/things"].get.responses["401"] = { description: "Unauthorized", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples: { no: { value: { message: "no" } } } } } };
+    const report = await verifyFixture((next) => async (r) => (r.method === "GET" ? new Response(JSON.stringify({ message: "no" }), { status: 401, headers: { "content-type": "application/json" } }) : next(r)), doc);
+    expect(report.incomplete).toBeUndefined();
+    expect(JSON.stringify(report)).not.toContain("check the secret of ");
+  });
+});

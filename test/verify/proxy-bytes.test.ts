@@ -24,4 +24,17 @@ describe("the proxy's answer", () => {
     const answer = await through(new Response(bytes, { status: 200, headers: { "content-type": "application/octet-stream" } }));
     expect(new Uint8Array(await answer.arrayBuffer())).toEqual(bytes);
   });
+
+  it("forwards every header value the upstream sent: several Set-Cookie, repeated Vary and Link", async () => {
+    const headers = new Headers();
+    for (const c of ["a=1; Path=/", "b=2; HttpOnly", "c=3; Secure"]) headers.append("set-cookie", c);
+    headers.append("vary", "Accept");
+    headers.append("vary", "Origin");
+    headers.append("link", "<http://upstream.test/p2>; rel=next");
+    headers.append("link", "<http://upstream.test/p1>; rel=first");
+    const answer = await through(new Response(null, { status: 204, headers }));
+    expect(answer.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; HttpOnly", "c=3; Secure"]);
+    expect(answer.headers.get("vary")).toBe("Accept, Origin");
+    expect(answer.headers.get("link")).toBe("<http://upstream.test/p2>; rel=next, <http://upstream.test/p1>; rel=first");
+  });
 });
