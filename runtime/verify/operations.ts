@@ -100,7 +100,7 @@ export interface DocumentedRequest {
  * stands for the operation (and for its code samples on the site) first. Empty when
  * a required value has no example (the report says so).
  */
-export function documentedRequests(doc: any, op: DocOperation, bind: Record<string, unknown> = {}): { requests: DocumentedRequest[]; missing: string[] } {
+export function documentedRequests(doc: any, op: DocOperation, bind: Record<string, unknown> = {}, options: { everyMediaType?: boolean } = {}): { requests: DocumentedRequest[]; missing: string[] } {
   const bound = new Set(boundNames(doc).map((n) => n.toLowerCase()));
   const bindValue = (name: string) => Object.entries(bind).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
   const params: RawRequest["params"] = { path: {}, query: {}, header: {} };
@@ -118,7 +118,8 @@ export function documentedRequests(doc: any, op: DocOperation, bind: Record<stri
   }
   if (missing.length) return { requests: [], missing };
   const base = { method: op.method, path: op.path, params, withCredentials: true };
-  const bodies = requestBodyExamples(doc, op.raw);
+  // Every media type's named examples when asked (a read-only run looking for the request that writes nothing), else the operation's own.
+  const bodies = options.everyMediaType ? everyBodyExample(doc, op.raw) : requestBodyExamples(doc, op.raw);
   if (op.raw.requestBody && bodies.length === 0) {
     const required = resolve(doc, `${op.ptr}/requestBody`).required === true;
     if (required) return { requests: [], missing: ["body"] };
@@ -129,3 +130,16 @@ export function documentedRequests(doc: any, op: DocOperation, bind: Record<stri
     missing,
   };
 }
+
+/** The named request-body examples of every media type of an operation, in document order. */
+function everyBodyExample(doc: any, operation: { requestBody?: unknown }): Array<{ name: string; mediaType: string; value: unknown }> {
+  const content = Object.entries<any>((operation.requestBody ? resolveBody(doc, operation.requestBody) : undefined)?.content ?? {});
+  return content.flatMap(([mediaType, media]) =>
+    Object.entries<any>(media?.examples ?? {})
+      .map(([name, ex]) => ({ name, mediaType, value: (ex?.$ref ? resolveRef(doc, ex.$ref) : ex)?.value }))
+      .filter((ex) => ex.value !== undefined),
+  );
+}
+
+const resolveRef = (doc: any, ref: string) => getAt(doc, ref);
+const resolveBody = (doc: any, body: any) => (body?.$ref ? resolveRef(doc, body.$ref) : body);

@@ -14,10 +14,10 @@ import type { Called, RunContext } from "./run-context.js";
 import { issuedTokens, oauthFlow, withFreshCode } from "./oauth-flow.js";
 import { seriesFlow } from "./series-flow.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
-import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation } from "./operations.js";
+import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation, type DocumentedRequest } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
 import type { Check, Failure, OperationReport, VerifyReport } from "./report.js";
-import { refusal, type Permissions } from "./safety.js";
+import { refusal, requestRefusal, type Permissions } from "./safety.js";
 import { DeadlineReached, Sender, type Answer, type FetchLike } from "./sender.js";
 import { accessOf, checkOf, countChecks, EXIT_CODES, expectedStatuses, judgeNegative, judgeValid, runVerdict, type Access } from "./verdict.js";
 import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "../core/body-limit.js";
@@ -195,7 +195,12 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     const byOp = new Map(ops.map((o) => [o.key, o]));
     const tag = freshTag();
     const { cases } = deriveNegativeCases(contract, bind, (key) => runnable(byOp.get(key)!), (op, base) => uniquified(base, tag, uniqueFields(op)));
-    for (const c of cases) await negativeCheck(ctx, byOp.get(c.operation)!, { ...c, request: retagged(c.request, tag, freshTag()) });
+    for (const c of cases) {
+      const op = byOp.get(c.operation)!;
+      // A negative of an operation that writes unless its request says otherwise (x-effect noneWhen) is sent only as a request that does not write.
+      if (requestRefusal(op, permissions, requestValues(c.request.params.query, c.request.body))) continue;
+      await negativeCheck(ctx, op, { ...c, request: retagged(c.request, tag, freshTag()) });
+    }
     if (permissions.allowWrites) {
       await runFlows(ctx, runnable);
       await oauthFlow(ctx, runnable);
@@ -249,7 +254,17 @@ async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables:
   let secured = 0;
   let refused = 0;
   for (const op of [...ops].sort((a, b) => (METHOD_ORDER[a.method] ?? 1) - (METHOD_ORDER[b.method] ?? 1))) {
-    const { requests, missing } = documentedRequests(ctx.doc, op, ctx.bind);
+    const documented = documentedRequests(ctx.doc, op, ctx.bind);
+    const { missing } = documented;
+    // Under x-effect noneWhen, a read-only run sends only the requests that change nothing.
+    const sendable = (list: DocumentedRequest[]) => list.filter(({ request }) => !requestRefusal(op, ctx.permissions, requestValues(request.params.query, request.body)));
+    let requests = sendable(documented.requests);
+    // The operation's own examples all write: another media type may document the request that does not.
+    if (requests.length === 0 && documented.requests.length > 0) requests = sendable(documentedRequests(ctx.doc, op, ctx.bind, { everyMediaType: true }).requests);
+    if (requests.length === 0 && documented.requests.length > 0) {
+      ctx.record(op, { kind: "documented", name: "documented requests", verdict: "not verified", failures: [], reason: requestRefusal(op, ctx.permissions, requestValues(documented.requests[0]!.request.params.query, documented.requests[0]!.request.body))! });
+      continue;
+    }
     if (requests.length === 0) {
       ctx.record(op, { kind: "documented", name: "documented request", verdict: "not verified", failures: [], reason: `the document gives no example for ${missing.join(", ")}; give one with ${missing.map((m) => `--bind ${m.replace(/^\w+\./, "")}=…`).join(" ")}` });
       continue;

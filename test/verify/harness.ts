@@ -21,9 +21,10 @@ export function emulatorRun(serviceId: ServiceId, fetch: Fetch = createEmulator(
 /** A fresh emulator of the service behind a fetch that records what was sent, in order. */
 export function recording(serviceId: ServiceId) {
   const emulator = createEmulator(serviceId);
-  const sent: { method: string; path: string; at: number }[] = [];
-  const fetch = (r: Request) => {
-    sent.push({ method: r.method, path: new URL(r.url).pathname, at: performance.now() });
+  const sent: { method: string; path: string; at: number; body?: string }[] = [];
+  const fetch = async (r: Request) => {
+    const body = r.body ? await r.clone().text() : undefined;
+    sent.push({ method: r.method, path: new URL(r.url).pathname, at: performance.now(), ...(body !== undefined ? { body } : {}) });
     return emulator.handle(r);
   };
   return { fetch, sent };
