@@ -28,6 +28,7 @@ import { searchEntries, searchIndexScript } from "../scripts/lib/site/search-ind
 import { readServices } from "../scripts/lib/services.js";
 import { bundledDocument } from "./harness/documents.js";
 import { numberingReferences } from "./site/numbering.js";
+import { readerText } from "../scripts/lib/site/seed-references.js";
 import { tryitService } from "../scripts/lib/site/tryit-data.js";
 import { createdId, Flow, itemOf } from "../runtime/tryit/flow.js";
 
@@ -618,7 +619,7 @@ describe("extension blocks", () => {
     const licensed = renderExtensions({ info: { title: "M", version: "1", license: { name: "Proprietary", identifier: "LicenseRef-P" }, "x-source": "Interface document 9, part Z." }, paths: {} }, pets, [pets]);
     expect(licensed.info.license).toBeUndefined();
     expect(licensed.info.description).toContain(
-      "<dt>Service licence</dt><dd>Proprietary (<code>LicenseRef-P</code>): the terms of the service this document describes. The cloud-interfaces package (clients, mocks, this site) is licensed MIT.</dd><dt>Source</dt><dd>Interface document 9, part Z.</dd></dl>",
+      "<dt>Service licence</dt><dd>Proprietary (<code>LicenseRef-P</code>): the terms of the service this document describes. The cloud-interfaces package (clients, mocks, this site) is licensed MIT.</dd></dl>",
     );
   });
 
@@ -876,27 +877,28 @@ describe("the documents as the site renders them", () => {
     return into;
   }
 
-  it.each(registry.map((s) => s.id))("%s: descriptions cite no interface-document numbering; x-source keeps it and is shown as Source", (id) => {
+  it.each(registry.map((s) => s.id))("%s: the page's copy cites no interface-document numbering anywhere; the bundled document keeps x-source for maintainers", (id) => {
     const service = registry.find((s) => s.id === id)!;
     const doc = bundledDocument(id);
     const copy = siteDocument(service, doc, registry);
     const prose = renderedProse(copy);
     expect(prose.length).toBeGreaterThan(0);
     expect(prose.flatMap((text) => numberingReferences(text).map((ref) => `${ref} in: ${text.slice(0, 80)}`))).toEqual([]);
-    // Each x-source is on the page: a block row for the document and operations, a marked note elsewhere.
-    const sources: string[] = [];
-    (function collect(node: unknown) {
-      if (node === null || typeof node !== "object") return;
-      for (const [key, value] of Object.entries(node)) key === "x-source" && typeof value === "string" ? sources.push(value) : collect(value);
-    })(doc);
-    const descriptions: string[] = [];
-    (function collect(node: unknown) {
-      if (node === null || typeof node !== "object") return;
-      for (const [key, value] of Object.entries(node)) key === "description" && typeof value === "string" ? descriptions.push(value) : collect(value);
-    })(copy);
-    const text = descriptions.join("\n");
-    expect(sources.length).toBeGreaterThan(0);
-    for (const source of sources) expect(text.includes(`<dt>Source</dt><dd>${html(source)}</dd>`) || text.includes(`<span class="ext-source">Source: ${html(source)}</span>`), source).toBe(true);
+    // Not only the rendered prose: the page embeds its copy, extensions included.
+    expect(numberingReferences(JSON.stringify(copy))).toEqual([]);
+    expect(JSON.stringify(copy)).not.toContain('"x-source"');
+    expect(JSON.stringify(doc)).toContain('"x-source"');
+  });
+
+  it("a citation of the interface documents reads as the part it names; standards keep their sections", () => {
+    expect(readerText("Interface document 3, part A.")).toBe("The interface document.");
+    expect(readerText("§4.2 does not list it: §7 gives it to every endpoint.")).toBe("The interface document's description of the endpoint does not list it: the interface document's section on errors gives it to every endpoint.");
+    expect(readerText("a missing one (§4.5).")).toBe("a missing one (the interface document's description of the endpoint).");
+    expect(readerText("its §7A lists it; see section 8B")).toBe("Its section on errors lists it; see the interface document's section on limits");
+    expect(readerText("§5.3/§8 apply")).toBe("The interface document's section on authentication and section on limits apply");
+    const standards = "Name redirect_uri (RFC 6749 §3.1.2) chosen; OIDC Core §5.1/§5.3.2; RFC 7591 §2 and §3; OAuth 2.0 Multiple Response Type Encoding Practices §2.1.";
+    expect(readerText(standards)).toBe(standards);
+    expect(numberingReferences(readerText("which §4.4 behaviour 4 (authorization) and §4.11 answer; Interface document 1, §7 and §8."))).toEqual([]);
   });
 
   it("the numbering check finds what it should and leaves standards alone", () => {
