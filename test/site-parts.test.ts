@@ -31,6 +31,7 @@ import { numberingReferences } from "./site/numbering.js";
 import { readerText } from "../scripts/lib/site/seed-references.js";
 import { tryitService } from "../scripts/lib/site/tryit-data.js";
 import { createdId, Flow, itemOf } from "../runtime/tryit/flow.js";
+import { appendCapped, MAX_LOG, MAX_SAVED_CHARS, readSaved, type Logged } from "../runtime/tryit/saved.js";
 
 const pets = { id: "pets-v3", document: "pets-v3.yaml", seed: "" };
 const old = { id: "pets-v2", document: "pets-v2.yaml", seed: "" };
@@ -908,6 +909,31 @@ describe("the documents as the site renders them", () => {
 });
 
 describe("try-it console data", () => {
+  const entry = (i: number): Logged => ({ at: 1_700_000_000_000 + i, method: "GET", url: `https://api.example.com/items/${i}`, headers: [["accept", "application/json"]], body: "" });
+
+  it("a kept state that is not one the console wrote, or larger than it replays, is discarded with the reason", () => {
+    expect(readSaved(JSON.stringify({ seed: 1, log: [entry(1)] }))).toEqual({ saved: { seed: 1, log: [entry(1)] } });
+    expect(readSaved('{"seed":1,"log":{}}')).toEqual({ discarded: "its log is not a list" });
+    expect(readSaved("{")).toEqual({ discarded: "it is not JSON" });
+    expect(readSaved("null")).toEqual({ discarded: "it is not an object" });
+    expect(readSaved('{"log":[]}')).toEqual({ discarded: "it has no seed" });
+    expect(readSaved(JSON.stringify({ seed: 1, log: [{ ...entry(1), headers: {} }] }))).toEqual({ discarded: "an entry's headers are not name-value pairs" });
+    expect(readSaved(JSON.stringify({ seed: 1, log: [{ ...entry(1), url: "javascript:1" }] }))).toEqual({ discarded: "an entry has no URL" });
+    expect(readSaved(JSON.stringify({ seed: 1, signingKey: "k", log: [] }))).toEqual({ discarded: "its signing key is not a key" });
+    const big = JSON.stringify({ seed: 1, log: Array.from({ length: 20_000 }, (_, i) => entry(i)) });
+    expect(readSaved(big)).toEqual({ discarded: "it holds 20,000 requests, more than the 1,000 the console replays" });
+    expect(readSaved("x".repeat(MAX_SAVED_CHARS + 1))).toEqual({ discarded: "it is larger than the 4,000,000 characters the console keeps" });
+  });
+
+  it("the replayed log keeps the newest 1,000 requests, dropping the oldest", () => {
+    const log = Array.from({ length: MAX_LOG }, (_, i) => entry(i));
+    expect(appendCapped(log.slice(0, 10), entry(10))).toBe(0);
+    expect(appendCapped(log, entry(MAX_LOG))).toBe(1);
+    expect(log).toHaveLength(MAX_LOG);
+    expect(log[0]!.url).toBe("https://api.example.com/items/1");
+    expect(log.at(-1)!.url).toBe(`https://api.example.com/items/${MAX_LOG}`);
+  });
+
   it("finds no authorization code flow in a document whose operations take none (identity's: test/identity/tryit-flow.test.ts)", () => {
     for (const s of readServices().filter((s) => s.family !== "identity")) expect(tryitService(s, bundledDocument(s.id)).codeFlow, s.id).toBeUndefined();
   });

@@ -276,7 +276,15 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
   const panel = el("section", { className: "tryit", "aria-label": `Try ${op.operationId}` });
   const count = el("span", { className: "tryit-count", textContent: kept(session.logged()) });
   const reset = el("button", { type: "button", className: "secondary tryit-reset", textContent: "Reset state" });
+  const stateNotice = el("p", { className: "note tryit-state-notice", role: "status" });
+  const showNotice = () => {
+    const text = session.notice();
+    stateNotice.textContent = text ?? "";
+    stateNotice.hidden = text === undefined;
+  };
+  showNotice();
   panel.append(
+    stateNotice,
     el(
       "p",
       { className: "note" },
@@ -397,6 +405,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
   reset.addEventListener("click", async () => {
     await session.reset();
     count.textContent = kept(0);
+    showNotice();
     result.replaceChildren(el("p", { className: "note", textContent: "State reset: the emulator starts again from the documents' examples." }));
   });
 
@@ -492,6 +501,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         }
       } else if (!failure) sections.push(el("p", { className: "violations", textContent: "No answer from the emulator." }));
       count.textContent = kept(session.logged());
+      showNotice();
       result.replaceChildren(...sections);
       result.dataset.ms = (performance.now() - started).toFixed(1);
     } finally {
