@@ -357,16 +357,20 @@ describe("code samples", () => {
     expect(factoryName("billing-v2")).toBe("createBillingV2Client");
     expect(credentialEnv("svc--v2", "x")).toBe("SVC_V2_X");
     expect(PACKAGE).toBe("cloud-interfaces");
-    expect(SAMPLE_LABELS).toEqual({ typescript: "TypeScript", curl: "curl", mock: "Mock" });
+    expect(SAMPLE_LABELS).toEqual({ typescript: "TypeScript", curl: "curl", fetch: "JavaScript", python: "Python", go: "Go", java: "Java", mock: "Mock" });
   });
 
-  it("gives every operation a TypeScript, a curl and a mock sample", () => {
+  it("gives every operation a TypeScript, a curl, a fetch, a Python, a Go, a Java and a mock sample", () => {
     const all = samples();
     expect([...all.keys()]).toEqual(["listPets", "addPet", "deletePet", "token", "putNote", "ping"]);
     for (const list of all.values()) {
       expect(list.map((s) => [s.lang, s.label])).toEqual([
         ["TypeScript", "TypeScript"],
         ["Shell", "curl"],
+        ["JavaScript", "JavaScript"],
+        ["Python", "Python"],
+        ["Go", "Go"],
+        ["Java", "Java"],
         ["TypeScript", "Mock"],
       ]);
     }
@@ -441,7 +445,9 @@ console.log(response.status, data ?? error);
 
   it("a service with no region, scheme or bind creates its client without options", () => {
     const doc = { servers: [{ url: "https://a.example.com" }], paths: { "/a": { get: { operationId: "a", responses: {} } } } };
-    const [ts, curl, mock] = codeSamples("a", doc).get("a")!;
+    const list = codeSamples("a", doc).get("a")!;
+    const [ts, curl] = list;
+    const mock = list.find((s) => s.label === SAMPLE_LABELS.mock);
     expect(ts!.source).toContain("const client = createAClient();\n");
     expect(curl!.source).toBe("curl https://a.example.com/a\n");
     expect(mock!.source).toContain("const client = createAClient({\n  baseUrl: mock.url,\n});\n");
@@ -530,7 +536,7 @@ await mock.close();
     expect(source("token", "Mock")).toContain("const client = createPetsV3Client({\n  baseUrl: mock.url,\n  bind: { store: \"main\" },\n});");
     const doc = petDoc();
     doc.paths["/ping"].head.parameters = [{ name: "ck", in: "header", example: "wrong place" }, { name: "CK", in: "cookie", example: "ck-1" }];
-    expect(codeSamples("pets-v3", doc).get("ping")![2]!.source).toContain('  credentials: { cookieAuth: "ck-1" },\n');
+    expect(codeSamples("pets-v3", doc).get("ping")!.find((s) => s.label === SAMPLE_LABELS.mock)!.source).toContain('  credentials: { cookieAuth: "ck-1" },\n');
   });
 
   it("the landing page shows the simplest call of the service", () => {
@@ -717,7 +723,7 @@ describe("pages", () => {
     expect(text).toContain('<tr class="assumption" id="pets-v3--components-schemas-Owner"><td data-label="Operation">(document)</td>');
     // The header every page carries: the index, each service, this page marked current.
     expect(text).toContain(
-      '<nav class="site-nav" aria-label="Site"><ul><li class="home"><a href="index.html">Cloud service interfaces</a></li><li class="nav-service"><a href="pets-v3.html"><span class="long">Pet store v3</span><span class="short">pets-v3</span></a></li><li class="nav-service"><a href="pets-v2.html"><span class="long">Old v2</span><span class="short">pets-v2</span></a></li><li><a href="assumptions.html" aria-current="page">Assumptions</a></li></ul></nav>\n<main>\n<h1>Assumptions</h1>',
+      '<nav class="site-nav" aria-label="Site"><ul><li class="home"><a href="index.html">Cloud service interfaces</a></li><li class="nav-service"><a href="pets-v3.html"><span class="long">Pet store v3</span><span class="short">pets-v3</span></a></li><li class="nav-service"><a href="pets-v2.html"><span class="long">Old v2</span><span class="short">pets-v2</span></a></li><li><a href="assumptions.html" aria-current="page">Assumptions</a></li><li><a href="changelog.html">Changelog</a></li></ul></nav>\n<main>\n<h1>Assumptions</h1>',
     );
     expect(text).toContain("</td></tr>\n<tr class=\"assumption\"");
     expect(text).toContain("</section>\n<section");
@@ -770,7 +776,8 @@ describe("the site's files", () => {
     try {
       const entries = [{ service: pets, doc: petDoc() }];
       expect(buildSiteIfChanged(entries, dir)).toBe(true);
-      expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "index.html", "openapi", "pets-v3.html"]);
+      expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "changelog.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
+      expect(readdirSync(join(dir, "md", "pets-v3")).sort()).toEqual(["addPet.md", "deletePet.md", "listPets.md", "ping.md", "putNote.md", "token.md"]);
       expect(readdirSync(join(dir, "assets")).sort()).toEqual(["redoc.standalone.js", "reference.js", "search-index.js", "search.js"]);
       expect(readFileSync(join(dir, "assets", REDOC_BUNDLE), "utf8")).toBe(offlineRedocBundle());
       expect(readFileSync(join(dir, "assets", "search.js"), "utf8")).toBe(readFileSync(new URL("../scripts/lib/site/assets/search.js", import.meta.url), "utf8"));
@@ -804,7 +811,7 @@ describe("the site's files", () => {
       expect(readFileSync(join(dir, ".inputs-sha256"), "utf8")).toBe(key);
       const fresh = join(dir, "fresh");
       buildSite(entries, fresh);
-      expect(readdirSync(fresh).sort()).toEqual(["assets", "assumptions.html", "index.html", "openapi", "pets-v3.html"]);
+      expect(readdirSync(fresh).sort()).toEqual(["assets", "assumptions.html", "changelog.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
