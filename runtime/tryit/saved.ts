@@ -19,6 +19,9 @@ export interface Saved {
   log: Logged[];
 }
 
+/** Where a tab keeps a service's state in sessionStorage. */
+export const storageKey = (serviceId: string) => `cloud-interfaces:tryit:${serviceId}`;
+
 /** The requests a session replays at most; past it the oldest are dropped. */
 export const MAX_LOG = 1000;
 /** The stored text read at most (sessionStorage holds about 5 MB an origin). */

@@ -12,7 +12,7 @@ import { http, HttpResponse, passthrough } from "msw";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { serverPatterns } from "../emulator/servers.js";
 import type { Reply, RequestLike } from "../emulator/types.js";
-import { appendCapped, MAX_LOG, readSaved, type Logged, type Saved } from "./saved.js";
+import { appendCapped, MAX_LOG, readSaved, storageKey, type Logged, type Saved } from "./saved.js";
 
 /** Browsers refuse to let a page send Cookie; the panel's fetch moves it here and the worker's handler back. */
 export const COOKIE_CARRIER = "x-tryit-cookie";
@@ -26,7 +26,6 @@ export interface Exchange {
   violations: Array<{ operation: string; status: number; problems: string[] }>;
 }
 
-const storageKey = (serviceId: string) => `cloud-interfaces:tryit:${serviceId}`;
 
 /** mulberry32: small and seedable; the replay depends on drawing the same numbers. */
 function seeded(seed: number): () => number {
