@@ -28,8 +28,10 @@ import { searchEntries, searchIndexScript } from "../scripts/lib/site/search-ind
 import { readServices } from "../scripts/lib/services.js";
 import { bundledDocument } from "./harness/documents.js";
 import { numberingReferences } from "./site/numbering.js";
+import { readerText } from "../scripts/lib/site/seed-references.js";
 import { tryitService } from "../scripts/lib/site/tryit-data.js";
 import { createdId, Flow, itemOf } from "../runtime/tryit/flow.js";
+import { appendCapped, MAX_LOG, MAX_SAVED_CHARS, readSaved, type Logged } from "../runtime/tryit/saved.js";
 
 const pets = { id: "pets-v3", document: "pets-v3.yaml", seed: "" };
 const old = { id: "pets-v2", document: "pets-v2.yaml", seed: "" };
@@ -355,16 +357,20 @@ describe("code samples", () => {
     expect(factoryName("billing-v2")).toBe("createBillingV2Client");
     expect(credentialEnv("svc--v2", "x")).toBe("SVC_V2_X");
     expect(PACKAGE).toBe("cloud-interfaces");
-    expect(SAMPLE_LABELS).toEqual({ typescript: "TypeScript", curl: "curl", mock: "Mock" });
+    expect(SAMPLE_LABELS).toEqual({ typescript: "TypeScript", curl: "curl", fetch: "JavaScript", python: "Python", go: "Go", java: "Java", mock: "Mock" });
   });
 
-  it("gives every operation a TypeScript, a curl and a mock sample", () => {
+  it("gives every operation a TypeScript, a curl, a fetch, a Python, a Go, a Java and a mock sample", () => {
     const all = samples();
     expect([...all.keys()]).toEqual(["listPets", "addPet", "deletePet", "token", "putNote", "ping"]);
     for (const list of all.values()) {
       expect(list.map((s) => [s.lang, s.label])).toEqual([
         ["TypeScript", "TypeScript"],
         ["Shell", "curl"],
+        ["JavaScript", "JavaScript"],
+        ["Python", "Python"],
+        ["Go", "Go"],
+        ["Java", "Java"],
         ["TypeScript", "Mock"],
       ]);
     }
@@ -439,7 +445,9 @@ console.log(response.status, data ?? error);
 
   it("a service with no region, scheme or bind creates its client without options", () => {
     const doc = { servers: [{ url: "https://a.example.com" }], paths: { "/a": { get: { operationId: "a", responses: {} } } } };
-    const [ts, curl, mock] = codeSamples("a", doc).get("a")!;
+    const list = codeSamples("a", doc).get("a")!;
+    const [ts, curl] = list;
+    const mock = list.find((s) => s.label === SAMPLE_LABELS.mock);
     expect(ts!.source).toContain("const client = createAClient();\n");
     expect(curl!.source).toBe("curl https://a.example.com/a\n");
     expect(mock!.source).toContain("const client = createAClient({\n  baseUrl: mock.url,\n});\n");
@@ -528,7 +536,7 @@ await mock.close();
     expect(source("token", "Mock")).toContain("const client = createPetsV3Client({\n  baseUrl: mock.url,\n  bind: { store: \"main\" },\n});");
     const doc = petDoc();
     doc.paths["/ping"].head.parameters = [{ name: "ck", in: "header", example: "wrong place" }, { name: "CK", in: "cookie", example: "ck-1" }];
-    expect(codeSamples("pets-v3", doc).get("ping")![2]!.source).toContain('  credentials: { cookieAuth: "ck-1" },\n');
+    expect(codeSamples("pets-v3", doc).get("ping")!.find((s) => s.label === SAMPLE_LABELS.mock)!.source).toContain('  credentials: { cookieAuth: "ck-1" },\n');
   });
 
   it("the landing page shows the simplest call of the service", () => {
@@ -618,7 +626,7 @@ describe("extension blocks", () => {
     const licensed = renderExtensions({ info: { title: "M", version: "1", license: { name: "Proprietary", identifier: "LicenseRef-P" }, "x-source": "Interface document 9, part Z." }, paths: {} }, pets, [pets]);
     expect(licensed.info.license).toBeUndefined();
     expect(licensed.info.description).toContain(
-      "<dt>Service licence</dt><dd>Proprietary (<code>LicenseRef-P</code>): the terms of the service this document describes. The cloud-interfaces package (clients, mocks, this site) is licensed MIT.</dd><dt>Source</dt><dd>Interface document 9, part Z.</dd></dl>",
+      "<dt>Service licence</dt><dd>Proprietary (<code>LicenseRef-P</code>): the terms of the service this document describes. The cloud-interfaces package (clients, mocks, this site) is licensed MIT.</dd></dl>",
     );
   });
 
@@ -715,7 +723,7 @@ describe("pages", () => {
     expect(text).toContain('<tr class="assumption" id="pets-v3--components-schemas-Owner"><td data-label="Operation">(document)</td>');
     // The header every page carries: the index, each service, this page marked current.
     expect(text).toContain(
-      '<nav class="site-nav" aria-label="Site"><ul><li class="home"><a href="index.html">Cloud service interfaces</a></li><li class="nav-service"><a href="pets-v3.html"><span class="long">Pet store v3</span><span class="short">pets-v3</span></a></li><li class="nav-service"><a href="pets-v2.html"><span class="long">Old v2</span><span class="short">pets-v2</span></a></li><li><a href="assumptions.html" aria-current="page">Assumptions</a></li></ul></nav>\n<main>\n<h1>Assumptions</h1>',
+      '<nav class="site-nav" aria-label="Site"><ul><li class="home"><a href="index.html">Cloud service interfaces</a></li><li class="nav-service"><a href="pets-v3.html"><span class="long">Pet store v3</span><span class="short">pets-v3</span></a></li><li class="nav-service"><a href="pets-v2.html"><span class="long">Old v2</span><span class="short">pets-v2</span></a></li><li><a href="assumptions.html" aria-current="page">Assumptions</a></li><li><a href="changelog.html">Changelog</a></li></ul></nav>\n<main>\n<h1>Assumptions</h1>',
     );
     expect(text).toContain("</td></tr>\n<tr class=\"assumption\"");
     expect(text).toContain("</section>\n<section");
@@ -768,7 +776,8 @@ describe("the site's files", () => {
     try {
       const entries = [{ service: pets, doc: petDoc() }];
       expect(buildSiteIfChanged(entries, dir)).toBe(true);
-      expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "index.html", "openapi", "pets-v3.html"]);
+      expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "changelog.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
+      expect(readdirSync(join(dir, "md", "pets-v3")).sort()).toEqual(["addPet.md", "deletePet.md", "listPets.md", "ping.md", "putNote.md", "token.md"]);
       expect(readdirSync(join(dir, "assets")).sort()).toEqual(["redoc.standalone.js", "reference.js", "search-index.js", "search.js"]);
       expect(readFileSync(join(dir, "assets", REDOC_BUNDLE), "utf8")).toBe(offlineRedocBundle());
       expect(readFileSync(join(dir, "assets", "search.js"), "utf8")).toBe(readFileSync(new URL("../scripts/lib/site/assets/search.js", import.meta.url), "utf8"));
@@ -802,7 +811,7 @@ describe("the site's files", () => {
       expect(readFileSync(join(dir, ".inputs-sha256"), "utf8")).toBe(key);
       const fresh = join(dir, "fresh");
       buildSite(entries, fresh);
-      expect(readdirSync(fresh).sort()).toEqual(["assets", "assumptions.html", "index.html", "openapi", "pets-v3.html"]);
+      expect(readdirSync(fresh).sort()).toEqual(["assets", "assumptions.html", "changelog.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -876,27 +885,28 @@ describe("the documents as the site renders them", () => {
     return into;
   }
 
-  it.each(registry.map((s) => s.id))("%s: descriptions cite no interface-document numbering; x-source keeps it and is shown as Source", (id) => {
+  it.each(registry.map((s) => s.id))("%s: the page's copy cites no interface-document numbering anywhere; the bundled document keeps x-source for maintainers", (id) => {
     const service = registry.find((s) => s.id === id)!;
     const doc = bundledDocument(id);
     const copy = siteDocument(service, doc, registry);
     const prose = renderedProse(copy);
     expect(prose.length).toBeGreaterThan(0);
     expect(prose.flatMap((text) => numberingReferences(text).map((ref) => `${ref} in: ${text.slice(0, 80)}`))).toEqual([]);
-    // Each x-source is on the page: a block row for the document and operations, a marked note elsewhere.
-    const sources: string[] = [];
-    (function collect(node: unknown) {
-      if (node === null || typeof node !== "object") return;
-      for (const [key, value] of Object.entries(node)) key === "x-source" && typeof value === "string" ? sources.push(value) : collect(value);
-    })(doc);
-    const descriptions: string[] = [];
-    (function collect(node: unknown) {
-      if (node === null || typeof node !== "object") return;
-      for (const [key, value] of Object.entries(node)) key === "description" && typeof value === "string" ? descriptions.push(value) : collect(value);
-    })(copy);
-    const text = descriptions.join("\n");
-    expect(sources.length).toBeGreaterThan(0);
-    for (const source of sources) expect(text.includes(`<dt>Source</dt><dd>${html(source)}</dd>`) || text.includes(`<span class="ext-source">Source: ${html(source)}</span>`), source).toBe(true);
+    // Not only the rendered prose: the page embeds its copy, extensions included.
+    expect(numberingReferences(JSON.stringify(copy))).toEqual([]);
+    expect(JSON.stringify(copy)).not.toContain('"x-source"');
+    expect(JSON.stringify(doc)).toContain('"x-source"');
+  });
+
+  it("a citation of the interface documents reads as the part it names; standards keep their sections", () => {
+    expect(readerText("Interface document 3, part A.")).toBe("The interface document.");
+    expect(readerText("§4.2 does not list it: §7 gives it to every endpoint.")).toBe("The interface document's description of the endpoint does not list it: the interface document's section on errors gives it to every endpoint.");
+    expect(readerText("a missing one (§4.5).")).toBe("a missing one (the interface document's description of the endpoint).");
+    expect(readerText("its §7A lists it; see section 8B")).toBe("Its section on errors lists it; see the interface document's section on limits");
+    expect(readerText("§5.3/§8 apply")).toBe("The interface document's section on authentication and section on limits apply");
+    const standards = "Name redirect_uri (RFC 6749 §3.1.2) chosen; OIDC Core §5.1/§5.3.2; RFC 7591 §2 and §3; OAuth 2.0 Multiple Response Type Encoding Practices §2.1.";
+    expect(readerText(standards)).toBe(standards);
+    expect(numberingReferences(readerText("which §4.4 behaviour 4 (authorization) and §4.11 answer; Interface document 1, §7 and §8."))).toEqual([]);
   });
 
   it("the numbering check finds what it should and leaves standards alone", () => {
@@ -906,6 +916,31 @@ describe("the documents as the site renders them", () => {
 });
 
 describe("try-it console data", () => {
+  const entry = (i: number): Logged => ({ at: 1_700_000_000_000 + i, method: "GET", url: `https://api.example.com/items/${i}`, headers: [["accept", "application/json"]], body: "" });
+
+  it("a kept state that is not one the console wrote, or larger than it replays, is discarded with the reason", () => {
+    expect(readSaved(JSON.stringify({ seed: 1, log: [entry(1)] }))).toEqual({ saved: { seed: 1, log: [entry(1)] } });
+    expect(readSaved('{"seed":1,"log":{}}')).toEqual({ discarded: "its log is not a list" });
+    expect(readSaved("{")).toEqual({ discarded: "it is not JSON" });
+    expect(readSaved("null")).toEqual({ discarded: "it is not an object" });
+    expect(readSaved('{"log":[]}')).toEqual({ discarded: "it has no seed" });
+    expect(readSaved(JSON.stringify({ seed: 1, log: [{ ...entry(1), headers: {} }] }))).toEqual({ discarded: "an entry's headers are not name-value pairs" });
+    expect(readSaved(JSON.stringify({ seed: 1, log: [{ ...entry(1), url: "javascript:1" }] }))).toEqual({ discarded: "an entry has no URL" });
+    expect(readSaved(JSON.stringify({ seed: 1, signingKey: "k", log: [] }))).toEqual({ discarded: "its signing key is not a key" });
+    const big = JSON.stringify({ seed: 1, log: Array.from({ length: 20_000 }, (_, i) => entry(i)) });
+    expect(readSaved(big)).toEqual({ discarded: "it holds 20,000 requests, more than the 1,000 the console replays" });
+    expect(readSaved("x".repeat(MAX_SAVED_CHARS + 1))).toEqual({ discarded: "it is larger than the 4,000,000 characters the console keeps" });
+  });
+
+  it("the replayed log keeps the newest 1,000 requests, dropping the oldest", () => {
+    const log = Array.from({ length: MAX_LOG }, (_, i) => entry(i));
+    expect(appendCapped(log.slice(0, 10), entry(10))).toBe(0);
+    expect(appendCapped(log, entry(MAX_LOG))).toBe(1);
+    expect(log).toHaveLength(MAX_LOG);
+    expect(log[0]!.url).toBe("https://api.example.com/items/1");
+    expect(log.at(-1)!.url).toBe(`https://api.example.com/items/${MAX_LOG}`);
+  });
+
   it("finds no authorization code flow in a document whose operations take none (identity's: test/identity/tryit-flow.test.ts)", () => {
     for (const s of readServices().filter((s) => s.family !== "identity")) expect(tryitService(s, bundledDocument(s.id)).codeFlow, s.id).toBeUndefined();
   });

@@ -9,6 +9,8 @@ const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".json": "application/json",
   ".yaml": "application/yaml",
+  ".md": "text/markdown; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
   ".css": "text/css",
   ".png": "image/png",
   ".svg": "image/svg+xml",

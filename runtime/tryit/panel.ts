@@ -27,6 +27,8 @@ const STYLE = `
 .tryit pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;color:#1f2328;padding:.5rem;border-radius:4px;margin:.25rem 0 .75rem;max-height:24rem;overflow:auto;font:12px/1.4 ui-monospace,Menlo,Consolas,monospace}
 .tryit h4{margin:.75rem 0 .25rem;font-size:14px}
 .tryit .note{font-size:13px;color:#57606a;margin:0 0 .5rem}
+.tryit .tryit-about summary{cursor:pointer;margin:0 0 .5rem}
+.tryit .tryit-about[open] summary{margin-bottom:.35rem}
 .tryit .violations{color:#a40e26}
 .tryit .tryit-authorize-status{display:block;margin:.25rem 0 0}
 `;
@@ -276,20 +278,32 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
   const panel = el("section", { className: "tryit", "aria-label": `Try ${op.operationId}` });
   const count = el("span", { className: "tryit-count", textContent: kept(session.logged()) });
   const reset = el("button", { type: "button", className: "secondary tryit-reset", textContent: "Reset state" });
+  const stateNotice = el("p", { className: "note tryit-state-notice", role: "status" });
+  const showNotice = () => {
+    const text = session.notice();
+    stateNotice.textContent = text ?? "";
+    stateNotice.hidden = text === undefined;
+  };
+  showNotice();
   panel.append(
+    stateNotice,
+    // The explanations folded behind one line: what answers, and what is kept.
     el(
-      "p",
-      { className: "note" },
-      `${op.method} ${op.path}: answered by the ${service.id} emulator inside this page through MSW's service worker; nothing is sent to the network. `,
-      "State lasts for this browser session across this service's operations and pages (",
-      count,
-      "). Requests to the emulated hosts skip CORS (the worker answers them before a preflight); browsers refuse a Cookie header, so the panel carries cookies to the emulator itself.",
-    ),
-    el(
-      "p",
-      { className: "note tryit-storage" },
-      "What you send here, credentials included, is kept in this tab's sessionStorage to rebuild the state on the next page: use the emulator's own values, never real ones.",
-      session.keepsSigningKey ? " The signing key kept with it is the emulator's own, made in this page to sign the emulator's tokens: it is no key of the real service." : "",
+      "details",
+      { className: "tryit-about" },
+      el("summary", { className: "note" }, `Answered by the ${service.id} emulator in this page, nothing sent to the network (`, count, "; use the emulator's values, never real ones)"),
+      el(
+        "p",
+        { className: "note" },
+        `${op.method} ${op.path}: answered by the ${service.id} emulator inside this page through MSW's service worker; nothing is sent to the network. `,
+        "State lasts for this browser session across this service's operations and pages. Requests to the emulated hosts skip CORS (the worker answers them before a preflight); browsers refuse a Cookie header, so the panel carries cookies to the emulator itself.",
+      ),
+      el(
+        "p",
+        { className: "note tryit-storage" },
+        "What you send here, credentials included, is kept in this tab's sessionStorage to rebuild the state on the next page: use the emulator's own values, never real ones.",
+        session.keepsSigningKey ? " The signing key kept with it is the emulator's own, made in this page to sign the emulator's tokens: it is no key of the real service." : "",
+      ),
     ),
     el("p", { className: "tryit-actions" }, reset, ...authorizeAction(service, session)),
   );
@@ -397,6 +411,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
   reset.addEventListener("click", async () => {
     await session.reset();
     count.textContent = kept(0);
+    showNotice();
     result.replaceChildren(el("p", { className: "note", textContent: "State reset: the emulator starts again from the documents' examples." }));
   });
 
@@ -492,6 +507,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         }
       } else if (!failure) sections.push(el("p", { className: "violations", textContent: "No answer from the emulator." }));
       count.textContent = kept(session.logged());
+      showNotice();
       result.replaceChildren(...sections);
       result.dataset.ms = (performance.now() - started).toFixed(1);
     } finally {

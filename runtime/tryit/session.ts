@@ -3,32 +3,21 @@
  * browser session: every request the emulator answered is logged in sessionStorage with the
  * time it came and the seed of the emulator's randomness, and a new page replays the log, which
  * gives the same ids, tokens and keys again. Identity's signing key is generated once and kept
- * with the log, so tokens issued on one page verify on the next.
+ * with the log, so tokens issued on one page verify on the next. The log replays at most the
+ * newest 1,000 requests (./saved.ts); a kept state that is not one this console wrote, is larger
+ * than that, or cannot be replayed is discarded with a notice, and the console starts fresh.
  */
 import { setupWorker } from "msw/browser";
 import { http, HttpResponse, passthrough } from "msw";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { serverPatterns } from "../emulator/servers.js";
 import type { Reply, RequestLike } from "../emulator/types.js";
+import { appendCapped, MAX_LOG, readSaved, storageKey, type Logged, type Saved } from "./saved.js";
 
 /** Browsers refuse to let a page send Cookie; the panel's fetch moves it here and the worker's handler back. */
 export const COOKIE_CARRIER = "x-tryit-cookie";
 /** The case selection header (runtime/http/case-selection.ts, read by every mock and emulator): `code=404, example=name`. */
 export { MOCK_CASE_HEADER as CASE_HEADER } from "../http/case-selection.js";
-
-interface Logged {
-  at: number;
-  method: string;
-  url: string;
-  headers: Array<[string, string]>;
-  body: string;
-}
-
-interface Saved {
-  seed: number;
-  signingKey?: unknown;
-  log: Logged[];
-}
 
 /** What the emulator received and answered, as it gave it (a browser hides a manual redirect's status and Location). */
 export interface Exchange {
@@ -37,7 +26,6 @@ export interface Exchange {
   violations: Array<{ operation: string; status: number; problems: string[] }>;
 }
 
-const storageKey = (serviceId: string) => `cloud-interfaces:tryit:${serviceId}`;
 
 /** mulberry32: small and seedable; the replay depends on drawing the same numbers. */
 function seeded(seed: number): () => number {
@@ -50,13 +38,23 @@ function seeded(seed: number): () => number {
   };
 }
 
-function load(serviceId: string): Saved | undefined {
+/** The kept state, or why what the tab held was discarded (and removed). */
+function load(serviceId: string): { saved?: Saved; discarded?: string } {
+  let text: string | null;
   try {
-    const text = sessionStorage.getItem(storageKey(serviceId));
-    return text ? (JSON.parse(text) as Saved) : undefined;
+    text = sessionStorage.getItem(storageKey(serviceId));
   } catch {
-    return undefined;
+    return {};
   }
+  if (!text) return {};
+  const read = readSaved(text);
+  if ("saved" in read) return read;
+  try {
+    sessionStorage.removeItem(storageKey(serviceId));
+  } catch {
+    // Nothing to do: the fresh state replaces it on the next request.
+  }
+  return read;
 }
 
 function requestLike(entry: Logged): RequestLike {
@@ -73,6 +71,8 @@ export interface Session {
   reset(): Promise<void>;
   /** How many requests the kept state is made of. */
   logged(): number;
+  /** Why the kept state was discarded or shortened, for the panel to say; undefined when nothing was. */
+  notice(): string | undefined;
   /** Whether the tab keeps a signing key for this emulator (identity: its tokens verify across pages). */
   readonly keepsSigningKey: boolean;
   /** Lets requests to an origin the reader chose as the target through the worker, to the network. */
@@ -94,7 +94,10 @@ async function signingKeyFor(serviceId: string, saved: Saved): Promise<unknown> 
 let workerStarted: Promise<unknown> | undefined;
 
 export async function startSession(serviceId: string): Promise<Session> {
-  let saved: Saved = load(serviceId) ?? { seed: Math.floor(Math.random() * 2 ** 31), log: [] };
+  const fresh = (): Saved => ({ seed: Math.floor(Math.random() * 2 ** 31), log: [] });
+  const loaded = load(serviceId);
+  let saved: Saved = loaded.saved ?? fresh();
+  let notice = loaded.discarded ? `The state this tab kept for ${serviceId} was discarded (${loaded.discarded}); the emulator starts fresh.` : undefined;
   const persist = () => {
     try {
       sessionStorage.setItem(storageKey(serviceId), JSON.stringify(saved));
@@ -123,7 +126,15 @@ export async function startSession(serviceId: string): Promise<Session> {
     replayingAt = undefined;
     persist();
   };
-  await build();
+  try {
+    await build();
+  } catch (error) {
+    // A kept log the emulator cannot replay: start fresh rather than leave the panel loading.
+    replayingAt = undefined;
+    saved = fresh();
+    notice = `The state this tab kept for ${serviceId} could not be replayed (${(error as Error)?.message ?? String(error)}) and was discarded; the emulator starts fresh.`;
+    await build();
+  }
 
   const answer = async (request: Request): Promise<Response> => {
     const headers: Array<[string, string]> = [];
@@ -135,7 +146,9 @@ export async function startSession(serviceId: string): Promise<Session> {
     // Counted, not by the list's length: the record keeps the newest 1,000, so past them its length stays put.
     const before = emulator.violationsRecorded.seen;
     const reply = await emulator.dispatch(requestLike(entry));
-    saved.log.push(entry);
+    if (appendCapped(saved.log, entry) > 0) {
+      notice = `Only the newest ${MAX_LOG.toLocaleString("en")} requests are kept: the next page replays those, without the oldest.`;
+    }
     persist();
     const added = Math.min(emulator.violationsRecorded.seen - before, emulator.violations.length);
     lastExchange = { request: entry, reply, violations: added > 0 ? emulator.violations.slice(-added).map((v) => ({ ...v })) : [] };
@@ -166,12 +179,14 @@ export async function startSession(serviceId: string): Promise<Session> {
     },
     last: () => lastExchange,
     logged: () => saved.log.length,
+    notice: () => notice,
     get keepsSigningKey() {
       return saved.signingKey !== undefined;
     },
     allowOrigin: (origin) => void allowed.add(origin),
     async reset() {
-      saved = { seed: Math.floor(Math.random() * 2 ** 31), log: [] };
+      saved = fresh();
+      notice = undefined;
       lastExchange = undefined;
       await build();
     },

@@ -24,6 +24,8 @@ export function siteKey(entries: readonly { service: Service; doc: OpenApiDocume
       readdirSync(join(ROOT, top), { recursive: true, encoding: "utf8" }).map((f) => join(ROOT, top, f)).filter((f) => f.endsWith(".ts")),
     ),
     join(ROOT, "package-lock.json"),
+    // The changelog page.
+    join(ROOT, "CHANGELOG.md"),
   ].sort();
   const hash = createHash("sha256");
   for (const file of files) hash.update(file).update("\0").update(existsSync(file) ? readFileSync(file) : "").update("\0");

@@ -1,16 +1,19 @@
 /**
  * The reference site: a landing page with cross-service search, one Redoc page per document
- * with generated code samples, the assumptions page, and the bundled documents. It loads
+ * with generated code samples, the assumptions page, the changelog page, the bundled documents,
+ * and for machines llms.txt with one Markdown file per operation. It loads
  * nothing from another host; see scripts/lib/site/ for the parts.
  */
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { stringify } from "yaml";
 import type { OpenApiDocument } from "./bundle.js";
 import { SITE_DIR } from "./paths.js";
 import type { Service } from "./services.js";
 import { siteKey, siteKeyMatches, SITE_KEY_FILE } from "./site-key.js";
 import { assumptionsPage } from "./site/assumptions-page.js";
+import { CHANGELOG_PAGE, changelogPage } from "./site/changelog-page.js";
+import { LLMS_FILE, llmsTxt, operationMarkdownFiles } from "./site/machine-pages.js";
 import { navOf } from "./site/html.js";
 import { landingPage } from "./site/landing-page.js";
 import { offlineRedocBundle, REDOC_BUNDLE } from "./site/redoc.js";
@@ -35,6 +38,13 @@ export function buildSite(entries: { service: Service; doc: OpenApiDocument }[],
   }
   writeFileSync(join(dir, "index.html"), landingPage(entries));
   writeFileSync(join(dir, "assumptions.html"), assumptionsPage(entries));
+  writeFileSync(join(dir, CHANGELOG_PAGE), changelogPage(entries));
+  // For machines: llms.txt at the root and one Markdown file per operation.
+  writeFileSync(join(dir, LLMS_FILE), llmsTxt(entries));
+  for (const [path, text] of operationMarkdownFiles(entries)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
 }
 
 /** Rebuilds the site unless its inputs are unchanged since the last build into `dir`; returns whether it built. */

@@ -3,7 +3,7 @@
  * read-only: GET and HEAD only, nothing outside the site folder (symlinks included), and a file
  * that cannot be read is a 500, not a dead process.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,6 +81,17 @@ describe("docs server", () => {
       expect(r.headers.get("x-content-type-options")).toBe("nosniff");
     }
     expect((await withHost(`evil.example:${port}`)).headers["x-frame-options"]).toBe("DENY");
+  });
+
+  it("says in the README what it does: the loopback names it lists answer, any other name gets 421", async () => {
+    const port = new URL(url).port;
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const claim = readme.slice(readme.indexOf("`docs --port` is for reading"), readme.indexOf("**Publish the reference.**"));
+    const named = [...claim.matchAll(/`http:\/\/([^/`]+):8080\/`/g)].map((m) => m[1]!);
+    expect(named).toEqual(["127.0.0.1", "localhost", "[::1]"]);
+    for (const host of named) expect((await withHost(`${host}:${port}`)).status, host).toBe(200);
+    expect(claim).toMatch(/Any other\s+name gets 421, even one that resolves to 127\.0\.0\.1/);
+    expect((await withHost(`rebound.example:${port}`)).status).toBe(421);
   });
 
   it("on loopback answers only its own Host: another name resolving to it (DNS rebinding) gets 421 and no file", async () => {

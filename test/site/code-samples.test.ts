@@ -20,10 +20,10 @@ const services = sampleServices();
 const sample = sampleSource;
 
 describe("generated code samples", () => {
-  it("every operation has a TypeScript, a curl and a mock sample", () => {
+  it("every operation has a TypeScript, a curl, a fetch, a Python, a Go, a Java and a mock sample", () => {
     for (const { id } of services) {
       for (const op of samplesOf(id)) {
-        expect(op.samples.map((s) => s.label), `${id} ${op.operationId}`).toEqual([SAMPLE_LABELS.typescript, SAMPLE_LABELS.curl, SAMPLE_LABELS.mock]);
+        expect(op.samples.map((s) => s.label), `${id} ${op.operationId}`).toEqual([SAMPLE_LABELS.typescript, SAMPLE_LABELS.curl, SAMPLE_LABELS.fetch, SAMPLE_LABELS.python, SAMPLE_LABELS.go, SAMPLE_LABELS.java, SAMPLE_LABELS.mock]);
         expect(sample(op.samples, SAMPLE_LABELS.typescript)).toContain(`from "cloud-interfaces/${id}"`);
         expect(sample(op.samples, SAMPLE_LABELS.mock)).toContain(`import { startMock } from "cloud-interfaces/mock";\nimport`);
         expect(sample(op.samples, SAMPLE_LABELS.mock)).toContain(`const mock = await startMock("${id}");`);

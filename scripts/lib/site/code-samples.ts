@@ -9,6 +9,7 @@ import { extractMeta } from "../client-meta.js";
 import { bindValues, exampleCall, FORM, formFields, mockCredential, parameterHeaders, requestTarget, type ExampleCall } from "../example-requests.js";
 import { pascalName } from "../services.js";
 import { shellExpand, shellQuote, tsInline, tsKey, tsLiteral } from "./literals.js";
+import { fetchSample, goSample, javaSample, pythonSample, wireCall } from "./http-samples.js";
 
 export interface CodeSample {
   lang: string;
@@ -17,7 +18,7 @@ export interface CodeSample {
 }
 
 export const PACKAGE = "cloud-interfaces";
-export const SAMPLE_LABELS = { typescript: "TypeScript", curl: "curl", mock: "Mock" } as const;
+export const SAMPLE_LABELS = { typescript: "TypeScript", curl: "curl", fetch: "JavaScript", python: "Python", go: "Go", java: "Java", mock: "Mock" } as const;
 
 export const factoryName = (serviceId: string) => `create${pascalName(serviceId)}Client`;
 
@@ -151,16 +152,26 @@ function curlSample(serviceId: string, meta: ServiceMeta, shape: ExampleCall): s
   return `${lines.join(" \\\n  ")}\n`;
 }
 
-/** The three samples of every operation, keyed by operationId. */
+/** The samples of every operation, keyed by operationId: the package's client, curl, fetch, Python, Go, Java, and the client against the mock. */
 export function codeSamples(serviceId: string, doc: OpenApiDocument): Map<string, CodeSample[]> {
   const meta = extractMeta(serviceId, doc);
   const bindExamples = bindValues(doc, meta);
   const out = new Map<string, CodeSample[]>();
   for (const op of listOperations(doc)) {
     const shape = exampleCall(doc, meta, op, bindExamples);
+    const server = serverUrl(meta);
+    const wire = wireCall(meta, shape, {
+      baseEnv: credentialEnv(serviceId, "baseUrl"),
+      ...(server.env ? {} : { defaultUrl: server.url }),
+      credential: (scheme, part) => credentialEnv(serviceId, scheme, part),
+    });
     out.set(op.operation.operationId, [
       { lang: "TypeScript", label: SAMPLE_LABELS.typescript, source: tsSample(serviceId, doc, meta, shape, bindExamples) },
       { lang: "Shell", label: SAMPLE_LABELS.curl, source: curlSample(serviceId, meta, shape) },
+      { lang: "JavaScript", label: SAMPLE_LABELS.fetch, source: fetchSample(wire) },
+      { lang: "Python", label: SAMPLE_LABELS.python, source: pythonSample(wire) },
+      { lang: "Go", label: SAMPLE_LABELS.go, source: goSample(wire) },
+      { lang: "Java", label: SAMPLE_LABELS.java, source: javaSample(wire) },
       { lang: "TypeScript", label: SAMPLE_LABELS.mock, source: mockSample(serviceId, doc, meta, shape, bindExamples) },
     ]);
   }

@@ -15,6 +15,7 @@ import { ROOT } from "../paths.js";
 import { PACKAGE } from "./code-samples.js";
 import { displayTitle, html } from "./html.js";
 import { allowedLinkTarget, proseOnly } from "./prose.js";
+import { readerText } from "./seed-references.js";
 
 /** How prose refers to an extension, for descriptions that name one in backticks. */
 const PROSE_NAMES: Record<string, string> = {
@@ -45,9 +46,12 @@ const PROSE_NAMES: Record<string, string> = {
   "x-placeholder": "placeholder host",
 };
 
-/** Plain text (an assumption note) with each known extension name replaced by what it means. */
+/**
+ * Plain text (an assumption note) with each known extension name replaced by what it means and
+ * the interface documents' numbering by what it names (./seed-references.ts).
+ */
 export function readableNames(text: string): string {
-  return text.replace(/`?\b(x-[A-Za-z]+(?:-[A-Za-z]+)*)\b`?/g, (whole, name: string) => PROSE_NAMES[name] ?? whole);
+  return readerText(text).replace(/`?\b(x-[A-Za-z]+(?:-[A-Za-z]+)*)\b`?/g, (whole, name: string) => PROSE_NAMES[name] ?? whole);
 }
 
 /** A pointer as readers see it: each extension-name segment replaced by what it means, e.g. `/[retry policy]`. */
@@ -57,7 +61,7 @@ export function readablePointer(pointer: string): string {
 
 function rewriteProse(text: string, markdown = true): string {
   // "(`x-audit-events`)" only pointed the reader at the raw extension, which the block now renders.
-  return (markdown ? proseOnly(text) : text)
+  return readerText(markdown ? proseOnly(text) : text)
     .replace(/\s*\(`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`\)/g, (whole, name: string) => (PROSE_NAMES[name] ? "" : whole))
     .replace(/`(x-[A-Za-z-]+(?:\.[A-Za-z]+)*)`/g, (whole, name: string) => (PROSE_NAMES[name] ? `*${PROSE_NAMES[name]}*` : whole));
 }
@@ -119,21 +123,6 @@ function rateLimit(value: any): string {
   return html(typeof value?.description === "string" ? value.description : JSON.stringify(value));
 }
 
-/**
- * `x-source` (where in the interface documents a statement comes from) on any object but an
- * operation or the document, whose blocks have a row for it: a marked source note after the
- * object's description, apart from the prose a reader reads.
- */
-function renderSources(node: unknown, skip: ReadonlySet<unknown>): void {
-  if (node === null || typeof node !== "object") return;
-  if (Array.isArray(node)) return node.forEach((item) => renderSources(item, skip));
-  const record = node as Record<string, any>;
-  if (typeof record["x-source"] === "string" && !skip.has(record)) {
-    record.description = `${record.description ?? ""} <span class="ext-source">Source: ${html(record["x-source"])}</span>`.trim();
-  }
-  for (const [key, value] of Object.entries(record)) if (!DATA_KEYS.has(key) && key !== "examples") renderSources(value, skip);
-}
-
 /** The package's own licence, which a reader could take the service's licence line for. */
 function packageLicence(): string {
   return String((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { license?: string }).license ?? "see its package.json");
@@ -146,6 +135,26 @@ function licenceRow(licence: any): Row {
   return { label: "Service licence", value: `${linked}${id}: the terms of the service this document describes. The ${html(PACKAGE)} package (clients, mocks, this site) is licensed ${html(packageLicence())}.` };
 }
 
+/**
+ * Where each statement comes from in the interface documents (`x-source`) and why a lint rule
+ * does not apply (`x-lint-exceptions`) are for the documents' maintainers: they stay in the
+ * documents and the bundles (openapi/<id>.json) but not in the page, which embeds its copy.
+ * Every other text the page carries says what the interface documents' numbering names.
+ */
+function forMaintainersOnly(node: unknown): void {
+  if (node === null || typeof node !== "object") return;
+  const record = node as Record<string, unknown>;
+  if (!Array.isArray(node)) {
+    delete record["x-source"];
+    delete record["x-lint-exceptions"];
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (!Array.isArray(node) && (DATA_KEYS.has(key) || key === "examples")) continue;
+    if (typeof value === "string") record[key] = readerText(value);
+    else forMaintainersOnly(value);
+  }
+}
+
 /** The document copy the site renders: same content, extensions turned into blocks. */
 export function renderExtensions(doc: OpenApiDocument, service: Service, services: readonly Service[]): OpenApiDocument {
   const copy = structuredClone(doc);
@@ -154,7 +163,6 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
   const withIds = assumptions.map((a, i) => ({ a, id: ids[i]! }));
   rewriteDescriptions(copy);
   const operations = listOperations(copy);
-  renderSources(copy, new Set<unknown>([copy.info, ...operations.map((o) => o.operation)]));
 
   for (const { path, method, operation } of operations) {
     const security = (operation.security ?? copy.security ?? []) as Record<string, unknown>[];
@@ -172,7 +180,6 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
     if (operation["x-validity-seconds"] !== undefined) rows.push({ label: "Valid for", value: `${html(String(operation["x-validity-seconds"]))} seconds` });
     const own = withIds.filter(({ a }) => a.operation === `${method.toUpperCase()} ${path}` || a.operation === `* ${path}`);
     if (own.length > 0) rows.push({ label: `Assumptions (${own.length})`, value: assumptionList(own) });
-    if (typeof operation["x-source"] === "string") rows.push({ label: "Source", value: html(operation["x-source"]) });
     operation.description = `${operation.description ?? ""}${block(rows, operation.deprecated ? "deprecated" : "")}`;
   }
 
@@ -207,11 +214,11 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
     });
   }
   if (copy.info.license) rows.push(licenceRow(copy.info.license));
-  if (typeof copy.info["x-source"] === "string") rows.push({ label: "Source", value: html(copy.info["x-source"]) });
   copy.info.description = `${description}${block(rows, deprecation ? "deprecated" : "")}`;
   // Redoc shows "title (version)" and "License: name": the block above says both, and what they mean.
   copy.info.title = displayTitle(copy.info, service.id);
   copy.info.version = "";
   delete copy.info.license;
+  forMaintainersOnly(copy);
   return copy;
 }

@@ -108,6 +108,7 @@ export function siteHeader(nav: readonly NavEntry[], current: string): string {
     link("index.html", "index", "Cloud service interfaces", "home"),
     ...nav.map((s) => link(`${s.id}.html`, s.id, `<span class="long">${html(s.title)}</span><span class="short">${html(s.id)}</span>`, "nav-service")),
     link("assumptions.html", "assumptions", "Assumptions"),
+    link("changelog.html", "changelog", "Changelog"),
   ].join("")}</ul></nav>`;
 }
 

@@ -3,5 +3,6 @@ declare module "marked" {
   export const marked: {
     lexer(markdown: string): unknown[];
     walkTokens(tokens: unknown[], visit: (token: { type: string; raw: string; href?: string }) => void): void;
+    parser(tokens: unknown[]): string;
   };
 }
