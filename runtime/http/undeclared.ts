@@ -13,6 +13,7 @@ import { deref } from "../openapi/pointer.js";
 import { route, type OperationInfo } from "./operations.js";
 import { QUERY_OVERRIDES } from "./case-selection.js";
 import { parameterStyle, schemaShape } from "../openapi/query-style.js";
+import type { Reply, RequestLike } from "./light.js";
 
 /** At most this many names are reported per request (a header must stay small). */
 export const MAX_WARNINGS = 20;
@@ -82,26 +83,36 @@ function bodySchema(doc: any, operation: OperationInfo, contentType: string): { 
   return kind ? { schema: deref(doc, content[key])?.schema, kind } : undefined;
 }
 
+/** What the check reads of a request: a WHATWG Request (its body cloned) or the front end's light one. */
+export interface InspectedRequest {
+  url: string;
+  headers: { get(name: string): string | null };
+  /** The body as text ("" when there is none); may be called more than once. */
+  text(): Promise<string>;
+}
+
 /** Every name the request sends that the operation does not declare, in request order. */
-export async function undeclaredInputs(doc: any, operation: OperationInfo, request: Request): Promise<Undeclared[]> {
+export async function undeclaredInputs(doc: any, operation: OperationInfo, request: InspectedRequest | Request): Promise<Undeclared[]> {
+  const source: InspectedRequest = request instanceof Request ? { url: request.url, headers: request.headers, text: () => (request.body === null ? Promise.resolve("") : request.clone().text()) } : request;
   const out: Undeclared[] = [];
-  const url = new URL(request.url);
+  const url = new URL(source.url);
   const declared = declaredQuery(doc, operation);
   for (const name of new Set(url.searchParams.keys())) if (!declared(name)) out.push({ where: "query", name });
-  const contentType = request.headers.get("content-type");
+  const contentType = source.headers.get("content-type");
   const target = contentType === null ? undefined : bodySchema(doc, operation, contentType);
-  if (target && request.body !== null) {
+  if (target) {
     const declared = declaredProperties(doc, target.schema);
-    if (declared) {
+    const text = declared ? await source.text() : "";
+    if (declared && text !== "") {
       let names: string[] = [];
       try {
         if (target.kind === "json") {
-          const value: unknown = JSON.parse(await request.clone().text());
+          const value: unknown = JSON.parse(text);
           if (value && typeof value === "object" && !Array.isArray(value)) names = Object.keys(value);
         } else if (target.kind === "form") {
-          names = [...new URLSearchParams(await request.clone().text()).keys()];
+          names = [...new URLSearchParams(text).keys()];
         } else {
-          names = [...(await request.clone().formData()).keys()];
+          names = [...(await new Response(text, { headers: { "content-type": contentType! } }).formData()).keys()];
         }
       } catch {
         // A body that does not parse is the handler's to refuse, with its own message.
@@ -154,5 +165,40 @@ export function reportUndeclared(handler: MockHandler, { doc, operations, shapes
     const handlerWarning = headers.get(MOCK_WARNING_HEADER);
     headers.set(MOCK_WARNING_HEADER, handlerWarning ? `${warning}; ${handlerWarning}` : warning);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+/**
+ * The same as reportUndeclared for a handler without WHATWG objects (the emulators' `dispatch`):
+ * the front end then builds no Request or Response per request (about 100 µs of an answer).
+ */
+export function reportUndeclaredLight(dispatch: (request: RequestLike) => Promise<Reply>, { doc, operations, shapes, strict }: UndeclaredOptions): (request: RequestLike) => Promise<Reply> {
+  return async (request) => {
+    const found = route(operations, request.method.toUpperCase(), new URL(request.url).pathname);
+    if (found.kind !== "operation") return dispatch(request);
+    const operation = found.operation;
+    const undeclared = await undeclaredInputs(doc, operation, request);
+    if (undeclared.length === 0) return dispatch(request);
+    const warning = describeUndeclared(undeclared);
+    if (strict) {
+      const r = shapes.render({
+        operation,
+        status: 400,
+        kind: "undeclared-input",
+        method: request.method.toUpperCase(),
+        message: `${warning} (rule strict: ${operation.key} does not declare ${undeclared.length === 1 ? "it" : "them"})`,
+        headers: { [MOCK_WARNING_HEADER]: warning },
+      });
+      const headers: Record<string, string> = {};
+      r.headers.forEach((value, name) => (headers[name] = value));
+      return { status: r.status, headers, ...(r.body !== null ? { body: r.body } : {}) };
+    }
+    const reply = await dispatch(request);
+    // The emulator names what its write left out (nested fields too): both are kept.
+    const own = Object.keys(reply.headers).find((k) => k.toLowerCase() === MOCK_WARNING_HEADER);
+    const headers = { ...reply.headers };
+    if (own !== undefined) delete headers[own];
+    headers[MOCK_WARNING_HEADER] = own !== undefined ? `${warning}; ${reply.headers[own]}` : warning;
+    return { ...reply, headers };
   };
 }

@@ -14,7 +14,7 @@ import { credentialNames } from "../http/violations.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 import { checkOption, type OptionValues } from "../http/options.js";
 import { seededRandom } from "../http/seeded-random.js";
-import { reportUndeclared } from "../http/undeclared.js";
+import { reportUndeclared, reportUndeclaredLight } from "../http/undeclared.js";
 import { BoundedRecord, checkRecordLimit, type RecordOptions } from "../http/bounded-record.js";
 import { withControl, type ControlMode } from "../emulator/control.js";
 import type { EmulatorControl } from "../emulator/types.js";
@@ -77,13 +77,16 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
   const emulator = options.stateful ? (await import("../emulator/index.js")).createEmulator(serviceId, { recordLimit, ...(options.seed !== undefined ? { random: seededRandom(options.seed) } : {}) }) : undefined;
   const recorded = new BoundedRecord<RecordedRequest>(recordLimit);
   if (emulator && options.stateFile !== undefined) loadStateFile(emulator, options.stateFile);
-  const served = emulator ? emulator.handle : recording(await createPrismHandler({ doc, operations, shapes }), operations, recorded);
-  // What either behaviour would ignore is named (X-Mock-Warning), or refused under strict.
-  const handler = reportUndeclared(served, { doc, operations, shapes, strict: options.strict ?? false });
+  // What either behaviour would ignore is named (X-Mock-Warning), or refused under strict. The
+  // emulator is served without WHATWG objects (its dispatch), the Prism mock as a WHATWG handler.
+  const undeclaredOptions = { doc, operations, shapes, strict: options.strict ?? false };
+  const served = emulator
+    ? { dispatch: reportUndeclaredLight((request) => emulator.dispatch(request), undeclaredOptions) }
+    : { handler: reportUndeclared(recording(await createPrismHandler({ doc, operations, shapes }), operations, recorded), undeclaredOptions) };
   const front = await startFront(
     {
       service: serviceId,
-      handler,
+      ...served,
       shapes,
       operations,
       credentials: credentialNames(doc),
