@@ -6,13 +6,16 @@
  * followed) and fails on any top-level await. It also holds the emulators and MSW to needing no
  * Ajv: no file they ever load, statically or by `import()`, imports `ajv` or `ajv-formats`, but
  * ajv-validators.ts, which compiles a caller's own document at run time. The packed package is
- * required for real in test/consumer/commonjs.test.ts.
+ * required for real in test/consumer/commonjs.test.ts. Last, the README's install table: the
+ * optional peers its rows name for each entry point are exactly the ones the entry point's
+ * graph, with its import()s, can load.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../scripts/lib/paths.js";
+import { OPTIONAL_PEERS, installLine, type OptionalPeer } from "../runtime/http/optional-peers.js";
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, string | { source?: string }> };
 const ENTRIES = Object.entries(pkg.exports).flatMap(([name, target]) => (typeof target === "object" && target.source ? [[name, target.source] as const] : []));
@@ -109,5 +112,51 @@ describe("entry points load with require()", () => {
     expect(topLevelAwaits(source)).toEqual([3, 5]);
     expect(staticImports(source)).toEqual(["ajv"]);
     expect(dynamicImports(source)).toEqual(["ajv/dist/2020.js"]);
+  });
+});
+
+/** The optional peer a bare import specifier belongs to (`ajv/dist/2020.js` is Ajv's), if any. */
+function peerOf(spec: string): OptionalPeer | undefined {
+  const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+  return (Object.keys(OPTIONAL_PEERS) as OptionalPeer[]).find((peer) => OPTIONAL_PEERS[peer].packages.some((p) => p.slice(0, p.lastIndexOf("@")) === name));
+}
+
+/** The README's install table: for each entry point its rows name (`cloud-interfaces/<x>` is `./<x>`), the optional peers whose install lines those rows give. */
+function tableNeeds(readme: string): Map<string, Set<OptionalPeer>> {
+  const table = /^\| what you use \| entry point \| install \|\n\|[-|]+\|\n((?:\|.*\|\n?)+)/m.exec(readme);
+  if (!table) throw new Error("README.md: the install table (| what you use | entry point | install |) is missing");
+  const needs = new Map<string, Set<OptionalPeer>>();
+  for (const row of table[1]!.trim().split("\n")) {
+    const cells = row.slice(1, -1).split("|");
+    if (cells.length !== 3) throw new Error(`README.md: an install table row has ${cells.length} cells, not 3: ${row}`);
+    const peers = (Object.keys(OPTIONAL_PEERS) as OptionalPeer[]).filter((peer) => cells[2]!.includes(installLine(peer)));
+    for (const [, name] of cells[1]!.matchAll(/`cloud-interfaces\/([\w-]+)`/g)) {
+      const set = needs.get(`./${name}`) ?? new Set();
+      for (const peer of peers) set.add(peer);
+      needs.set(`./${name}`, set);
+    }
+  }
+  return needs;
+}
+
+describe("the README's install table", () => {
+  const needs = tableNeeds(readFileSync(join(ROOT, "README.md"), "utf8"));
+
+  it("names every entry point, and no other", () => {
+    expect([...needs.keys()].sort()).toEqual(ENTRIES.map(([name]) => name).sort());
+  });
+
+  it.each(ENTRIES)("%s (%s): its rows give the install line of exactly the optional peers it can load", (name, entry) => {
+    const reached = new Set([...graph(entry, { dynamic: true }).packages.keys()].flatMap((spec) => peerOf(spec) ?? []));
+    expect([...(needs.get(name) ?? [])].sort()).toEqual([...reached].sort());
+  });
+
+  it("reads a table as written (the check can fail)", () => {
+    const table = ["| what you use | entry point | install |", "|---|---|---|", `| mocks | \`cloud-interfaces/mock\` | \`${installLine("prism")}\` |`, `| MSW | \`cloud-interfaces/msw\`, \`cloud-interfaces/mock\` | \`${installLine("msw")}\` (no Ajv) |`, "| docs | the command | nothing more |", ""].join("\n");
+    expect(Object.fromEntries([...tableNeeds(table)].map(([k, v]) => [k, [...v].sort()]))).toEqual({ "./mock": ["msw", "prism"], "./msw": ["msw"] });
+    expect(peerOf("ajv/dist/2020.js")).toBe("ajv");
+    expect(peerOf("@stoplight/prism-http")).toBe("prism");
+    expect(peerOf("msw/browser")).toBe("msw");
+    expect(peerOf("openapi-fetch")).toBeUndefined();
   });
 });

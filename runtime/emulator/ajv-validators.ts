@@ -24,10 +24,15 @@ function fromModules(ajvModule: { Ajv2020: AjvPeer["Ajv2020"] }, formatsModule: 
   return { Ajv2020: ajvModule.Ajv2020, addFormats };
 }
 
-/** A load that failed because Ajv is not installed (Node), or not bundled (a bundler left the import as it was). */
-function missing(error: unknown): boolean {
+/**
+ * A load that failed because Ajv is not installed: Node's codes; a browser's "Failed to resolve
+ * module specifier" where esbuild left the import as it was; and the module Vite puts in place
+ * of an optional peer that is not installed, which throws `Could not resolve "ajv/dist/2020.js"
+ * imported by "cloud-interfaces". Is it installed?` when loaded.
+ */
+export function missing(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND" || /resolve module specifier/i.test(message ?? "");
+  return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND" || /resolve module specifier|could not resolve "ajv[^"]*" imported by/i.test(message ?? "");
 }
 
 /** Loads Ajv with import(): how a browser bundle gets it (a chunk of its own). Node code need not call it. */

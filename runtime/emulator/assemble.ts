@@ -1,29 +1,10 @@
 import { CloudInterfacesError } from "../core/base-error.js";
-import { createServiceEmulator } from "./app.js";
-import { useTable } from "../openapi/operation-table.js";
-import { tableValidators, type ValidatorSource } from "./contract.js";
 import { SERVICE_LOADERS, unknownService } from "./registry.js";
-import type { CompiledService } from "./compiled.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
 import { checkRecordLimit, type RecordCounts } from "../http/bounded-record.js";
+import { assemble, type RuntimeValidators } from "./assemble-core.js";
 
-/** Compiles validators for a document the build did not see (a caller's own `document`). */
-export type RuntimeValidators = (serviceId: string, document: object) => ValidatorSource;
-
-/**
- * An emulator from its compiled service: the build's validators for the bundled document, or
- * validators compiled at run time for a caller's own document.
- */
-export function assemble(serviceId: string, compiled: CompiledService, options: EmulatorOptions, runtime?: RuntimeValidators): Emulator {
-  const document = options.document ?? compiled.document;
-  // The bundled document's table is the build's: nothing compiles it again.
-  useTable(compiled.document as object, compiled.table);
-  let validators: ValidatorSource;
-  if (document === compiled.document) validators = tableValidators(serviceId, compiled.validators);
-  else if (runtime) validators = runtime(serviceId, document as object);
-  else throw new CloudInterfacesError(`${serviceId}: a document of your own needs validators compiled at run time (Ajv)`);
-  return createServiceEmulator(compiled.define(document), { document, validators }, { ...options, document });
-}
+export { assemble, type RuntimeValidators } from "./assemble-core.js";
 
 /** An emulator that loads its service on first use (or at once: `ready`); until then it has no state. */
 export interface LazyEmulator<State = unknown> extends Emulator<State> {

@@ -6,12 +6,19 @@
  */
 import { MAX_GENERATE } from "./generate.js";
 
+/**
+ * One named example. Typed as a record: an object literal with a computed key (`{ [name]: … }`)
+ * would be declared in the shipped .d.ts as `{ [name]: … }`, naming a variable the declaration
+ * file does not have (TS2464 in every consumer that checks library declarations).
+ */
+const named = <T>(name: string, example: T): Record<string, T> => ({ [name]: example });
+
 const problem = (description: string, name: string, status: number, kind: string, detail: string, field?: string) => ({
   description,
   content: {
     "application/problem+json": {
       schema: { $ref: "#/components/schemas/Problem" },
-      examples: { [name]: { summary: description, value: { type: `urn:cloud-interfaces:control:${kind}`, title: description, status, detail, ...(field ? { field } : {}) } } },
+      examples: named(name, { summary: description, value: { type: `urn:cloud-interfaces:control:${kind}`, title: description, status, detail, ...(field ? { field } : {}) } }),
     },
   },
 });
@@ -23,12 +30,12 @@ const refusals = {
 const invalid = (detail: string, field: string) => ({ "400": problem("Bad Request", "invalid", 400, "invalid", detail, field) });
 const jsonBody = (schema: string, name: string, value: unknown) => ({
   required: true,
-  content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` }, examples: { [name]: { summary: name, value } } } },
+  content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` }, examples: named(name, { summary: name, value }) } },
 });
 const tooLarge = { "413": problem("Content Too Large", "tooLarge", 413, "body-too-large", "body: more than 16384 bytes, over 16384 bytes (rule at most 16384 bytes)", "(body)") };
 const mediaType = { "415": problem("Unsupported Media Type", "notJson", 415, "media-type", 'Content-Type: must be application/json, got "text/plain"', "Content-Type") };
 const clockAnswer = (name: string, now: string, running: boolean) => ({
-  "200": { description: "The clock now", content: { "application/json": { schema: { $ref: "#/components/schemas/Clock" }, examples: { [name]: { summary: "The clock", value: { now, running } } } } } },
+  "200": { description: "The clock now", content: { "application/json": { schema: { $ref: "#/components/schemas/Clock" }, examples: named(name, { summary: "The clock", value: { now, running } }) } } },
 });
 const NO_AUTH = "The control API has no credentials by design: it answers loopback clients only unless the emulator is started with --control any, as WireMock's /__admin does.";
 /** Rules of the OWASP ruleset that ask what a loopback test tool does not have, with the reason (openapi/CONVENTIONS.md: in-document exceptions). */

@@ -74,7 +74,7 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
   const shapes = errorShapes(doc, operations);
   // Both behaviours are MockHandlers behind the same edge: limits, logging and crash-proofing do not depend on which.
   // The stateful emulator records its own requests; the Prism mock's are recorded as they reach it.
-  const emulator = options.stateful ? (await import("../emulator/index.js")).createEmulator(serviceId, { recordLimit, ...(options.seed !== undefined ? { random: seededRandom(options.seed) } : {}) }) : undefined;
+  const emulator = options.stateful ? (await import("../emulator/bundled-emulator.js")).bundledEmulator(serviceId, { recordLimit, ...(options.seed !== undefined ? { random: seededRandom(options.seed) } : {}) }) : undefined;
   const recorded = new BoundedRecord<RecordedRequest>(recordLimit);
   if (emulator && options.stateFile !== undefined) loadStateFile(emulator, options.stateFile);
   // What either behaviour would ignore is named (X-Mock-Warning), or refused under strict. The

@@ -65,3 +65,19 @@ export function bundleCommand(tool: "esbuild" | "vite", text = readmeText()): st
   if (!match) throw new Error(`README.md: the ${tool} command (readme:bundle-${tool}) is missing`);
   return match[1]!.replace(/#.*/, "").trim().split(/\s+/);
 }
+
+/** The packages of the `npm install` line after `<!-- readme:browser-install ... -->`: what the browser example needs beside the package. */
+export function browserInstall(text = readmeText()): string[] {
+  const match = /<!-- readme:browser-install[^>]*-->\s*```sh\n([^\n]*)\n```/.exec(text);
+  if (!match) throw new Error("README.md: the browser example's install line (readme:browser-install) is missing");
+  const words = match[1]!.replace(/#.*/, "").trim().split(/\s+/);
+  if (words[0] !== "npm" || words[1] !== "install") throw new Error(`README.md: readme:browser-install must be an npm install line, not ${match[1]}`);
+  return words.slice(2);
+}
+
+/** The page of the ```html block after `<!-- readme:esbuild-page -->`: what loads esbuild's output. */
+export function esbuildPage(text = readmeText()): string {
+  const match = /<!-- readme:esbuild-page[^>]*-->\s*```html\n([\s\S]*?)```/.exec(text);
+  if (!match) throw new Error("README.md: the esbuild page (readme:esbuild-page) is missing");
+  return match[1]!;
+}

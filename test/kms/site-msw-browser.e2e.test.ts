@@ -44,8 +44,9 @@ run("README browser example: setupWorker with mswEmulator in Chromium", () => {
   it("creates a key and lists it, answered by the emulator in the page, offline", async () => {
     const { context, page, watch } = await openWatched(browser, base);
     await page.goto(`${base}/index.html`);
-    await page.waitForFunction(() => document.body.textContent !== "loading", undefined, { timeout: 15_000 });
-    expect(await page.textContent("body")).toBe("k");
+    await page.waitForFunction(() => document.body.textContent?.trim() !== "loading", undefined, { timeout: 15_000 });
+    // What the README says the page shows: the create's and the list's statuses, and the key listed.
+    expect(await page.textContent("body")).toBe("POST 201, GET 200: k");
     expect(await watch.settled()).toEqual([]);
     // The two calls went to the document's host and were answered inside the page.
     expect(watch.byWorker).toEqual(["POST https://us-south.kms.example.com/api/v2/keys", "GET https://us-south.kms.example.com/api/v2/keys"]);
