@@ -5,11 +5,15 @@
  * document that fails any step changes nothing on disk (see scripts/lib/build-run.ts).
  */
 import { spawnSync } from "node:child_process";
+import { chmodSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { runBuild } from "./lib/build-run.js";
 import { compileIsFresh, compileKey, recordCompile } from "./lib/compile-key.js";
 import { ROOT } from "./lib/paths.js";
+
+/** The package's commands (package.json `bin`): file paths relative to the root. */
+const packageBins = (): Record<string, string> => (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bin?: Record<string, string> }).bin ?? {};
 
 const USAGE = "usage: npm run build [-- --only <id>[,<id>...]] [-- --no-cache]";
 
@@ -39,6 +43,9 @@ async function main(): Promise<number> {
     // declarations that keep the type aliases, in 1.4 s of wall against tsc's 7.2 s on a cold
     // checkout (2 cores); the consumer suite checks the declarations with the user's tsc.
     status = spawnSync(join(ROOT, "node_modules", ".bin", "tsgo"), ["-p", "tsconfig.build.json"], { cwd: ROOT, stdio: "inherit" }).status ?? 1;
+    // The compiler writes files without the execute bit: the package's bin must run as a command
+    // from the build too (npm sets it on install; a project linked to this build does not).
+    if (status === 0) for (const bin of Object.values(packageBins())) chmodSync(join(ROOT, bin), 0o755);
     if (status === 0) recordCompile(key);
   } else {
     console.log("build: dist/lib unchanged (compile skipped)");

@@ -90,3 +90,12 @@ describe("what the README links", () => {
     expect(relativeLinks(text)).toEqual(["runtime/a.md", "img/x.png", "g h.md", "docs/f.md"]);
   });
 });
+
+describe("the package's commands", () => {
+  it("each bin the build wrote is executable (a project linked to the build runs it as a command)", async () => {
+    const { statSync } = await import("node:fs");
+    const bins = Object.values((JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { bin: Record<string, string> }).bin);
+    expect(bins.length).toBeGreaterThan(0);
+    for (const bin of bins) expect(statSync(new URL(`../../${bin}`, import.meta.url)).mode & 0o111, bin).toBe(0o111);
+  });
+});
