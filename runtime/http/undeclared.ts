@@ -46,7 +46,15 @@ function declaredProperties(doc: any, schema: any, depth = 0): Set<string> | und
  * parameter's `name[key]`, or (for an exploded form object, whose keys are its properties) a
  * property the schema names, or any key when the schema leaves them open.
  */
+/** Per operation: its declared query names are read once, not on every request. */
+const queryChecks = new WeakMap<OperationInfo, (key: string) => boolean>();
 function declaredQuery(doc: any, operation: OperationInfo): (key: string) => boolean {
+  let check = queryChecks.get(operation);
+  if (!check) queryChecks.set(operation, (check = readDeclaredQuery(doc, operation)));
+  return check;
+}
+
+function readDeclaredQuery(doc: any, operation: OperationInfo): (key: string) => boolean {
   const names = new Set<string>(QUERY_OVERRIDES);
   const deepObjects: string[] = [];
   let openObject = false;
