@@ -5,7 +5,7 @@
  * in the log and `onRequest`, and with `strict` refuses the request (400, the document's error
  * shape). Wraps any MockHandler, so the Prism mock and the emulator behave alike.
  */
-import type { ErrorShapes } from "./error-shapes.js";
+import type { ErrorAnswer, ErrorShapes } from "./error-shapes.js";
 import { MOCK_WARNING_HEADER, type MockHandler } from "./handler.js";
 import { mediaTypeEssence } from "../core/media-type.js";
 import { essence, parsedAsJson, parseMediaType } from "./media.js";
@@ -147,31 +147,38 @@ export interface UndeclaredOptions {
   strict?: boolean;
 }
 
+/** What a request sends that its operation does not declare, as the warning that names it; undefined when nothing. */
+async function inspect(doc: any, operations: OperationInfo[], request: InspectedRequest & { method: string }): Promise<{ operation: OperationInfo; warning: string; answer: ErrorAnswer } | undefined> {
+  const found = route(operations, request.method.toUpperCase(), new URL(request.url).pathname);
+  if (found.kind !== "operation") return undefined;
+  const operation = found.operation;
+  const undeclared = await undeclaredInputs(doc, operation, request);
+  if (undeclared.length === 0) return undefined;
+  const warning = describeUndeclared(undeclared);
+  // The refusal under strict, in the document's error shape.
+  const answer: ErrorAnswer = {
+    operation,
+    status: 400,
+    kind: "undeclared-input",
+    method: request.method.toUpperCase(),
+    message: `${warning} (rule strict: ${operation.key} does not declare ${undeclared.length === 1 ? "it" : "them"})`,
+    headers: { [MOCK_WARNING_HEADER]: warning },
+  };
+  return { operation, warning, answer };
+}
+
+/** The handler's own warning (the emulator names what its write left out, nested fields too) kept after ours. */
+const joinWarnings = (ours: string, theirs: string | null | undefined) => (theirs ? `${ours}; ${theirs}` : ours);
+
 /** The handler with undeclared inputs named in X-Mock-Warning, or refused under `strict`. */
 export function reportUndeclared(handler: MockHandler, { doc, operations, shapes, strict }: UndeclaredOptions): MockHandler {
   return async (request) => {
-    const url = new URL(request.url);
-    const found = route(operations, request.method.toUpperCase(), url.pathname);
-    if (found.kind !== "operation") return handler(request);
-    const operation = found.operation;
-    const undeclared = await undeclaredInputs(doc, operation, request);
-    if (undeclared.length === 0) return handler(request);
-    const warning = describeUndeclared(undeclared);
-    if (strict) {
-      return shapes.respond({
-        operation,
-        status: 400,
-        kind: "undeclared-input",
-        method: request.method.toUpperCase(),
-        message: `${warning} (rule strict: ${operation.key} does not declare ${undeclared.length === 1 ? "it" : "them"})`,
-        headers: { [MOCK_WARNING_HEADER]: warning },
-      });
-    }
+    const found = await inspect(doc, operations, request);
+    if (!found) return handler(request);
+    if (strict) return shapes.respond(found.answer);
     const response = await handler(request);
     const headers = new Headers(response.headers);
-    // The emulator names what its write left out (nested fields too): both are kept.
-    const handlerWarning = headers.get(MOCK_WARNING_HEADER);
-    headers.set(MOCK_WARNING_HEADER, handlerWarning ? `${warning}; ${handlerWarning}` : warning);
+    headers.set(MOCK_WARNING_HEADER, joinWarnings(found.warning, headers.get(MOCK_WARNING_HEADER)));
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 }
@@ -182,31 +189,19 @@ export function reportUndeclared(handler: MockHandler, { doc, operations, shapes
  */
 export function reportUndeclaredLight(dispatch: (request: RequestLike) => Promise<Reply>, { doc, operations, shapes, strict }: UndeclaredOptions): (request: RequestLike) => Promise<Reply> {
   return async (request) => {
-    const found = route(operations, request.method.toUpperCase(), new URL(request.url).pathname);
-    if (found.kind !== "operation") return dispatch(request);
-    const operation = found.operation;
-    const undeclared = await undeclaredInputs(doc, operation, request);
-    if (undeclared.length === 0) return dispatch(request);
-    const warning = describeUndeclared(undeclared);
+    const found = await inspect(doc, operations, request);
+    if (!found) return dispatch(request);
     if (strict) {
-      const r = shapes.render({
-        operation,
-        status: 400,
-        kind: "undeclared-input",
-        method: request.method.toUpperCase(),
-        message: `${warning} (rule strict: ${operation.key} does not declare ${undeclared.length === 1 ? "it" : "them"})`,
-        headers: { [MOCK_WARNING_HEADER]: warning },
-      });
+      const r = shapes.render(found.answer);
       const headers: Record<string, string> = {};
       r.headers.forEach((value, name) => (headers[name] = value));
       return { status: r.status, headers, ...(r.body !== null ? { body: r.body } : {}) };
     }
     const reply = await dispatch(request);
-    // The emulator names what its write left out (nested fields too): both are kept.
     const own = Object.keys(reply.headers).find((k) => k.toLowerCase() === MOCK_WARNING_HEADER);
     const headers = { ...reply.headers };
     if (own !== undefined) delete headers[own];
-    headers[MOCK_WARNING_HEADER] = own !== undefined ? `${warning}; ${reply.headers[own]}` : warning;
+    headers[MOCK_WARNING_HEADER] = joinWarnings(found.warning, own === undefined ? undefined : reply.headers[own]);
     return { ...reply, headers };
   };
 }
