@@ -70,7 +70,8 @@ export const kmsV2Service = {
         "limitParam": "limit",
         "items": "/resources",
         "pageCount": "/metadata/collectionTotal",
-        "last": "/metadata/incompleteSearch"
+        "last": "/metadata/incompleteSearch",
+        "itemsMayBeAbsent": true
       },
       "retry": {
         "statuses": [
