@@ -71,12 +71,14 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null, max: 
 
 /** Where a limited answer keeps what its bounded readers need. */
 const LIMIT = Symbol("limit");
-interface Limit {
+/** A limit and its error, made once per operation and shared by its answers (nothing allocated per call). */
+export interface BodyLimit {
   readonly max: number;
   readonly tooLarge: () => Error;
-  stream?: ReadableStream<Uint8Array>;
 }
-type Limited = Response & { [LIMIT]: Limit };
+/** The limited stream of one answer's `body`, once read. */
+const STREAM = Symbol("stream");
+type Limited = Response & { [LIMIT]: BodyLimit; [STREAM]?: ReadableStream<Uint8Array> };
 
 const proto = Response.prototype;
 /** The answer's own (decoded) body stream, past the bounded `body` getter below. */
@@ -92,7 +94,7 @@ async function readAll(response: Limited): Promise<Uint8Array> {
 }
 
 /** `body` as a stream that errors with tooLarge() at the byte past the limit, and cancels its source. */
-function limitStream(source: ReadableStream<Uint8Array>, { max, tooLarge }: Limit): ReadableStream<Uint8Array> {
+function limitStream(source: ReadableStream<Uint8Array>, { max, tooLarge }: BodyLimit): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let size = 0;
   return new ReadableStream<Uint8Array>({
@@ -124,11 +126,11 @@ const LimitedResponse: object = Object.create(proto, {
   body: {
     get(this: Limited) {
       const source = rawBody.call(this);
-      return source && (this[LIMIT].stream ??= limitStream(source, this[LIMIT]));
+      return source && (this[STREAM] ??= limitStream(source, this[LIMIT]));
     },
   },
   // A copy is limited as the original is (a retry reads the answer it is about to retry through one).
-  clone: { value(this: Limited) { return limitResponse(proto.clone.call(this), this[LIMIT].max, this[LIMIT].tooLarge); } },
+  clone: { value(this: Limited) { return limitResponse(proto.clone.call(this), this[LIMIT]); } },
 });
 
 /**
@@ -136,9 +138,9 @@ const LimitedResponse: object = Object.create(proto, {
  * `body` when it is read) stop with `tooLarge()` at the decoded byte past `max`, whatever its
  * Content-Length or Content-Encoding says.
  */
-export function limitResponse(response: Response, max: number, tooLarge: () => Error): Response {
-  if (max === Infinity || rawBody.call(response) === null) return response;
+export function limitResponse(response: Response, limit: BodyLimit): Response {
+  if (limit.max === Infinity || rawBody.call(response) === null) return response;
   Object.setPrototypeOf(response, LimitedResponse);
-  (response as Limited)[LIMIT] = { max, tooLarge };
+  (response as Limited)[LIMIT] = limit;
   return response;
 }

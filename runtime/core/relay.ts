@@ -109,9 +109,10 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     // openapi-fetch would label an unlabelled body JSON: the operation's first media type is the
     // default (URLSearchParams are a form), so our serializer writes the body once, as labelled.
     // A caller's own serializer sees the headers as the caller gave them, as openapi-fetch says.
+    let label: string | undefined;
     if (init.body !== undefined && init.bodySerializer === undefined && !(init.body instanceof FormData) && !clientLabels && !labels(headers) && !labels(params?.header)) {
-      const type = init.body instanceof URLSearchParams ? FORM : op?.requestMediaTypes[0];
-      if (type !== undefined) headers = labelled(headers, type);
+      label = init.body instanceof URLSearchParams ? FORM : op?.requestMediaTypes[0];
+      if (label !== undefined) headers = labelled(headers, label);
     }
     // The caller's signal is relayed to the deadline with one listener per signal (abort.ts),
     // however many calls share it; the client's one timer ends the call at its timeoutMs.
@@ -131,6 +132,7 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       serialize: undefined,
       fetch: (request) => send(request, state),
       validate,
+      label,
       schemaPath: path,
       params: callParams,
       // What openapi-fetch would tell a middleware: the call's base URL, its fetch and its serializer.

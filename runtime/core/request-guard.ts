@@ -98,7 +98,7 @@ export function createGuard(ctx: GuardContext): Guard {
     let body: unknown;
     let reading: Promise<unknown> | undefined;
     if (request.body !== null) {
-      const type = request.headers.get("content-type") ?? undefined;
+      const type = state?.label ?? request.headers.get("content-type") ?? undefined;
       const essence = type === undefined ? undefined : mediaTypeEssence(type);
       if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
         throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);

@@ -227,13 +227,14 @@ export function firstViolation(rule: Rule | boolean | undefined, value: unknown,
   }
   if (rule.anyOf) {
     // The first passing branch settles anyOf; each branch is checked once (nested anyOf would multiply).
-    const violations: RuleViolation[] = [];
+    // The list of failed branches is made only once one fails (the first branch usually passes).
+    let violations: RuleViolation[] | undefined;
     for (const part of rule.anyOf) {
       const violation = firstViolation(part, value, field, schemas, depth + 1);
       if (!violation) break;
-      violations.push(violation);
+      (violations ??= []).push(violation);
     }
-    if (violations.length === rule.anyOf.length) return missingAlternative(violations, field) ?? deepest(violations);
+    if ((violations?.length ?? 0) === rule.anyOf.length) return missingAlternative((violations ??= []), field) ?? deepest(violations);
   }
   if (rule.oneOf) {
     const violations = rule.oneOf.map((part) => firstViolation(part, value, field, schemas, depth + 1));

@@ -6,7 +6,7 @@
 import { linkAbort } from "./abort.js";
 import type { Call, CallState, SentBody } from "./call-state.js";
 import { carriesCredentials, headerSecrets, type CredentialResolver, type ProviderContext } from "./credentials.js";
-import { declaredOver, limitResponse } from "./body-limit.js";
+import { declaredOver, limitResponse, type BodyLimit } from "./body-limit.js";
 import { ConnectionError, InputError, ResponseTooLargeError } from "./errors.js";
 import { rememberCall, type CallContext } from "./redact.js";
 import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
@@ -45,6 +45,14 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   /** The configured base URL's own path, without a trailing slash ("" at the origin's root). */
   const basePath = new URL(ctx.root).pathname.replace(/\/+$/, "");
   const retryFor = new Map<string, RetryMeta | undefined>();
+  /** Each operation's body limit, made on its first answer and shared by the rest. */
+  const bodyLimit = (operation: string): BodyLimit => ({ max: maxResponseBytes, tooLarge: () => new ResponseTooLargeError(operation, maxResponseBytes) });
+  const limits = new Map<string, BodyLimit>();
+  const limitOf = (operation: string): BodyLimit => {
+    let limit = limits.get(operation);
+    if (!limit) limits.set(operation, (limit = bodyLimit(operation)));
+    return limit;
+  };
 
   let router: Promise<(request: Request) => Call | undefined> | undefined;
   /**
@@ -145,12 +153,12 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     // anyway. A plain property (a caller's fetch may spread init): on Node 22+ an AbortController
     // costs well under a microsecond, where an object literal with a getter cost 3.5 µs a call.
     return transport(request, { signal: deadline.signal }).then((answer) => {
-      const tooLarge = () => new ResponseTooLargeError(call?.op.operationId ?? new URL(request.url).pathname, maxResponseBytes);
+      const limit = call ? limitOf(call.op.operationId) : bodyLimit(new URL(request.url).pathname);
       if (declaredOver(answer.headers, maxResponseBytes)) {
         answer.body?.cancel().catch(() => undefined);
-        throw tooLarge();
+        throw limit.tooLarge();
       }
-      const response = limitResponse(answer, maxResponseBytes, tooLarge);
+      const response = limitResponse(answer, limit);
       // What the relay names if a success's body does not parse (relay.ts).
       state.answer = response;
       // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
