@@ -5,21 +5,12 @@
  * never read: the stream is cancelled, which lets the transport drop the connection.
  */
 
-/** 16 MiB: a 5,000-key KMS page, the largest documented answer, is about 3.4 MB. */
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+// What a client checks at creation and on every answer's headers lives in byte-limit.ts, in the
+// first load; this module (the bounded readers) is loaded on creation, as the rules are.
+export { DEFAULT_MAX_BODY_BYTES, declaredOver, isByteLimit, type BodyLimit } from "./byte-limit.js";
+import type { BodyLimit } from "./byte-limit.js";
 
 const ignore = () => undefined;
-
-/** The limit a caller gave, checked: a positive whole number of bytes, or Infinity for none. */
-export function isByteLimit(value: unknown): value is number {
-  return typeof value === "number" && value > 0 && (value === Infinity || Number.isSafeInteger(value));
-}
-
-/** A declared Content-Length over the limit (a malformed one is left to the transport). */
-export function declaredOver(headers: Headers, max: number): boolean {
-  const declared = headers.get("content-length");
-  return declared !== null && /^\d+$/.test(declared) && Number(declared) > max;
-}
 
 export type LimitedRead = { bytes: Uint8Array } | { over: true; read: number };
 
@@ -71,11 +62,6 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null, max: 
 
 /** Where a limited answer keeps what its bounded readers need. */
 const LIMIT = Symbol("limit");
-/** A limit and its error, made once per operation and shared by its answers (nothing allocated per call). */
-export interface BodyLimit {
-  readonly max: number;
-  readonly tooLarge: () => Error;
-}
 /** The limited stream of one answer's `body`, once read. */
 const STREAM = Symbol("stream");
 type Limited = Response & { [LIMIT]: BodyLimit; [STREAM]?: ReadableStream<Uint8Array> };

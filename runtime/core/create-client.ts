@@ -3,7 +3,7 @@ import type { BindPaths } from "./bind-types.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
 import { labels, serializeBody, type CallState } from "./call-state.js";
 import { checkCredentials, createCredentialResolver, credentialHeaderNames, headerSecrets, staticSecrets } from "./credentials.js";
-import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "./body-limit.js";
+import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "./byte-limit.js";
 import { InputError, TimeoutError } from "./errors.js";
 import { Deadlines } from "./abort.js";
 import { checkHeaderValues } from "./header-value.js";
@@ -12,7 +12,6 @@ import { createRelay, type AnyInit, type Send } from "./relay.js";
 import { createGuard, guardMiddleware, type RequestChecker } from "./request-guard.js";
 import { MAX_TIMER_MS, resolveRetry, type Clock, type RetryOption } from "./retry.js";
 import { createSender, type Transport } from "./sender.js";
-import { unwrap } from "./unwrap.js";
 import type { ServiceMeta } from "./service-meta.js";
 
 export type { RequestChecker } from "./request-guard.js";
@@ -216,7 +215,7 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
     if (!pagination) throw new InputError("path", "paginated", `GET ${path} is not a paginated operation of ${meta.id}`);
     // The walker loads on the first page walk, not with the client.
     return (async function* () {
-      const { walkPages } = await import("./paginate.js");
+      const [{ walkPages }, { unwrap }] = await Promise.all([import("./paginate.js"), import("./unwrap.js")]);
       yield* walkPages(pagination, init.params?.query ?? {}, async (query) => unwrap(await get(path, { ...init, params: { ...init.params, query } })), init.signal);
     })();
   };

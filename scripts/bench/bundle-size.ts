@@ -52,7 +52,8 @@ export async function measure(entry: string, service: string, conditions?: strin
     logLevel: "silent",
   });
   const files = new Map(result.outputFiles.map((f) => [relative(ROOT, f.path), f.text]));
-  const entryName = Object.keys(result.metafile.outputs).find((name) => result.metafile.outputs[name]!.entryPoint !== undefined)!;
+  // The consumer's own chunk: every dynamically imported module is an entry point of its own chunk too, listed in no fixed order.
+  const entryName = Object.keys(result.metafile.outputs).find((name) => result.metafile.outputs[name]!.entryPoint === "consumer.ts")!;
   // The first load is the entry chunk and every chunk it imports statically; dynamic imports come later.
   const firstLoad = new Set<string>();
   const visit = (into: Set<string>, name: string) => {
