@@ -6,7 +6,8 @@
 import { linkAbort } from "./abort.js";
 import type { Call, CallState, SentBody } from "./call-state.js";
 import { carriesCredentials, headerSecrets, type CredentialResolver, type ProviderContext } from "./credentials.js";
-import { declaredOver, type BodyLimit } from "./byte-limit.js";
+// Static: this module is itself loaded on creation (calls.ts), so the readers come in its chunk.
+import { declaredOver, limitResponse, type BodyLimit } from "./body-limit.js";
 import { ConnectionError, InputError, ResponseTooLargeError } from "./errors.js";
 import { rememberCall, type CallContext } from "./redact.js";
 import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
@@ -45,13 +46,6 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   /** The configured base URL's own path, without a trailing slash ("" at the origin's root). */
   const basePath = new URL(ctx.root).pathname.replace(/\/+$/, "");
   const retryFor = new Map<string, RetryMeta | undefined>();
-  // The bounded readers load on creation, in a chunk of their own (as the rules do): an answer
-  // that comes before they have loaded waits for them. No limit, no readers.
-  type Limiter = typeof import("./body-limit.js").limitResponse;
-  let limiter: Limiter | undefined;
-  const loadingLimiter: Promise<Limiter> | undefined =
-    maxResponseBytes === Infinity ? undefined : import("./body-limit.js").then(({ limitResponse }) => (limiter = limitResponse));
-  loadingLimiter?.catch(() => undefined);
   /** Each operation's body limit, made on its first answer and shared by the rest. */
   const bodyLimit = (operation: string): BodyLimit => ({ max: maxResponseBytes, tooLarge: () => new ResponseTooLargeError(operation, maxResponseBytes) });
   const limits = new Map<string, BodyLimit>();
@@ -165,8 +159,12 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
         answer.body?.cancel().catch(() => undefined);
         throw limit.tooLarge();
       }
-      if (limiter || !loadingLimiter) return handOver(answer, limit, limiter, state, call, request);
-      return loadingLimiter.then((loaded) => handOver(answer, limit, loaded, state, call, request));
+      const response = limitResponse(answer, limit);
+      // What the relay names if a success's body does not parse (relay.ts).
+      state.answer = response;
+      // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
+      if (!response.ok) rememberCall(response, contextOf(call, request));
+      return response;
     }, (error: unknown) => {
       // The call's end (its timeout, or the caller's signal) is thrown as it is; anything else the
       // transport threw is a failed connection, with what it threw as the cause.
@@ -174,16 +172,6 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
       const context = contextOf(call, request);
       throw new ConnectionError(context.operation, error, context.secrets);
     });
-  };
-
-  /** The answer as openapi-fetch gets it: bounded, and known to the relay and to redaction. */
-  const handOver = (answer: Response, limit: BodyLimit, limitResponse: Limiter | undefined, state: CallState, call: Call | undefined, request: Request): Response => {
-    const response = limitResponse ? limitResponse(answer, limit) : answer;
-    // What the relay names if a success's body does not parse (relay.ts).
-    state.answer = response;
-    // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
-    if (!response.ok) rememberCall(response, contextOf(call, request));
-    return response;
   };
 
   const policyOf = (call: Call | undefined): RetryMeta | undefined => {
