@@ -30,6 +30,8 @@ export interface CallState {
   readonly label: string | undefined;
   /** The call's own `validate` option, when given: it overrides the client's for this call. */
   readonly validate: boolean | undefined;
+  /** "METHOD /path/template" as the relay looked the operation up: the method and template openapi-fetch's Request is built from. */
+  readonly key: string;
   /** What the guard reads when it runs inside our fetch: the template, the params and openapi-fetch's options as a middleware would see them. */
   readonly schemaPath: string;
   readonly params: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };

@@ -97,7 +97,8 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     checkHeaderValues("headers", init.headers);
     checkHeaderValues("params.header", params?.header);
     if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
-    const op = meta.operations[`${method} ${path}`];
+    const key = `${method} ${path}`;
+    const op = meta.operations[key];
     let headers = (Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers) as CallHeaders | undefined;
     if (init.body instanceof FormData && headers) {
       // A caller's multipart Content-Type lacks the boundary; fetch writes the right one from the FormData.
@@ -133,6 +134,7 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       fetch: (request) => send(request, state),
       validate,
       label,
+      key,
       schemaPath: path,
       params: callParams,
       // What openapi-fetch would tell a middleware: the call's base URL, its fetch and its serializer.

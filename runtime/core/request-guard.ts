@@ -71,7 +71,8 @@ export function createGuard(ctx: GuardContext): Guard {
     if (!replaces(params.header, boundHeader) && !replaces(params.path, boundPath)) boundPassed.add(key);
   };
   return (request, schemaPath, params, callOptions, state) => {
-    const key = `${request.method} ${schemaPath}`;
+    // The guard runs first, on openapi-fetch's own Request: its method and template are the relay's (no getter, no new string).
+    const key = state?.key ?? `${request.method} ${schemaPath}`;
     const op = meta.operations[key];
     if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
     if (callOptions.baseUrl !== root) {

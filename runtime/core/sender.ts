@@ -105,13 +105,26 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   };
 
   /**
+   * Whether a Request goes to the configured origin. openapi-fetch's own Request is its base URL
+   * and a path: a base URL on the origin says so without serializing the Request's URL (a
+   * getter that builds a string). Anything else, or a Request a middleware replaced, is read.
+   */
+  const onOrigin = (request: Request, state: CallState): boolean => {
+    if (request === state.request) {
+      const base = state.options.baseUrl;
+      if (base === ctx.origin || base.startsWith(originPrefix)) return true;
+    }
+    return request.url.startsWith(originPrefix);
+  };
+
+  /**
    * Sends one Request. `added` learns which credential headers were added, so a later attempt
    * can ask the provider again. The call's deadline reaches the transport as `init.signal`.
    */
   const send = (request: Request, call: Call | undefined, state: CallState, added?: string[]): Promise<Response> => {
     const { deadline } = state;
     deadline.throwIfAborted();
-    const elsewhere = !request.url.startsWith(originPrefix);
+    const elsewhere = !onOrigin(request, state);
     const security = call?.op.security ?? [];
     if (elsewhere && security.length > 0) throw elsewhereError();
     // Static credentials the relay already gave openapi-fetch's own Request (relay.ts) are not looked up again.
