@@ -5,7 +5,8 @@ import { serializeBody, type CallState } from "./call-state.js";
 import type { Calls } from "./calls.js";
 import { checkCredentials } from "./credentials.js";
 import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "./byte-limit.js";
-import { InputError } from "./errors.js";
+// From masked-error.js, not errors.js: a client's first load holds only the errors its creation and checks throw.
+import { InputError } from "./masked-error.js";
 import { checkHeaderValues } from "./header-value.js";
 import { pathSegment, serializePath } from "./path.js";
 import type { AnyInit, Send } from "./relay.js";
