@@ -6,7 +6,7 @@
  */
 import type { Middleware } from "openapi-fetch";
 import { Deadlines } from "./abort.js";
-import { labels, type CallState } from "./call-state.js";
+import { labels, serializeBody, type CallState } from "./call-state.js";
 import { createCredentialResolver, credentialHeaderNames, headerSecrets, staticSecrets } from "./credentials.js";
 import { TimeoutError } from "./errors.js";
 import { createRelay, type Send } from "./relay.js";
@@ -41,6 +41,8 @@ export interface Calls {
   relay: (call: Send, method: string) => Send;
   /** The guard as the client's first middleware, once a caller adds one. */
   chainGuard: Middleware;
+  /** The client-level body serializer openapi-fetch holds (every call through the relay brings its own). */
+  serialize: (body: unknown, headers?: Headers) => string | FormData;
 }
 
 export function wireCalls(ctx: CallsContext): Calls {
@@ -68,5 +70,5 @@ export function wireCalls(ctx: CallsContext): Calls {
     fixedCredentials: resolveCredentials.fixed,
     hint: ctx.hint,
   });
-  return { relay, chainGuard: guardMiddleware(guard, (params) => ctx.states()?.get(params)) };
+  return { relay, chainGuard: guardMiddleware(guard, (params) => ctx.states()?.get(params)), serialize: (body, headers) => serializeBody(undefined, body, headers) };
 }

@@ -1,9 +1,9 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
-import { serializeBody, type CallState } from "./call-state.js";
+import type { CallState } from "./call-state.js";
 import type { Calls } from "./calls.js";
-import { checkCredentials } from "./credentials.js";
+import { checkCredentials } from "./credential-check.js";
 import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "./byte-limit.js";
 // From masked-error.js, not errors.js: a client's first load holds only the errors its creation and checks throw.
 import { InputError } from "./masked-error.js";
@@ -168,7 +168,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       const template = url.endsWith(hint.template) ? hint.template : (templates.find((t) => url.endsWith(t)) ?? "");
       return url.slice(0, url.length - template.length) + serializePath(template, params);
     },
-    bodySerializer: (body: unknown, headers?: Headers) => serializeBody(undefined, body, headers),
+    // Only ever called within a call, and every call waits for the request path (calls.ts) to load.
+    bodySerializer: (body: unknown, headers?: Headers) => calls!.serialize(body, headers),
     // Stands for "the document's choice" (see relay.ts); a caller's own value is kept.
     redirect: "error",
   } as never) as unknown as Record<string, unknown>;

@@ -9,8 +9,9 @@ import { measure } from "../../scripts/bench/bundle-size.js";
 import { pascalName, readServices } from "../../scripts/lib/services.js";
 
 describe("a client's first load", () => {
-  // errors.ts and redact.ts: the errors of a sent call and the deep copy of bodies (masked-error.ts and mask.ts stay).
-  const lazy = ["body-limit", "unwrap", "calls", "relay", "sender", "request-guard", "abort", "errors", "redact"].map((name) => `runtime/core/${name}.ts`);
+  // errors.ts and redact.ts: the errors of a sent call and the deep copy of bodies (masked-error.ts and mask.ts stay);
+  // credentials.ts and call-state.ts: sending credentials and bodies (credential-check.ts stays).
+  const lazy = ["body-limit", "unwrap", "calls", "relay", "sender", "request-guard", "abort", "errors", "redact", "credentials", "call-state"].map((name) => `runtime/core/${name}.ts`);
   it.each(readServices().map((s) => [s.id]))("%s: no request path, bounded body readers or unwrap, yet all still bundled", { timeout: 60_000 }, async (id) => {
     const factory = `create${pascalName(id)}Client`;
     const size = await measure(`import { ${factory} } from "cloud-interfaces/${id}";\nexport const client = ${factory}({ baseUrl: "https://x.example" } as never);\n`, id, ["source"]);
