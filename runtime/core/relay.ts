@@ -59,6 +59,12 @@ const OWN = new Set(["validate", "headers", "params", "parseAs", "redirect", "si
 /** openapi-fetch's own trailing-slash rule for a per-call baseUrl. */
 const trimmed = (url: string) => (url.endsWith("/") ? url.slice(0, -1) : url);
 
+/** The credential header of that name in any spelling (a loop, not a key array and a closure per header). */
+function credentialNamed(credentials: Record<string, string>, lower: string): string | undefined {
+  for (const name in credentials) if (name.toLowerCase() === lower) return name;
+  return undefined;
+}
+
 /** The caller's headers over the credentials: a caller's value wins; a caller's null or undefined for a credential header leaves the credential. */
 function withCredentials(headers: CallHeaders | undefined, credentials: Record<string, string>): CallHeaders {
   if (headers === undefined) return credentials;
@@ -70,8 +76,7 @@ function withCredentials(headers: CallHeaders | undefined, credentials: Record<s
   const out: Record<string, string | null | undefined> = { ...credentials };
   for (const name in headers) {
     const value = headers[name];
-    const lower = name.toLowerCase();
-    const credential = Object.keys(credentials).find((c) => c.toLowerCase() === lower);
+    const credential = credentialNamed(credentials, name.toLowerCase());
     if (credential === undefined) out[name] = value;
     else if (value != null) {
       delete out[credential];
