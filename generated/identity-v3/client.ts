@@ -320,4 +320,5 @@ export type IdentityV3Client = ReturnType<typeof createIdentityV3Client>;
 /** A documented failure of this service: `ApiError<"operationId", status>` has that response's body type. */
 export type ApiError<Op extends keyof operations = keyof operations, S extends ErrorStatus<operations, Op> = ErrorStatus<operations, Op>> = TypedApiError<operations, Op, S>;
 /** `isApiError(e, "operationId", status)` narrows `e` to that documented failure. */
-export const isApiError = isApiErrorOf<operations>();
+// Pure: an app that never calls it bundles neither it nor ApiError in its first load.
+export const isApiError = /* @__PURE__ */ isApiErrorOf<operations>();

@@ -1,4 +1,5 @@
-import { InputError } from "./errors.js";
+// From masked-error.js, not errors.js: a client's first load holds only the errors its creation and checks throw.
+import { InputError } from "./masked-error.js";
 
 /**
  * A base URL credentials may be sent to: absolute, http: or https:, without userinfo (a

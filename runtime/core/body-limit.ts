@@ -5,21 +5,12 @@
  * never read: the stream is cancelled, which lets the transport drop the connection.
  */
 
-/** 16 MiB: a 5,000-key KMS page, the largest documented answer, is about 3.4 MB. */
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+// What a client checks at creation and on every answer's headers lives in byte-limit.ts, in the
+// first load; this module (the bounded readers) is loaded on creation, as the rules are.
+export { DEFAULT_MAX_BODY_BYTES, declaredOver, isByteLimit, type BodyLimit } from "./byte-limit.js";
+import type { BodyLimit } from "./byte-limit.js";
 
 const ignore = () => undefined;
-
-/** The limit a caller gave, checked: a positive whole number of bytes, or Infinity for none. */
-export function isByteLimit(value: unknown): value is number {
-  return typeof value === "number" && value > 0 && (value === Infinity || Number.isSafeInteger(value));
-}
-
-/** A declared Content-Length over the limit (a malformed one is left to the transport). */
-export function declaredOver(headers: Headers, max: number): boolean {
-  const declared = headers.get("content-length");
-  return declared !== null && /^\d+$/.test(declared) && Number(declared) > max;
-}
 
 export type LimitedRead = { bytes: Uint8Array } | { over: true; read: number };
 
@@ -71,28 +62,59 @@ export async function readLimited(body: ReadableStream<Uint8Array> | null, max: 
 
 /** Where a limited answer keeps what its bounded readers need. */
 const LIMIT = Symbol("limit");
-interface Limit {
-  readonly max: number;
-  readonly tooLarge: () => Error;
-  stream?: ReadableStream<Uint8Array>;
-}
-type Limited = Response & { [LIMIT]: Limit };
+/** The limited stream of one answer's `body`, once read. */
+const STREAM = Symbol("stream");
+type Limited = Response & { [LIMIT]: BodyLimit; [STREAM]?: ReadableStream<Uint8Array> };
 
 const proto = Response.prototype;
 /** The answer's own (decoded) body stream, past the bounded `body` getter below. */
 const rawBody = Object.getOwnPropertyDescriptor(proto, "body")!.get! as (this: Response) => ReadableStream<Uint8Array> | null;
 const utf8 = new TextDecoder();
 
-/** The whole body, at most `max` decoded bytes of it, or the answer's tooLarge() error. */
+/**
+ * The whole body, at most `max` decoded bytes of it, or the answer's tooLarge() error. Written out
+ * rather than through readLimited: on every call's path, one async frame and no result object
+ * or chunk list for the usual answer of one chunk.
+ */
 async function readAll(response: Limited): Promise<Uint8Array> {
+  const { max, tooLarge } = response[LIMIT];
   // A second read finds the stream locked, and getReader throws the platform's TypeError.
-  const read = await readLimited(rawBody.call(response), response[LIMIT].max);
-  if ("over" in read) throw response[LIMIT].tooLarge();
-  return read.bytes;
+  const reader = rawBody.call(response)!.getReader();
+  let first: Uint8Array | undefined;
+  let rest: Uint8Array[] | undefined;
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) break;
+      if (first === undefined) first = value;
+      else (rest ??= []).push(value);
+    }
+  } catch (error) {
+    reader.cancel(error).catch(ignore);
+    throw error;
+  }
+  if (size > max) {
+    // Not awaited: a cancel can wait on the transport; nothing more is read either way.
+    reader.cancel().catch(ignore);
+    throw tooLarge();
+  }
+  if (first === undefined) return new Uint8Array(0);
+  if (rest === undefined) return first;
+  const bytes = new Uint8Array(size);
+  bytes.set(first, 0);
+  let at = first.byteLength;
+  for (const chunk of rest) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** `body` as a stream that errors with tooLarge() at the byte past the limit, and cancels its source. */
-function limitStream(source: ReadableStream<Uint8Array>, { max, tooLarge }: Limit): ReadableStream<Uint8Array> {
+function limitStream(source: ReadableStream<Uint8Array>, { max, tooLarge }: BodyLimit): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let size = 0;
   return new ReadableStream<Uint8Array>({
@@ -124,11 +146,11 @@ const LimitedResponse: object = Object.create(proto, {
   body: {
     get(this: Limited) {
       const source = rawBody.call(this);
-      return source && (this[LIMIT].stream ??= limitStream(source, this[LIMIT]));
+      return source && (this[STREAM] ??= limitStream(source, this[LIMIT]));
     },
   },
   // A copy is limited as the original is (a retry reads the answer it is about to retry through one).
-  clone: { value(this: Limited) { return limitResponse(proto.clone.call(this), this[LIMIT].max, this[LIMIT].tooLarge); } },
+  clone: { value(this: Limited) { return limitResponse(proto.clone.call(this), this[LIMIT]); } },
 });
 
 /**
@@ -136,9 +158,9 @@ const LimitedResponse: object = Object.create(proto, {
  * `body` when it is read) stop with `tooLarge()` at the decoded byte past `max`, whatever its
  * Content-Length or Content-Encoding says.
  */
-export function limitResponse(response: Response, max: number, tooLarge: () => Error): Response {
-  if (max === Infinity || rawBody.call(response) === null) return response;
+export function limitResponse(response: Response, limit: BodyLimit): Response {
+  if (limit.max === Infinity || rawBody.call(response) === null) return response;
   Object.setPrototypeOf(response, LimitedResponse);
-  (response as Limited)[LIMIT] = { max, tooLarge };
+  (response as Limited)[LIMIT] = limit;
   return response;
 }

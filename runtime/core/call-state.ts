@@ -23,8 +23,15 @@ export interface CallState {
   /** Our serializer of the call's body (none without a body, or when the caller brings one). */
   serialize: ((body: unknown, headers?: Headers) => string | FormData) | undefined;
   readonly fetch: (request: Request) => Promise<Response>;
+  /**
+   * The Content-Type the relay gave a body nobody labelled: openapi-fetch's Request carries
+   * exactly it wherever the guard runs (first, before any middleware), so the guard need not read it back.
+   */
+  readonly label: string | undefined;
   /** The call's own `validate` option, when given: it overrides the client's for this call. */
   readonly validate: boolean | undefined;
+  /** "METHOD /path/template" as the relay looked the operation up: the method and template openapi-fetch's Request is built from. */
+  readonly key: string;
   /** What the guard reads when it runs inside our fetch: the template, the params and openapi-fetch's options as a middleware would see them. */
   readonly schemaPath: string;
   readonly params: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
@@ -48,13 +55,13 @@ export const NONE = Symbol("none");
 export const FORM = "application/x-www-form-urlencoded";
 
 /** FormData as it is (fetch writes its boundary), URLSearchParams and form-labelled bodies URL-encoded, everything else JSON. */
-export function serializeBody(state: Pick<CallState, "given" | "written"> | undefined, body: unknown, headers?: Headers): string | FormData {
+export function serializeBody(state: Pick<CallState, "given" | "written" | "label"> | undefined, body: unknown, headers?: Headers): string | FormData {
   const written =
     body instanceof FormData
       ? body
       : body instanceof URLSearchParams
         ? body.toString()
-        : mediaTypeEssence(headers?.get("content-type") ?? "") === FORM
+        : mediaTypeEssence(state?.label ?? headers?.get("content-type") ?? "") === FORM
           ? new URLSearchParams(body as Record<string, string>).toString()
           : JSON.stringify(body);
   if (state) {

@@ -1,18 +1,18 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
-import { labels, serializeBody, type CallState } from "./call-state.js";
-import { checkCredentials, createCredentialResolver, credentialHeaderNames, headerSecrets, staticSecrets } from "./credentials.js";
-import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "./body-limit.js";
-import { InputError, TimeoutError } from "./errors.js";
-import { Deadlines } from "./abort.js";
+import type { CallState } from "./call-state.js";
+import type { Calls } from "./calls.js";
+import { checkCredentials } from "./credential-check.js";
+import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "./byte-limit.js";
+// From masked-error.js, not errors.js: a client's first load holds only the errors its creation and checks throw.
+import { InputError } from "./masked-error.js";
 import { checkHeaderValues } from "./header-value.js";
 import { pathSegment, serializePath } from "./path.js";
-import { createRelay, type AnyInit, type Send } from "./relay.js";
-import { createGuard, guardMiddleware, type RequestChecker } from "./request-guard.js";
+import type { AnyInit, Send } from "./relay.js";
+import type { RequestChecker } from "./request-guard.js";
 import { MAX_TIMER_MS, resolveRetry, type Clock, type RetryOption } from "./retry.js";
-import { createSender, type Transport } from "./sender.js";
-import { unwrap } from "./unwrap.js";
+import type { Transport } from "./sender.js";
 import type { ServiceMeta } from "./service-meta.js";
 
 export type { RequestChecker } from "./request-guard.js";
@@ -155,15 +155,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   };
   const validate = options.validate ?? true;
   if (validate) rules();
-  const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
-  const credentialHeaders = credentialHeaderNames(meta);
-  /** Every secret known at creation: credentials as given and credential headers among the client-level headers. */
-  const configuredSecrets: string[] = [...staticSecrets(credentials)];
-  for (const [name, value] of Object.entries(options.headers ?? {})) {
-    if (typeof value === "string" && credentialHeaders.has(name.toLowerCase())) configuredSecrets.push(...headerSecrets(name, value));
-  }
-  const guard = createGuard({ meta, root, origin, credentialHeaders, validate, rules, boundHeader, boundPath });
-  const send = createSender({ meta, root, origin, transport, resolveCredentials, credentialHeaders, configuredSecrets, retry: options.retry, clock: options.clock, maxResponseBytes, guard });
   /** The template of the call being built: openapi-fetch calls the path serializer synchronously within the call. */
   const hint = { template: "" };
   const client = createClient<Paths>({
@@ -177,7 +168,8 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
       const template = url.endsWith(hint.template) ? hint.template : (templates.find((t) => url.endsWith(t)) ?? "");
       return url.slice(0, url.length - template.length) + serializePath(template, params);
     },
-    bodySerializer: (body: unknown, headers?: Headers) => serializeBody(undefined, body, headers),
+    // Only ever called within a call, and every call waits for the request path (calls.ts) to load.
+    bodySerializer: (body: unknown, headers?: Headers) => calls!.serialize(body, headers),
     // Stands for "the document's choice" (see relay.ts); a caller's own value is kept.
     redirect: "error",
   } as never) as unknown as Record<string, unknown>;
@@ -185,38 +177,40 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   // until then it runs inside our fetch, and openapi-fetch's chain (an id, a frozen options
   // object and an await per call) is skipped. In the chain, a call's state is found by its params.
   let states: WeakMap<object, CallState> | undefined;
+  // The request path (guard, sender, deadlines, relay) loads on creation, in a chunk of its own
+  // (calls.ts), as the rules do; a call made before it has loaded waits for it.
+  let calls: Calls | undefined;
+  const wiring = import("./calls.js").then(
+    ({ wireCalls }) =>
+      (calls = wireCalls({
+        meta, baseUrl, root, origin, credentials, boundPath, boundHeader, timeoutMs, maxResponseBytes, transport, validate, rules, hint,
+        headers: options.headers, retry: options.retry, clock: options.clock, states: () => states,
+      })),
+  );
+  wiring.catch(() => undefined);
   const use = client.use as (...m: Middleware[]) => void;
   client.use = (...middleware: Middleware[]) => {
     if (!states) {
-      const known = (states = new WeakMap());
-      use(guardMiddleware(guard, (params) => known.get(params)));
+      states = new WeakMap();
+      use({ onRequest: async (args) => (calls ?? (await wiring)).chainGuard.onRequest!(args) });
     }
     use(...middleware);
   };
-  const deadlines = new Deadlines(timeoutMs, (operation) => new TimeoutError(operation, timeoutMs));
-  const relay = createRelay({
-    meta,
-    deadlines,
-    boundPath,
-    clientLabels: labels(options.headers),
-    baseUrl: baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl,
-    send,
-    guardFor: (state) => guardMiddleware(guard, () => state),
-    guardInChain: () => states !== undefined,
-    remember: (params, state) => states?.set(params, state),
-    fixedCredentials: resolveCredentials.fixed,
-    hint,
-  });
-  for (const method of METHODS) client[method] = relay(client[method] as Send, method);
+  for (const method of METHODS) {
+    const call = client[method] as Send;
+    let send: Send | undefined;
+    const relayed = (c: Calls) => (send ??= c.relay(call, method));
+    client[method] = (path: string, init?: AnyInit) => (calls ? relayed(calls)(path, init) : wiring.then((c) => relayed(c)(path, init)));
+  }
   const request = client.request as (method: string, path: string, init?: AnyInit) => Promise<unknown>;
-  client.request = (method: string, path: string, init?: AnyInit) => relay((p, i) => request(method, p, i), String(method).toUpperCase())(path, init);
+  client.request = async (method: string, path: string, init?: AnyInit) => (calls ?? (await wiring)).relay((p, i) => request(method, p, i), String(method).toUpperCase())(path, init);
   const get = client.GET as (path: string, init: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
   client.paginate = (path: string, init: AnyInit = {}) => {
     const pagination = meta.operations[`GET ${path}`]?.pagination;
     if (!pagination) throw new InputError("path", "paginated", `GET ${path} is not a paginated operation of ${meta.id}`);
     // The walker loads on the first page walk, not with the client.
     return (async function* () {
-      const { walkPages } = await import("./paginate.js");
+      const [{ walkPages }, { unwrap }] = await Promise.all([import("./paginate.js"), import("./unwrap.js")]);
       yield* walkPages(pagination, init.params?.query ?? {}, async (query) => unwrap(await get(path, { ...init, params: { ...init.params, query } })), init.signal);
     })();
   };

@@ -1,4 +1,5 @@
-import { InputError } from "./errors.js";
+// From masked-error.js, not errors.js: a client's first load holds only the errors its creation and checks throw.
+import { InputError } from "./masked-error.js";
 
 /**
  * RFC 9110 §5.5 field values: visible ASCII, space, tab and obs-text (0x80-0xFF). fetch's

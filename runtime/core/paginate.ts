@@ -26,6 +26,12 @@ export interface PaginationMeta {
   readonly pageCount?: string;
   /** JSON pointer to a flag that, when `true`, says no page follows (KMS `metadata.incompleteSearch`: a single-key lookup answered). */
   readonly last?: string;
+  /**
+   * Set by the build when the list's success schema does not require the member at `items` (a
+   * service that leaves the array out when nothing is listed): a page without it is an empty
+   * last page, unless its own count says it holds items.
+   */
+  readonly itemsMayBeAbsent?: true;
 }
 
 export { PaginationError };
@@ -51,6 +57,18 @@ function offsetOfLink(href: unknown, meta: PaginationMeta): { offset: number; li
   return limit === undefined ? { offset } : { offset, limit };
 }
 
+function itemsOf(body: unknown, meta: PaginationMeta): unknown[] {
+  const items = atPointer(body, meta.items);
+  if (Array.isArray(items)) return items;
+  if (items === undefined && meta.itemsMayBeAbsent) {
+    // Absent is the document's empty page only while nothing else on the page says otherwise.
+    const count = meta.pageCount === undefined ? undefined : atPointer(body, meta.pageCount);
+    if (typeof count === "number" && count > 0) throw new PaginationError(`the page has no items at ${meta.items} but ${meta.pageCount} says it holds ${count}`);
+    return [];
+  }
+  throw new PaginationError(`the page has no items array at ${meta.items}`);
+}
+
 /** Walks every item; `fetchPage` answers the success body of one page for a query. */
 export async function* walkPages<T>(
   meta: PaginationMeta,
@@ -63,8 +81,7 @@ export async function* walkPages<T>(
   for (;;) {
     signal?.throwIfAborted();
     const body = await fetchPage(current);
-    const items = atPointer(body, meta.items);
-    if (!Array.isArray(items)) throw new PaginationError(`the page has no items array at ${meta.items}`);
+    const items = itemsOf(body, meta);
     // A page equal to the one before it means the server ignores the offset: stop before looping.
     const fingerprint = JSON.stringify(items);
     if (items.length > 0 && fingerprint === previous) throw new PaginationError(`the page at ${meta.offsetParam} ${String(current[meta.offsetParam])} repeats the previous page`);

@@ -59,6 +59,12 @@ const OWN = new Set(["validate", "headers", "params", "parseAs", "redirect", "si
 /** openapi-fetch's own trailing-slash rule for a per-call baseUrl. */
 const trimmed = (url: string) => (url.endsWith("/") ? url.slice(0, -1) : url);
 
+/** The credential header of that name in any spelling (a loop, not a key array and a closure per header). */
+function credentialNamed(credentials: Record<string, string>, lower: string): string | undefined {
+  for (const name in credentials) if (name.toLowerCase() === lower) return name;
+  return undefined;
+}
+
 /** The caller's headers over the credentials: a caller's value wins; a caller's null or undefined for a credential header leaves the credential. */
 function withCredentials(headers: CallHeaders | undefined, credentials: Record<string, string>): CallHeaders {
   if (headers === undefined) return credentials;
@@ -70,8 +76,7 @@ function withCredentials(headers: CallHeaders | undefined, credentials: Record<s
   const out: Record<string, string | null | undefined> = { ...credentials };
   for (const name in headers) {
     const value = headers[name];
-    const lower = name.toLowerCase();
-    const credential = Object.keys(credentials).find((c) => c.toLowerCase() === lower);
+    const credential = credentialNamed(credentials, name.toLowerCase());
     if (credential === undefined) out[name] = value;
     else if (value != null) {
       delete out[credential];
@@ -97,7 +102,8 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     checkHeaderValues("headers", init.headers);
     checkHeaderValues("params.header", params?.header);
     if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
-    const op = meta.operations[`${method} ${path}`];
+    const key = `${method} ${path}`;
+    const op = meta.operations[key];
     let headers = (Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers) as CallHeaders | undefined;
     if (init.body instanceof FormData && headers) {
       // A caller's multipart Content-Type lacks the boundary; fetch writes the right one from the FormData.
@@ -109,9 +115,10 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     // openapi-fetch would label an unlabelled body JSON: the operation's first media type is the
     // default (URLSearchParams are a form), so our serializer writes the body once, as labelled.
     // A caller's own serializer sees the headers as the caller gave them, as openapi-fetch says.
+    let label: string | undefined;
     if (init.body !== undefined && init.bodySerializer === undefined && !(init.body instanceof FormData) && !clientLabels && !labels(headers) && !labels(params?.header)) {
-      const type = init.body instanceof URLSearchParams ? FORM : op?.requestMediaTypes[0];
-      if (type !== undefined) headers = labelled(headers, type);
+      label = init.body instanceof URLSearchParams ? FORM : op?.requestMediaTypes[0];
+      if (label !== undefined) headers = labelled(headers, label);
     }
     // The caller's signal is relayed to the deadline with one listener per signal (abort.ts),
     // however many calls share it; the client's one timer ends the call at its timeoutMs.
@@ -131,6 +138,8 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       serialize: undefined,
       fetch: (request) => send(request, state),
       validate,
+      label,
+      key,
       schemaPath: path,
       params: callParams,
       // What openapi-fetch would tell a middleware: the call's base URL, its fetch and its serializer.

@@ -48,15 +48,31 @@ type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>;
  */
 export type Guard = (request: Request, schemaPath: string, params: Params, options: CallOptions, state: CallState | undefined) => void | Promise<void>;
 
+/** Whether a call's own values replace a bound one (the relay copies bound path values in as they are). */
+function replaces(own: Record<string, unknown> | undefined, bound: Record<string, unknown> | undefined): boolean {
+  if (!own || !bound) return false;
+  for (const name in bound) if (own[name] !== undefined && own[name] !== bound[name]) return true;
+  return false;
+}
+
 export function createGuard(ctx: GuardContext): Guard {
   const { meta, root, origin, credentialHeaders, boundHeader, boundPath } = ctx;
+  // Bound values never change after creation: each operation checks them against its own rules
+  // on its first call (two operations may state different rules for one name), then only counts
+  // them as given. A call's own value of a bound name is the call's, checked every time.
+  const bound = boundHeader || boundPath ? { header: boundHeader, path: boundPath } : undefined;
+  const boundPassed = new Set<string>();
   const checkRules = (rules: RequestChecker, key: string, params: Params, body: unknown) => {
+    if (bound === undefined || boundPassed.has(key)) return rules.check(key, { path: params.path, query: params.query, header: params.header, body, bound });
     const header = boundHeader && params.header ? { ...boundHeader, ...params.header } : (params.header ?? boundHeader);
     const path = boundPath && params.path ? { ...boundPath, ...params.path } : (params.path ?? boundPath);
     rules.check(key, { path, query: params.query, header, body });
+    // Passed with every bound value in it (none replaced by the call's own): later calls skip them.
+    if (!replaces(params.header, boundHeader) && !replaces(params.path, boundPath)) boundPassed.add(key);
   };
   return (request, schemaPath, params, callOptions, state) => {
-    const key = `${request.method} ${schemaPath}`;
+    // The guard runs first, on openapi-fetch's own Request: its method and template are the relay's (no getter, no new string).
+    const key = state?.key ?? `${request.method} ${schemaPath}`;
     const op = meta.operations[key];
     if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
     if (callOptions.baseUrl !== root) {
@@ -83,7 +99,7 @@ export function createGuard(ctx: GuardContext): Guard {
     let body: unknown;
     let reading: Promise<unknown> | undefined;
     if (request.body !== null) {
-      const type = request.headers.get("content-type") ?? undefined;
+      const type = state?.label ?? request.headers.get("content-type") ?? undefined;
       const essence = type === undefined ? undefined : mediaTypeEssence(type);
       if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
         throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);

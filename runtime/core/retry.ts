@@ -6,7 +6,8 @@
  * This module holds the policy, checked at client creation; the waiting (retry-loop.ts) is
  * loaded on a call's first answer the policy names, so a client's first load carries none of it.
  */
-import { InputError } from "./errors.js";
+// From masked-error.js, not errors.js: a client's first load holds only the errors its creation and checks throw.
+import { InputError } from "./masked-error.js";
 
 /** The longest delay setTimeout honours (a signed 32-bit millisecond count). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -196,33 +196,45 @@ export function firstViolation(rule: Rule | boolean | undefined, value: unknown,
     }
   }
   if (actual === "object") {
+    // Own enumerable keys, read in place (no key array on the passing path); undefined is absent.
     const object = value as Record<string, unknown>;
-    const keys = Object.keys(object).filter((k) => object[k] !== undefined);
-    for (const name of rule.required ?? []) {
-      if (!own(object, name) || object[name] === undefined) return new RuleViolation(join(field, name), "required", `${join(field, name)} is required`);
+    if (rule.required !== undefined) {
+      for (const name of rule.required) {
+        if (!own(object, name) || object[name] === undefined) return new RuleViolation(join(field, name), "required", `${join(field, name)} is required`);
+      }
     }
-    if (rule.minProperties !== undefined && keys.length < rule.minProperties) return new RuleViolation(field, "minProperties", `${field} must have at least ${rule.minProperties} field(s)`);
-    if (rule.maxProperties !== undefined && keys.length > rule.maxProperties) return new RuleViolation(field, "maxProperties", `${field} must have at most ${rule.maxProperties} field(s)`);
-    for (const key of keys) {
+    if (rule.minProperties !== undefined || rule.maxProperties !== undefined) {
+      let count = 0;
+      for (const key in object) if (Object.hasOwn(object, key) && object[key] !== undefined) count++;
+      if (rule.minProperties !== undefined && count < rule.minProperties) return new RuleViolation(field, "minProperties", `${field} must have at least ${rule.minProperties} field(s)`);
+      if (rule.maxProperties !== undefined && count > rule.maxProperties) return new RuleViolation(field, "maxProperties", `${field} must have at most ${rule.maxProperties} field(s)`);
+    }
+    for (const key in object) {
+      if (!Object.hasOwn(object, key) || object[key] === undefined) continue;
       const propertyRule = own(rule.properties, key) ? rule.properties[key] : rule.additionalProperties;
-      if (propertyRule === false) return new RuleViolation(join(field, key), "additionalProperties", `${join(field, key)} is not a field of ${field || "the body"}`);
-      const violation = firstViolation(propertyRule, object[key], join(field, key), schemas, depth + 1);
+      if (propertyRule === undefined || propertyRule === true) continue;
+      const name = join(field, key);
+      if (propertyRule === false) return new RuleViolation(name, "additionalProperties", `${name} is not a field of ${field || "the body"}`);
+      const violation = firstViolation(propertyRule, object[key], name, schemas, depth + 1);
       if (violation) return violation;
     }
   }
-  for (const part of rule.allOf ?? []) {
-    const violation = firstViolation(part, value, field, schemas, depth + 1);
-    if (violation) return violation;
+  if (rule.allOf !== undefined) {
+    for (const part of rule.allOf) {
+      const violation = firstViolation(part, value, field, schemas, depth + 1);
+      if (violation) return violation;
+    }
   }
   if (rule.anyOf) {
     // The first passing branch settles anyOf; each branch is checked once (nested anyOf would multiply).
-    const violations: RuleViolation[] = [];
+    // The list of failed branches is made only once one fails (the first branch usually passes).
+    let violations: RuleViolation[] | undefined;
     for (const part of rule.anyOf) {
       const violation = firstViolation(part, value, field, schemas, depth + 1);
       if (!violation) break;
-      violations.push(violation);
+      (violations ??= []).push(violation);
     }
-    if (violations.length === rule.anyOf.length) return missingAlternative(violations, field) ?? deepest(violations);
+    if ((violations?.length ?? 0) === rule.anyOf.length) return missingAlternative((violations ??= []), field) ?? deepest(violations);
   }
   if (rule.oneOf) {
     const violations = rule.oneOf.map((part) => firstViolation(part, value, field, schemas, depth + 1));
@@ -255,23 +267,40 @@ export interface RequestParts {
   query?: Record<string, unknown> | undefined;
   header?: Record<string, unknown> | undefined;
   body?: unknown;
+  /**
+   * Values bound at creation that already passed this operation's rules (the client checks them
+   * on an operation's first call): they count as given for `required` and are not checked again.
+   * A value of the same name in `path` or `header` is the call's own, and is checked.
+   */
+  bound?: { path?: Record<string, unknown> | undefined; header?: Record<string, unknown> | undefined } | undefined;
+}
+
+const given = (values: Record<string, unknown> | undefined, name: string) => values !== undefined && own(values, name) && values[name] !== undefined;
+
+function checkLocation(rules: OperationRules, schemas: ServiceRules["schemas"], location: "path" | "query" | "header", values: Record<string, unknown> | undefined, bound: Record<string, unknown> | undefined): void {
+  const required = rules.required?.[location];
+  if (required !== undefined) {
+    for (const name of required) if (!given(values, name) && !given(bound, name)) throw new InputError(name, "required", `${name} (${location} parameter) is required`);
+  }
+  if (values === undefined) return;
+  const located = rules[location];
+  // Own enumerable keys in place, as Object.entries would list them, without its arrays.
+  for (const name in values) {
+    if (!Object.hasOwn(values, name)) continue;
+    const value = values[name];
+    if (value === undefined) continue;
+    const violation = firstViolation(own(located, name) ? located[name] : undefined, value, name, schemas);
+    if (violation) throw new InputError(violation.field, violation.keyword, `${violation.message} (${location} parameter)`);
+  }
 }
 
 /** Throws an InputError for the first documented rule the request breaks. */
 export function checkRequest(rules: OperationRules | undefined, schemas: ServiceRules["schemas"], request: RequestParts): void {
   if (!rules) return;
-  for (const location of ["path", "query", "header"] as const) {
-    const given = request[location] ?? {};
-    for (const name of rules.required?.[location] ?? []) {
-      if (!own(given, name) || given[name] === undefined) throw new InputError(name, "required", `${name} (${location} parameter) is required`);
-    }
-    for (const [name, value] of Object.entries(given)) {
-      if (value === undefined) continue;
-      const located = rules[location];
-      const violation = firstViolation(own(located, name) ? located[name] : undefined, value, name, schemas);
-      if (violation) throw new InputError(violation.field, violation.keyword, `${violation.message} (${location} parameter)`);
-    }
-  }
+  const { bound } = request;
+  checkLocation(rules, schemas, "path", request.path, bound?.path);
+  checkLocation(rules, schemas, "query", request.query, undefined);
+  checkLocation(rules, schemas, "header", request.header, bound?.header);
   if (request.body === undefined) {
     if (rules.bodyRequired) throw new InputError("body", "required", "the request body is required");
     return;

@@ -6,7 +6,8 @@
 import { linkAbort } from "./abort.js";
 import type { Call, CallState, SentBody } from "./call-state.js";
 import { carriesCredentials, headerSecrets, type CredentialResolver, type ProviderContext } from "./credentials.js";
-import { declaredOver, limitResponse } from "./body-limit.js";
+// Static: this module is itself loaded on creation (calls.ts), so the readers come in its chunk.
+import { declaredOver, limitResponse, type BodyLimit } from "./body-limit.js";
 import { ConnectionError, InputError, ResponseTooLargeError } from "./errors.js";
 import { rememberCall, type CallContext } from "./redact.js";
 import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
@@ -45,6 +46,14 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   /** The configured base URL's own path, without a trailing slash ("" at the origin's root). */
   const basePath = new URL(ctx.root).pathname.replace(/\/+$/, "");
   const retryFor = new Map<string, RetryMeta | undefined>();
+  /** Each operation's body limit, made on its first answer and shared by the rest. */
+  const bodyLimit = (operation: string): BodyLimit => ({ max: maxResponseBytes, tooLarge: () => new ResponseTooLargeError(operation, maxResponseBytes) });
+  const limits = new Map<string, BodyLimit>();
+  const limitOf = (operation: string): BodyLimit => {
+    let limit = limits.get(operation);
+    if (!limit) limits.set(operation, (limit = bodyLimit(operation)));
+    return limit;
+  };
 
   let router: Promise<(request: Request) => Call | undefined> | undefined;
   /**
@@ -96,13 +105,26 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   };
 
   /**
+   * Whether a Request goes to the configured origin. openapi-fetch's own Request is its base URL
+   * and a path: a base URL on the origin says so without serializing the Request's URL (a
+   * getter that builds a string). Anything else, or a Request a middleware replaced, is read.
+   */
+  const onOrigin = (request: Request, state: CallState): boolean => {
+    if (request === state.request) {
+      const base = state.options.baseUrl;
+      if (base === ctx.origin || base.startsWith(originPrefix)) return true;
+    }
+    return request.url.startsWith(originPrefix);
+  };
+
+  /**
    * Sends one Request. `added` learns which credential headers were added, so a later attempt
    * can ask the provider again. The call's deadline reaches the transport as `init.signal`.
    */
   const send = (request: Request, call: Call | undefined, state: CallState, added?: string[]): Promise<Response> => {
     const { deadline } = state;
     deadline.throwIfAborted();
-    const elsewhere = !request.url.startsWith(originPrefix);
+    const elsewhere = !onOrigin(request, state);
     const security = call?.op.security ?? [];
     if (elsewhere && security.length > 0) throw elsewhereError();
     // Static credentials the relay already gave openapi-fetch's own Request (relay.ts) are not looked up again.
@@ -145,12 +167,12 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     // anyway. A plain property (a caller's fetch may spread init): on Node 22+ an AbortController
     // costs well under a microsecond, where an object literal with a getter cost 3.5 µs a call.
     return transport(request, { signal: deadline.signal }).then((answer) => {
-      const tooLarge = () => new ResponseTooLargeError(call?.op.operationId ?? new URL(request.url).pathname, maxResponseBytes);
+      const limit = call ? limitOf(call.op.operationId) : bodyLimit(new URL(request.url).pathname);
       if (declaredOver(answer.headers, maxResponseBytes)) {
         answer.body?.cancel().catch(() => undefined);
-        throw tooLarge();
+        throw limit.tooLarge();
       }
-      const response = limitResponse(answer, maxResponseBytes, tooLarge);
+      const response = limitResponse(answer, limit);
       // What the relay names if a success's body does not parse (relay.ts).
       state.answer = response;
       // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.

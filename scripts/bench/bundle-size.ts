@@ -2,7 +2,8 @@
  * Minified + gzipped size of a consumer that imports one client through the package entry point
  * users import (`cloud-interfaces/<id>`, compiled output), tree-shaken and code-split by esbuild as
  * an app bundler would: `gzip` is the first load (the entry chunk and its static imports),
- * `totalGzip` adds the chunks the client loads on creation (the request rules and their checker),
+ * `totalGzip` adds the chunks the client loads on creation (the request rules and their checker,
+ * the request path and the bounded body readers),
  * `allGzip` every chunk a first call, a retry, a page walk or a followed redirect may load.
  */
 import { gzipSync } from "node:zlib";
@@ -52,7 +53,8 @@ export async function measure(entry: string, service: string, conditions?: strin
     logLevel: "silent",
   });
   const files = new Map(result.outputFiles.map((f) => [relative(ROOT, f.path), f.text]));
-  const entryName = Object.keys(result.metafile.outputs).find((name) => result.metafile.outputs[name]!.entryPoint !== undefined)!;
+  // The consumer's own chunk: every dynamically imported module is an entry point of its own chunk too, listed in no fixed order.
+  const entryName = Object.keys(result.metafile.outputs).find((name) => result.metafile.outputs[name]!.entryPoint === "consumer.ts")!;
   // The first load is the entry chunk and every chunk it imports statically; dynamic imports come later.
   const firstLoad = new Set<string>();
   const visit = (into: Set<string>, name: string) => {
@@ -61,9 +63,10 @@ export async function measure(entry: string, service: string, conditions?: strin
     for (const i of result.metafile.outputs[name]!.imports) if (i.kind === "import-statement" && !i.external) visit(into, i.path);
   };
   visit(firstLoad, entryName);
-  // What the client starts loading on creation: the chunk whose entry is a rules module, with its imports.
+  // What the client starts loading on creation: the chunks whose entry is a rules module, the
+  // request path (runtime/core/calls) or the bounded body readers (runtime/core/body-limit), with their imports.
   const onCreation = new Set(firstLoad);
-  for (const [name, output] of Object.entries(result.metafile.outputs)) if (output.entryPoint && /\/rules\.[jt]s$/.test(output.entryPoint)) visit(onCreation, name);
+  for (const [name, output] of Object.entries(result.metafile.outputs)) if (output.entryPoint && /\/(rules|calls|body-limit)\.[jt]s$/.test(output.entryPoint)) visit(onCreation, name);
   const gz = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + gzipSync(files.get(name)!).length, 0);
   const bytes = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + files.get(name)!.length, 0);
   const all = [...files.values()].join("\n");

@@ -72,7 +72,7 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
       requestMediaTypes: Object.keys(body?.content ?? {}),
       parseAs: parseAs(doc, operation),
       redirect: Object.keys(operation.responses ?? {}).some((s) => s.startsWith("3")) ? "manual" : "error",
-      ...(operation["x-pagination"] ? { pagination: checkPagination(id, operation, params) } : {}),
+      ...(operation["x-pagination"] ? { pagination: checkPagination(id, doc, operation, params) } : {}),
       ...retryOf(id, doc, operation),
       query: queryOf(id, doc, ref),
     };
@@ -116,7 +116,7 @@ function queryOf(id: string, doc: OpenApiDocument, op: DocumentOperation): Recor
 }
 
 /** x-pagination must name query parameters the operation has and pointers into its body, and nothing else. */
-function checkPagination(id: string, operation: any, params: any[]): PaginationMeta {
+function checkPagination(id: string, doc: OpenApiDocument, operation: any, params: any[]): PaginationMeta {
   const p = operation["x-pagination"];
   const where = `${id} ${operation.operationId} x-pagination`;
   if (typeof p !== "object" || p === null || Array.isArray(p)) throw new Error(`${where}: must be an object`);
@@ -134,7 +134,44 @@ function checkPagination(id: string, operation: any, params: any[]): PaginationM
     if (p[field] !== undefined && (typeof p[field] !== "string" || !p[field].startsWith("/"))) throw new Error(`${where}.${field}: must be a JSON pointer`);
   }
   if (p.items === undefined) throw new Error(`${where}.items is required`);
-  return p;
+  return itemsRequired(doc, operation, p.items) ? p : { ...p, itemsMayBeAbsent: true };
+}
+
+/**
+ * Whether every JSON success schema of the list requires each member on the way to its items
+ * array. Where one does not (KMS leaves `resources` out of an empty list), the walk reads a
+ * missing array as an empty last page rather than refusing the document's own answer.
+ */
+function itemsRequired(doc: OpenApiDocument, operation: any, pointer: string): boolean {
+  const keys = pointer.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const schemas = Object.entries<any>(operation.responses ?? {})
+    .filter(([status]) => status.startsWith("2"))
+    .flatMap(([, r]) => Object.entries<any>(deref(doc, r)?.content ?? {}))
+    .filter(([media]) => isJsonMediaType(mediaTypeEssence(media)))
+    .map(([, m]) => m.schema);
+  return schemas.every((schema) => {
+    let at = schema;
+    for (const key of keys) {
+      if (!requires(doc, at, key)) return false;
+      at = propertyOf(doc, at, key);
+    }
+    return true;
+  });
+}
+
+/** A member is required by `required`, by any allOf member, or by every branch of an anyOf / oneOf. */
+function requires(doc: OpenApiDocument, raw: any, key: string): boolean {
+  const schema = raw === undefined ? undefined : deref(doc, raw);
+  if (typeof schema !== "object" || schema === null) return false;
+  if (Array.isArray(schema.required) && schema.required.includes(key)) return true;
+  if ((schema.allOf ?? []).some((s: any) => requires(doc, s, key))) return true;
+  return ["anyOf", "oneOf"].some((k) => Array.isArray(schema[k]) && schema[k].length > 0 && schema[k].every((s: any) => requires(doc, s, key)));
+}
+
+function propertyOf(doc: OpenApiDocument, raw: any, key: string): any {
+  const schema = raw === undefined ? undefined : deref(doc, raw);
+  if (typeof schema !== "object" || schema === null) return undefined;
+  return schema.properties?.[key] ?? (schema.allOf ?? []).map((s: any) => propertyOf(doc, s, key)).find((s: any) => s !== undefined);
 }
 
 /**

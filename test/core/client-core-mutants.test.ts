@@ -4,7 +4,7 @@
  * retry-loop.ts (see /work/notes/mutants.md). Counts, never times.
  */
 import { getEventListeners } from "node:events";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Deadline, linkAbort } from "../../runtime/core/abort.js";
 import { createServiceClient } from "../../runtime/core/create-client.js";
 import { REDACTED } from "../../runtime/core/redact.js";
@@ -41,9 +41,11 @@ function gatedFetch() {
 describe("linkAbort and Deadline (abort.ts)", () => {
   it("concurrent calls sharing a signal add one abort listener to it, and remove it when the last ends", async () => {
     const controller = new AbortController();
-    const { fetch, release } = gatedFetch();
+    const { fetch, release, requests } = gatedFetch();
     const client = testClient({ fetch });
     const calls = [1, 2, 3].map(() => client.GET!("/v1/open", { signal: controller.signal }));
+    // All three in flight (a client's first calls wait for its request path to load: calls.ts).
+    await vi.waitFor(() => expect(requests).toHaveLength(3));
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
     release();
     await Promise.all(calls);
