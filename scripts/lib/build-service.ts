@@ -14,7 +14,7 @@ import { generateEmulatorModule, generateServersModule } from "./generate-emulat
 import { generateHelperRules, generateRules } from "./generate-rules.js";
 import { generateOperationsModule } from "./generate-operations.js";
 import { generateTypes } from "./generate-types.js";
-import { generateArazzo, withLinks } from "./generate-flows.js";
+import { generateArazzo } from "./generate-flows.js";
 import { arazzoOutput } from "./service-outputs.js";
 import { lintBundle, lintSource } from "./lint.js";
 import { layoutFor, type Layout } from "./paths.js";
@@ -61,8 +61,7 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
   const [sourceFindings, bundled] = await Promise.all([lintSource(service, file), bundleForBuild(service, file, layout.root)]);
   const failed = (findings: Finding[]) => ({ id: service.id, findings: dedupeFindings(findings), dependencies: bundled.dependencies, outputs: [] });
   if (bundled.findings.length > 0) return failed([...sourceFindings, ...bundled.findings]);
-  // The flows `x-resource` states, as OpenAPI links (linted with the rest of the bundle) and Arazzo.
-  bundled.doc = withLinks(bundled.doc);
+  // The flows `x-resource` states, as Arazzo workflows (the bundle carries them as links).
   const arazzo = generateArazzo(service, bundled.doc);
 
   const bundleText = JSON.stringify(bundled.doc, null, 2);
