@@ -8,7 +8,7 @@ import { VerifyUsageError } from "./errors.js";
 import { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline } from "./baseline.js";
 import { Contract } from "../emulator/contract.js";
 import { loadBundledDocument } from "../emulator/documents.js";
-import { answerFailures, foreignRedirect } from "./checks.js";
+import { answerFailures, challengeFailures, foreignRedirect } from "./checks.js";
 import { callUnique, cleanUp, freshTag, retagged, runFlows, trackCreated, uniquified, uniqueFields } from "./flows.js";
 import type { Called, RunContext } from "./run-context.js";
 import { issuedTokens, oauthFlow, withFreshCode } from "./oauth-flow.js";
@@ -186,7 +186,10 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       const notes: string[] = [];
       const foreign = foreignRedirect(answer, sender.origin);
       if (foreign) notes.push(foreign);
-      return { answer, failures: answer.incomplete ? [] : answerFailures(contract, op, answer, quick, requestValues(req.params.query, req.body)), request: describeWire(wire, masked), notes };
+      const failures = answer.incomplete ? [] : [...answerFailures(contract, op, answer, quick, requestValues(req.params.query, req.body)), ...challengeFailures(doc, op, answer)];
+      // A missing required header is already the contract's failure: one finding, not two.
+      const deduped = failures.filter((f, i) => !(f.message.startsWith("a 401 without WWW-Authenticate") && failures.slice(0, i).some((g) => /required header www-authenticate missing/i.test(g.message))));
+      return { answer, failures: deduped, request: describeWire(wire, masked), notes };
     },
   };
 
