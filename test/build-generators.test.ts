@@ -624,7 +624,7 @@ describe("registry", () => {
 });
 
 describe("package exports", () => {
-  it("one entry per service plus core, mock, emulator, msw, verify and both document forms", () => {
+  it("one entry per service plus core, mock, emulator, msw, verify, both document forms and the Arazzo workflows", () => {
     expect(expectedExports([{ id: "a", document: "a.yaml", seed: "" }, { id: "b-v2", document: "b.yaml", seed: "" }])).toEqual({
       "./package.json": "./package.json",
       "./core": { source: "./runtime/core/index.ts", types: "./dist/lib/runtime/core/index.d.ts", default: "./dist/lib/runtime/core/index.js" },
@@ -638,6 +638,7 @@ describe("package exports", () => {
       "./openapi/a.yaml": "./dist/openapi/a.yaml",
       "./openapi/b-v2.json": "./dist/openapi/b-v2.json",
       "./openapi/b-v2.yaml": "./dist/openapi/b-v2.yaml",
+      "./openapi/*.arazzo.yaml": "./dist/openapi/*.arazzo.yaml",
     });
     expect(Object.keys(expectedExports([{ id: "a", document: "a.yaml", seed: "" }, { id: "b", document: "b.yaml", seed: "" }])).slice(6)).toEqual([
       "./a",
@@ -646,6 +647,7 @@ describe("package exports", () => {
       "./openapi/a.yaml",
       "./openapi/b.json",
       "./openapi/b.yaml",
+      "./openapi/*.arazzo.yaml",
     ]);
   });
 });

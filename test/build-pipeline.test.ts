@@ -53,10 +53,21 @@ describe("one document's build", () => {
       { file: serversFile, content: generateServersModule(tinyB, doc) },
       { file: operationsFile, content: generateOperationsModule(tinyB, doc) },
       { file: yamlFile, content: expect.any(String) },
+      // No resource with a create: no Arazzo workflows, and a stale file of them is removed.
+      { file: join(root, "dist/openapi/tiny-b.arazzo.yaml"), content: null },
     ]);
-    expect(parseYaml(result.outputs[9]!.content)).toEqual(doc);
+    expect(parseYaml(result.outputs[9]!.content!)).toEqual(doc);
     expect(existsSync(join(root, "generated"))).toBe(false);
     expect(existsSync(join(root, "dist"))).toBe(false);
+  }, 60_000);
+
+  it("removes the Arazzo workflows of a document that no longer has a resource with a create", async () => {
+    mkdirSync(join(root, "dist/openapi"), { recursive: true });
+    writeFileSync(join(root, "dist/openapi/tiny-b.arazzo.yaml"), "arazzo: 1.0.1\n");
+    const summary = await runBuild({ layout, only: ["tiny-b"], noCache: true, log: () => {}, error: () => {} });
+    expect(summary.failed).toEqual([]);
+    expect(existsSync(join(root, "dist/openapi/tiny-b.arazzo.yaml"))).toBe(false);
+    expect(existsSync(join(root, "dist/openapi/tiny-b.json"))).toBe(true);
   }, 60_000);
 
   it("stops at the first failing step: bundle, lint, or the client generator", async () => {

@@ -9,6 +9,7 @@ export const OPTIONAL_PEERS = {
   prism: { feature: "startMock", what: "Prism", packages: ["@stoplight/prism-http@5.12.0", "@stoplight/prism-core@5.8.0"] },
   ajv: { feature: "The verifier (cloud-interfaces/verify) and an emulator given a document of your own (the document option)", what: "Ajv", packages: ["ajv@8.20.0", "ajv-formats@3.0.1"] },
   msw: { feature: "cloud-interfaces/msw", what: "MSW 3 (Node >= 22.12)", packages: ["msw@3.0.5"] },
+  fastCheck: { feature: "verify's generated inputs (--budget)", what: "fast-check", packages: ["fast-check@4.10.2"] },
 } as const;
 
 export type OptionalPeer = keyof typeof OPTIONAL_PEERS;

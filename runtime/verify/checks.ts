@@ -61,3 +61,28 @@ export function foreignRedirect(answer: Answer, origin: string): string | undefi
     return undefined;
   }
 }
+
+/**
+ * A 401 whose response the document gives a `WWW-Authenticate` header (required or not): the
+ * challenge must be there (RFC 9110 §11.6.1: a 401 always carries one) and name the scheme of one
+ * of the operation's HTTP security schemes (`Bearer` for a bearer token, RFC 6750 §3; `Basic`,
+ * RFC 7617). Other scheme kinds (API keys, OAuth) name no HTTP scheme, so only presence is checked.
+ */
+export function challengeFailures(doc: any, op: DocOperation, answer: Answer): Failure[] {
+  if (answer.status !== 401 || answer.incomplete) return [];
+  const raw = op.raw.responses?.["401"];
+  if (!raw) return [];
+  const responsePtr = resolvePointer(doc, `${op.ptr}/responses/401`);
+  const declared = Object.keys(resolve(doc, responsePtr)?.headers ?? {}).find((h) => h.toLowerCase() === "www-authenticate");
+  if (!declared) return [];
+  const pointer = `${responsePtr}/headers/${escapeSegment(declared)}`;
+  const value = answer.headers["www-authenticate"];
+  if (value === undefined || value.trim() === "") return [{ message: "a 401 without WWW-Authenticate: the document declares the challenge, and RFC 9110 §11.6.1 requires one on every 401", pointer }];
+  const schemes = (doc.components?.securitySchemes ?? {}) as Record<string, { type?: string; scheme?: string }>;
+  const expected = [...new Set(op.security.flat().map((name) => schemes[name]).filter((s) => s?.type === "http" && typeof s.scheme === "string").map((s) => s!.scheme!.toLowerCase()))];
+  if (expected.length === 0) return [];
+  // Challenges are comma-separated, each starting with its auth-scheme token (RFC 9110 §11.6.1).
+  const offered = [...value.matchAll(/(?:^|,)\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?=\s|,|$)/g)].map((m) => m[1]!.toLowerCase());
+  if (offered.some((s) => expected.includes(s))) return [];
+  return [{ message: `WWW-Authenticate ${JSON.stringify(value.slice(0, 80))} challenges no scheme the operation accepts (${expected.map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join(" or ")})`, pointer }];
+}

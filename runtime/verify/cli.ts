@@ -12,7 +12,7 @@ import { VerifyConnectionError } from "./sender.js";
 import { verifyServer, VerifyUsageError, type VerifyOptions } from "./verify.js";
 
 /** The options of the shared option set (runtime/http/options.ts) that `verify` takes. */
-export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "allow-writes" | "allow-send" | "allow-unverified" | "only" | "rate" | "deadline" | "request-timeout" | "max-body" | "baseline" | "write-baseline" | "report" | "out">;
+export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "allow-writes" | "allow-send" | "allow-unverified" | "only" | "rate" | "deadline" | "request-timeout" | "max-body" | "baseline" | "write-baseline" | "budget" | "seed" | "report" | "out">;
 
 /** `name=value` pairs; the message names the option and the rule. */
 function pairs(option: string, list: string[] | undefined): Record<string, string> {
@@ -47,6 +47,8 @@ export function verifyOptionsOf(values: VerifyCommandValues): VerifyOptions & { 
     ...(values["allow-unverified"] ? { allowUnverified: true } : {}),
     ...(values.baseline ? { baseline: values.baseline } : {}),
     ...(values["write-baseline"] ? { writeBaseline: values["write-baseline"] } : {}),
+    ...(values.budget !== undefined ? { budget: values.budget } : {}),
+    ...(values.seed !== undefined ? { seed: values.seed } : {}),
     report,
     ...(values.out ? { out: values.out } : {}),
   };

@@ -184,12 +184,44 @@ function flowCheck(name: string, expected: Failure[]): Check {
   return { kind: "flow", name, verdict: expected.length ? "failed" : "verified", failures: expected };
 }
 
-export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => boolean): Promise<void> {
-  for (const list of ctx.ops.filter((o) => o.method === "GET" && o.raw["x-pagination"] && runnable(o))) {
+/** The operations one flow runs: a paged list, its create, and the item operations of the collection. */
+export interface FlowPlan {
+  list: DocOperation;
+  create: DocOperation;
+  /** The item path and its identifier parameter, when the collection has one. */
+  item?: { path: string; param: string };
+  get?: DocOperation;
+  update?: DocOperation;
+  replace?: DocOperation;
+  delete?: DocOperation;
+}
+
+/**
+ * The flows `runFlows` runs, one per paged list with a create. The same operations as the
+ * document's Arazzo workflows (runtime/openapi/resource-flows.ts; test/verify/workflows-agree.test.ts).
+ */
+export function flowPlans(ops: DocOperation[], runnable: (op: DocOperation) => boolean): FlowPlan[] {
+  const plans: FlowPlan[] = [];
+  for (const list of ops.filter((o) => o.method === "GET" && o.raw["x-pagination"] && runnable(o))) {
     const name = resourceName(list);
-    const family = name ? resourceOps(ctx.ops, name, runnable) : {};
-    const create = family.create ?? ctx.ops.find((o) => o.method === "POST" && o.path === list.path);
+    const family = name ? resourceOps(ops, name, runnable) : {};
+    const create = family.create ?? ops.find((o) => o.method === "POST" && o.path === list.path);
     if (!create || !runnable(create)) continue;
+    const item = itemPathOf(ops, list.path);
+    const itemOps = item ? ops.filter((o) => o.path === item.path && runnable(o)) : [];
+    const byMethod = (m: string) => itemOps.find((o) => o.method === m);
+    const plan: FlowPlan = { list, create, ...(item ? { item } : {}) };
+    for (const [key, method] of [["get", "GET"], ["update", "PATCH"], ["replace", "PUT"], ["delete", "DELETE"]] as const) {
+      const op = byMethod(method);
+      if (op) plan[key] = op;
+    }
+    plans.push(plan);
+  }
+  return plans;
+}
+
+export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => boolean): Promise<void> {
+  for (const { list, create, item, get, update, replace, delete: del } of flowPlans(ctx.ops, runnable)) {
     const documented = documentedRequests(ctx.doc, create, ctx.bind).requests;
     let created: string | undefined;
     let sent: unknown;
@@ -209,10 +241,6 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
     if (created === undefined) continue;
     const id = created;
 
-    const item = itemPathOf(ctx.ops, list.path);
-    const itemOps = item ? ctx.ops.filter((o) => o.path === item.path && runnable(o)) : [];
-    const byMethod = (m: string) => itemOps.find((o) => o.method === m);
-    const get = byMethod("GET");
     const onItem = async (op: DocOperation, example = 0) => {
       const base = documentedRequests(ctx.doc, op, ctx.bind).requests[example]?.request;
       if (!base) return undefined;
@@ -256,8 +284,7 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
       await judgeList(ctx, list, id, stored, listed.items.length, create);
     }
 
-    for (const [method, label] of [["PATCH", "update"], ["PUT", "replace"]] as const) {
-      const op = byMethod(method);
+    for (const [op, label] of [[update, "update"], [replace, "replace"]] as const) {
       if (!op) continue;
       const r = await onItem(op);
       if (!r) continue;
@@ -265,8 +292,7 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
       const check = ctx.recordValid(op, { kind: "flow", name: `${label} the created ${id}` }, r, `${label} of the created ${id}`, own404);
       if (check.verdict === "verified") await readBack(`its ${label}`, sentRecord(op, r.sent.body), op);
     }
-    const del = item ? ctx.ops.find((o) => o.path === item.path && o.method === "DELETE") : undefined;
-    if (del && runnable(del)) {
+    if (del) {
       const r = await onItem(del);
       const own404: Failure[] = r?.answer.status === 404 ? [{ message: `${del.operationId} answered 404 for ${id}, which this run created`, pointer: `${del.ptr}/responses` }] : [];
       const deleted = r ? ctx.recordValid(del, { kind: "flow", name: `delete the created ${id}` }, r, `delete of the created ${id}`, own404) : undefined;

@@ -17,7 +17,7 @@ export interface ShownRequest {
 export type Verdict = "verified" | "failed" | "not verified";
 
 export interface Check {
-  kind: "documented" | "negative" | "flow";
+  kind: "documented" | "negative" | "flow" | "generated";
   /** e.g. "example standardKey", "breaks body.resources maxItems", "create → list contains it". */
   name: string;
   verdict: Verdict;
@@ -79,6 +79,8 @@ export interface VerifyReport {
   incomplete?: string;
   /** With `--baseline`: its size, the failures it covered, and its entries that matched no failure (fixed or renamed). */
   baseline?: { entries: number; known: number; unused: { operation: string; check: string; expires: string }[] };
+  /** With `budget`: the generated inputs' seed, budget, requests sent, rules tried and the digest of what was sent. */
+  generated?: { seed: number; budget: number; sent: number; rules: number; digest: string };
   /** The limits the run kept to. */
   limits: { deadlineMs: number; requestTimeoutMs: number; maxBodyBytes: number };
   operations: OperationReport[];
@@ -118,6 +120,7 @@ export function renderText(report: VerifyReport): string {
     `checks: ${countsText(summary)} of ${summary.checks}${summary.skipped ? `; ${summary.skipped} operation(s) skipped` : ""} (${summary.requests} requests, ${(report.durationMs / 1000).toFixed(1)} s)`,
     `coverage: operations ${operations.exercised}/${operations.total} (${pct(operations.exercised, operations.total)} %), documented response cases ${responseCases.exercised}/${responseCases.total} (${pct(responseCases.exercised, responseCases.total)} %)`,
   );
+  if (report.generated) lines.push(`generated inputs: ${report.generated.sent} request(s) of a budget of ${report.generated.budget} over ${report.generated.rules} rule edge(s), seed ${report.generated.seed} (requests digest ${report.generated.digest})`);
   if (report.leftBehind.length) lines.push(`left behind (no delete operation): ${report.leftBehind.map((l) => `${l.operation}${l.id ? ` ${l.id}` : ""}`).join(", ")}`);
   if (report.baseline?.unused.length) lines.push(`baseline: ${report.baseline.unused.length} entr${report.baseline.unused.length === 1 ? "y matches" : "ies match"} no failure (fixed? delete them): ${report.baseline.unused.map((u) => `${u.operation}: ${u.check}`).join("; ")}`);
   if (report.incomplete) lines.push(`incomplete: ${report.incomplete}`);

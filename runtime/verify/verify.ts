@@ -8,7 +8,7 @@ import { VerifyUsageError } from "./errors.js";
 import { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline } from "./baseline.js";
 import { Contract } from "../emulator/contract.js";
 import { loadBundledDocument } from "../emulator/documents.js";
-import { answerFailures, foreignRedirect } from "./checks.js";
+import { answerFailures, challengeFailures, foreignRedirect } from "./checks.js";
 import { callUnique, cleanUp, freshTag, retagged, runFlows, trackCreated, uniquified, uniqueFields } from "./flows.js";
 import type { Called, RunContext } from "./run-context.js";
 import { issuedTokens, oauthFlow, withFreshCode } from "./oauth-flow.js";
@@ -59,6 +59,14 @@ export interface VerifyOptions {
   writeBaseline?: string;
   /** Today, as YYYY-MM-DD, for the baseline's expiry dates (default the current UTC date). */
   today?: string;
+  /**
+   * Requests the generated-input phase may send (runtime/verify/generated.ts): values at and past
+   * the edges of every rule, shrunk to the smallest failing request. Without it the phase does not
+   * run. Needs the optional peer fast-check.
+   */
+  budget?: number;
+  /** The generated inputs' randomness (default a random seed, printed in the report): the same seed sends the same requests. */
+  seed?: number;
 }
 
 export { VerifyUsageError };
@@ -129,6 +137,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     requestTimeoutMs: checkLimit("request-timeout", options.requestTimeoutMs, 30_000),
     maxBodyBytes: checkLimit("max-body", options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, true),
   };
+  if (options.budget !== undefined && !(Number.isInteger(options.budget) && options.budget > 0 && options.budget <= 1_000_000)) throw new VerifyUsageError(`--budget: must be a whole number of requests from 1 to 1000000, got ${options.budget}`);
+  if (options.seed !== undefined && !(Number.isInteger(options.seed) && Math.abs(options.seed) < 2 ** 31)) throw new VerifyUsageError(`--seed: must be a whole number below 2^31 in size, got ${options.seed}`);
   const baseline = options.baseline !== undefined ? readBaseline(options.baseline) : undefined;
   const today = options.today ?? new Date(started).toISOString().slice(0, 10);
   const secrets = readSecrets(doc, options);
@@ -176,11 +186,15 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       const notes: string[] = [];
       const foreign = foreignRedirect(answer, sender.origin);
       if (foreign) notes.push(foreign);
-      return { answer, failures: answer.incomplete ? [] : answerFailures(contract, op, answer, quick, requestValues(req.params.query, req.body)), request: describeWire(wire, masked), notes };
+      const failures = answer.incomplete ? [] : [...answerFailures(contract, op, answer, quick, requestValues(req.params.query, req.body)), ...challengeFailures(doc, op, answer)];
+      // A missing required header is already the contract's failure: one finding, not two.
+      const deduped = failures.filter((f, i) => !(f.message.startsWith("a 401 without WWW-Authenticate") && failures.slice(0, i).some((g) => /required header www-authenticate missing/i.test(g.message))));
+      return { answer, failures: deduped, request: describeWire(wire, masked), notes };
     },
   };
 
   let incomplete: string | undefined;
+  let generated: VerifyReport["generated"];
   try {
     for (const op of ops) {
       const why = !ctx.selected(op) ? "not in --only" : refusal(op, permissions);
@@ -200,6 +214,11 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       // A negative of an operation that writes unless its request says otherwise (x-effect noneWhen) is sent only as a request that does not write.
       if (requestRefusal(op, permissions, requestValues(c.request.params.query, c.request.body))) continue;
       await negativeCheck(ctx, op, { ...c, request: retagged(c.request, tag, freshTag()) });
+    }
+    // Before the flows and deletes, like the negatives: what the examples refer to is still there.
+    if (options.budget !== undefined) {
+      const { generatedPhase } = await import("./generated.js");
+      generated = await generatedPhase(ctx, runnable, { seed: options.seed ?? Math.floor(Math.random() * 2 ** 31), budget: options.budget });
     }
     if (permissions.allowWrites) {
       await runFlows(ctx, runnable);
@@ -234,6 +253,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     },
     leftBehind: ctx.leftBehind,
     ...(incomplete ? { incomplete } : {}),
+    ...(generated ? { generated } : {}),
     ...(baseline ? { baseline: { entries: baseline.failures.length, known: counts.known, unused: unusedBaseline } } : {}),
     limits,
     operations,

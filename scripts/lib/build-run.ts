@@ -37,7 +37,12 @@ function commitOutputs(outputs: BuildOutput[], layout: Layout): void {
   const staging = mkdtempSync(join(layout.distDir, ".staging-"));
   try {
     const moves: [string, string][] = [];
+    const removals: string[] = [];
     outputs.forEach(({ file, content }, i) => {
+      if (content === null) {
+        if (existsSync(file)) removals.push(file);
+        return;
+      }
       // Unchanged files keep their timestamps.
       if (existsSync(file) && readFileSync(file, "utf8") === content) return;
       const staged = join(staging, String(i));
@@ -48,6 +53,7 @@ function commitOutputs(outputs: BuildOutput[], layout: Layout): void {
       mkdirSync(dirname(file), { recursive: true });
       renameSync(staged, file);
     }
+    for (const file of removals) rmSync(file, { force: true });
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

@@ -14,6 +14,8 @@ import { generateEmulatorModule, generateServersModule } from "./generate-emulat
 import { generateHelperRules, generateRules } from "./generate-rules.js";
 import { generateOperationsModule } from "./generate-operations.js";
 import { generateTypes } from "./generate-types.js";
+import { generateArazzo } from "./generate-flows.js";
+import { arazzoOutput } from "./service-outputs.js";
 import { lintBundle, lintSource } from "./lint.js";
 import { layoutFor, type Layout } from "./paths.js";
 import { serviceOutputs } from "./service-outputs.js";
@@ -25,7 +27,8 @@ import { locate } from "./source-location.js";
 
 export interface BuildOutput {
   file: string;
-  content: string;
+  /** null: the file must not exist (an optional output the document no longer has). */
+  content: string | null;
 }
 
 export interface ServiceBuildResult {
@@ -58,6 +61,8 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
   const [sourceFindings, bundled] = await Promise.all([lintSource(service, file), bundleForBuild(service, file, layout.root)]);
   const failed = (findings: Finding[]) => ({ id: service.id, findings: dedupeFindings(findings), dependencies: bundled.dependencies, outputs: [] });
   if (bundled.findings.length > 0) return failed([...sourceFindings, ...bundled.findings]);
+  // The flows `x-resource` states, as Arazzo workflows (the bundle carries them as links).
+  const arazzo = generateArazzo(service, bundled.doc);
 
   const bundleText = JSON.stringify(bundled.doc, null, 2);
   const lint = [...sourceFindings, ...(await lintBundle(service, bundleText, file))];
@@ -111,6 +116,8 @@ export async function buildService(service: Service, layout: Layout = layoutFor(
       { file: serversFile, content: generateServersModule(service, bundled.doc) },
       { file: operationsFile, content: generateOperationsModule(service, bundled.doc) },
       { file: yamlFile, content: stringify(bundled.doc, { aliasDuplicateObjects: false }) },
+      // Only a document with a resource that has a create has flows; a stale file of one that lost them is removed.
+      { file: arazzoOutput(service, layout), content: arazzo ? stringify(arazzo, { aliasDuplicateObjects: false }) : null },
     ],
   };
 }

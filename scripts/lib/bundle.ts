@@ -1,6 +1,7 @@
 import { bundle } from "@redocly/openapi-core";
 import { toRelative } from "./build-cache.js";
 import { deprecateOperations } from "./deprecation.js";
+import { withLinks } from "./generate-flows.js";
 import { formatFindings, type Finding } from "./findings.js";
 import { checkInputs } from "./input-guard.js";
 import { loadRedoclyConfig, redoclyFinding } from "./lint.js";
@@ -31,7 +32,8 @@ export async function bundleForBuild(service: Service, file = documentPath(servi
   const config = await loadRedoclyConfig();
   const result = await bundle({ ref: file, config: config.forAlias(service.id), dereference: false });
   return {
-    doc: deprecateOperations(result.bundle.parsed as OpenApiDocument),
+    // The flows `x-resource` states, as OpenAPI links on each create's answer (linted with the rest).
+    doc: withLinks(deprecateOperations(result.bundle.parsed as OpenApiDocument)),
     // Sorted: the resolver finishes files in no fixed order, and the cache file must not churn.
     dependencies: toRelative(new Set([file, ...result.fileDependencies]), root).sort(),
     findings: result.problems.filter((p) => p.severity === "error").map((p) => redoclyFinding("bundle", p, file)),

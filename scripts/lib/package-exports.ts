@@ -1,6 +1,6 @@
 /**
  * The package's `exports` map, derived from openapi/services.json: one entry point per service,
- * plus core, mock, emulator, msw, verify and the bundled documents. A test holds package.json to it, and
+ * plus core, mock, emulator, msw, verify, the bundled documents and their Arazzo workflows. A test holds package.json to it, and
  * `npm run sync-exports` writes it.
  */
 import type { Service } from "./services.js";
@@ -27,5 +27,8 @@ export function expectedExports(services: readonly Service[]): Record<string, Ta
     exports[`./openapi/${id}.json`] = `./dist/openapi/${id}.json`;
     exports[`./openapi/${id}.yaml`] = `./dist/openapi/${id}.yaml`;
   }
+  // The Arazzo workflows exist only for documents with a resource that has a create
+  // (scripts/lib/generate-flows.ts), so one pattern ships them rather than an entry per service.
+  exports["./openapi/*.arazzo.yaml"] = "./dist/openapi/*.arazzo.yaml";
   return exports;
 }

@@ -21,3 +21,12 @@ export function serviceOutputs(service: Service, layout: Layout = layoutFor()): 
     join(layout.generatedDir, service.id, "operations.ts"),
   ];
 }
+
+/**
+ * The Arazzo workflows of a document's resource flows (scripts/lib/generate-flows.ts), beside its
+ * bundle. Optional: only a document with a resource that has a create has one, so it is not in
+ * `serviceOutputs` (which a build with nothing to do checks are all in place).
+ */
+export function arazzoOutput(service: Service, layout: Layout = layoutFor()): string {
+  return join(layout.bundleDir, `${service.id}.arazzo.yaml`);
+}

@@ -5,7 +5,7 @@
  * afresh, and its cache entry dropped, since the file in place is then no longer the build's.
  * Redocly is loaded only when one has to be bundled (about 2 s of the run's start otherwise).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { globalKey, isFresh, readManifest, writeManifest } from "../../scripts/lib/build-cache.js";
 import { BUNDLE_DIR } from "../../scripts/lib/paths.js";
@@ -23,5 +23,16 @@ export async function writeCurrentBundles(services: Service[] = readServices()):
     for (const s of stale) delete manifest.services[s.id];
     writeManifest(manifest);
   }
-  await Promise.all(stale.map(async (s) => writeFileSync(join(BUNDLE_DIR, `${s.id}.json`), JSON.stringify(await bundleDocument(s), null, 2))));
+  const { generateArazzo } = await import("../../scripts/lib/generate-flows.js");
+  const { stringify } = await import("yaml");
+  await Promise.all(
+    stale.map(async (s) => {
+      const doc = await bundleDocument(s);
+      writeFileSync(join(BUNDLE_DIR, `${s.id}.json`), JSON.stringify(doc, null, 2));
+      // The workflows shipped beside it (the build's optional output), from the same bundle.
+      const arazzo = generateArazzo(s, doc);
+      if (arazzo) writeFileSync(join(BUNDLE_DIR, `${s.id}.arazzo.yaml`), stringify(arazzo, { aliasDuplicateObjects: false }));
+      else rmSync(join(BUNDLE_DIR, `${s.id}.arazzo.yaml`), { force: true });
+    }),
+  );
 }
