@@ -39,7 +39,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * naming the property and the condition, never a value.
  */
 export function requiredWhenViolations(schema: unknown, body: unknown, request: RequestValues, resolve: SchemaResolver = (s) => s, field = ""): RuleViolation[] {
-  if (!isObject(body)) return [];
+  if (!isObject(body) || !statesRequiredWhen(schema, resolve)) return [];
   const out: RuleViolation[] = [];
   const seen = new Set<unknown>();
   const visit = (raw: unknown, depth: number): void => {
@@ -62,4 +62,28 @@ export function requiredWhenViolations(schema: unknown, body: unknown, request: 
   };
   visit(schema, 0);
   return out;
+}
+
+/** Per schema object: whether any property it (or an allOf member) lists carries x-required-when. Documents do not change under a reader. */
+const stating = new WeakMap<object, boolean>();
+
+/** Whether the schema states any x-required-when rule: most answers have none, and are then not walked at all. */
+function statesRequiredWhen(schema: unknown, resolve: SchemaResolver): boolean {
+  if (!isObject(schema)) return false;
+  let known = stating.get(schema);
+  if (known === undefined) {
+    const seen = new Set<unknown>();
+    const visit = (raw: unknown, depth: number): boolean => {
+      const s = resolve(raw);
+      if (!isObject(s) || seen.has(s) || depth > 16) return false;
+      seen.add(s);
+      for (const rawProperty of Object.values(isObject(s.properties) ? s.properties : {})) {
+        const property = resolve(rawProperty);
+        if (isObject(property) && isObject(property[REQUIRED_WHEN])) return true;
+      }
+      return (Array.isArray(s.allOf) ? s.allOf : []).some((member: unknown) => visit(member, depth + 1));
+    };
+    stating.set(schema, (known = visit(schema, 0)));
+  }
+  return known;
 }
