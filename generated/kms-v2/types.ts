@@ -211,7 +211,7 @@ export interface components {
             resources: components["schemas"]["ErrorResource"][];
         };
         ErrorResource: {
-            /** @description Message starting with the status name (`Bad Request`, `Unauthorized`, `Conflict`, `Too Many Requests`, `Internal Server Error`, ...). */
+            /** @description Message starting with the status name (`Bad Request`, `Unauthorized`, `Conflict`, `Too Many Requests`, `Internal Server Error`, ...), on one line: the status name, optionally followed by `:` and the explanation. No line breaks, so no stack trace. */
             errorMsg: string;
             reasons?: {
                 /** @description Reason code, e.g. KEY_RING_NOT_FOUND_ERR or KEY_SEARCH_TOO_BROAD. */

@@ -15,7 +15,7 @@ export type Handler = (request: Request) => Promise<Response>;
 
 export interface Defect {
   name: string;
-  category: "negative" | "security" | "read-back" | "answer vs request";
+  category: "negative" | "security" | "read-back" | "answer vs request" | "prose rule";
   /** Whether the document has what the defect needs. */
   applies(ops: DocOperation[], doc: any): boolean;
   /**
@@ -478,6 +478,74 @@ DEFECTS.push(
       const answer = await next(r);
       if (!hit || plugin(hit.op) !== "introspect" || answer.status !== 200) return answer;
       return new Response(JSON.stringify({ active: false }), { status: 200, headers: { "content-type": "application/json" } });
+    },
+  },
+);
+
+/** Every node of a JSON value, with local `$ref`s followed once each (the bundled document's components). */
+function* nodes(doc: any, value: any, seen = new Set<any>()): Generator<any> {
+  if (!value || typeof value !== "object" || seen.has(value)) return;
+  seen.add(value);
+  yield value;
+  if (typeof value.$ref === "string" && value.$ref.startsWith("#/")) yield* nodes(doc, valueAt(doc, value.$ref.slice(1)), seen);
+  for (const v of Object.values(value)) yield* nodes(doc, v, seen);
+}
+
+/** The schemas of the document's error answers (4xx, 5xx), with everything they refer to. */
+const errorSchemaNodes = (ops: DocOperation[], doc: any) =>
+  ops.flatMap((o) => Object.entries(o.raw.responses ?? {}).filter(([status]) => /^[45]/.test(status)).flatMap(([, r]: [string, any]) => Object.values(r?.content ?? {}).map((m: any) => m?.schema)));
+
+/** Every integer a JSON value holds that reads as a time in seconds since the epoch (2001-09-09 to 2286-11-20), in place, times 1000. */
+function toMilliseconds(value: any): void {
+  if (!value || typeof value !== "object") return;
+  for (const [k, v] of Object.entries(value)) {
+    if (Number.isInteger(v) && (v as number) >= 1e9 && (v as number) < 1e10) (value as any)[k] = (v as number) * 1000;
+    else toMilliseconds(v);
+  }
+}
+
+/** The longest string of a JSON value (an error body's message: `errorMsg`, `error_description`, `message`), as a path. */
+function messageAt(value: any, at: (string | number)[] = []): { path: (string | number)[]; length: number } | undefined {
+  if (typeof value === "string") return { path: at, length: value.length };
+  if (!value || typeof value !== "object") return undefined;
+  let best: { path: (string | number)[]; length: number } | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const found = messageAt(v, [...at, Array.isArray(value) ? Number(k) : k]);
+    if (found && (!best || found.length > best.length)) best = found;
+  }
+  return best;
+}
+
+const STACK = "\n    at Object.handle (/srv/app/routes/keys.js:88:11)\n    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)";
+
+// Rules the interface documents state in prose and the documents state as keywords (issue 45): a
+// defect applies where the document says the rule, in the words a reader meets (a time "in seconds
+// since the epoch"; an error message the document gives a form). Where a document states no form for
+// its messages (metrics: the error body is not shown), a stack trace breaks nothing it says.
+DEFECTS.push(
+  {
+    name: "answers timestamps in milliseconds",
+    category: "prose rule",
+    applies: (_ops, doc) => [...nodes(doc, doc.paths)].some((n) => n.type === "integer" && /seconds since the epoch/i.test(String(n.description ?? ""))),
+    wrap: (_ops, _doc, next) => async (r) => {
+      const answer = await next(r);
+      if (!ok(answer.status) || !/json/.test(answer.headers.get("content-type") ?? "")) return answer;
+      return withJson(answer, (b) => toMilliseconds({ b }));
+    },
+  },
+  {
+    name: "error message carries a stack trace",
+    category: "prose rule",
+    applies: (ops, doc) => errorSchemaNodes(ops, doc).some((schema) => [...nodes(doc, schema)].some((n) => n.type === "string" && typeof n.pattern === "string")),
+    wrap: (_ops, _doc, next) => async (r) => {
+      const answer = await next(r);
+      if (answer.status < 400 || !/json/.test(answer.headers.get("content-type") ?? "")) return answer;
+      return withJson(answer, (b) => {
+        const found = messageAt(b);
+        if (!found || found.path.length === 0) return;
+        const parent = found.path.slice(0, -1).reduce((node: any, k) => node[k], b);
+        parent[found.path.at(-1)!] += STACK;
+      });
     },
   },
 );
