@@ -963,7 +963,7 @@ describe("try-it console data", () => {
     const file = copyAsTest({
       serviceId: "svc-v1",
       factory: "createSvcV1Client",
-      history: { start: { seq: 1, seed: 42, snapshot }, next: 3, entries: [entry(0), { ...entry(1), method: "POST", status: 201, call }, { ...entry(2), status: 404, headers: [["host", "h"], ["x-a", "1"]] }] },
+      history: { start: { seq: 1, seed: 42, snapshot }, next: 3, entries: [entry(0), { ...entry(1), method: "POST", status: 201, call: { ...call, createdId: "id-7" } }, { ...entry(2), status: 404, headers: [["host", "h"], ["x-a", "1"]] }] },
       signingKey: { kty: "RSA" },
     });
     // Entry 0 came before the session's start: not replayed.
@@ -971,9 +971,11 @@ describe("try-it console data", () => {
     expect(file).toContain('import { createSvcV1Client } from "cloud-interfaces/svc-v1";');
     expect(file).toContain('mswEmulator("svc-v1", {\n  random: seeded(42),\n  seed: { signingKey: {\n    "kty": "RSA"\n  } },\n});');
     expect(file).toContain('"service": "svc-v1"');
-    expect(file).toMatch(/client\(\{\n {4}"bearer": "t"\n {2}\}\)\.POST\("\/items\/\{group\}", \{/);
+    expect(file).toContain('const CREDENTIALS_1 = {\n  "bearer": "t"\n};');
+    expect(file).toContain('client(CREDENTIALS_1).POST("/items/{group}", {');
     expect(file).toContain('"cookie": "sid=s1"');
-    expect(file).toContain(").response.status).toBe(201);");
+    expect(file).toContain("expect(r1.response.status).toBe(201);");
+    expect(file).toContain('expect(String(r1.data)).toContain("id-7");');
     expect(file).toContain('await fetch("https://api.example.com/items/2"');
     expect(file).not.toContain('"host"');
     expect(file).toContain(").status).toBe(404);");

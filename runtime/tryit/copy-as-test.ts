@@ -30,7 +30,7 @@ const literal = (value: unknown, indent = "  ") => JSON.stringify(value, null, 2
 /** The requests Copy as test replays: those of the session, from its start on. */
 export const sessionEntries = (history: History): Sent[] => history.entries.filter((e) => e.seq >= history.start.seq);
 
-function callLines(entry: Sent, n: number): string[] {
+function callLines(entry: Sent, n: number, credentialsName: (credentials: Record<string, unknown>) => string): string[] {
   const call = entry.call!;
   const init: Record<string, unknown> = {};
   const params = { ...call.params };
@@ -45,9 +45,12 @@ function callLines(entry: Sent, n: number): string[] {
   if (call.body !== undefined) init.body = call.body;
   init.parseAs = "text";
   init.redirect = "manual";
-  const client = `client(${literal(call.credentials, "  ")}${call.validate ? "" : ", false"})`;
+  const client = `client(${credentialsName(call.credentials)}${call.validate ? "" : ", false"})`;
   const invoke = METHODS.has(call.method) ? `${client}.${call.method}(${JSON.stringify(call.path)}, ${literal(init)})` : `${client}.request(${JSON.stringify(call.method)}, ${JSON.stringify(call.path)}, ${literal(init)})`;
-  return [`  // ${n}. ${call.operationId}: ${call.method} ${call.path}`, `  expect((await ${invoke}).response.status).toBe(${entry.status});`];
+  const head = `  // ${n}. ${call.operationId}: ${call.method} ${call.path}`;
+  if (call.createdId === undefined) return [head, `  expect((await ${invoke}).response.status).toBe(${entry.status});`];
+  // The id the page's emulator gave: the same state and randomness give the same one.
+  return [head, `  const r${n} = await ${invoke};`, `  expect(r${n}.response.status).toBe(${entry.status});`, `  expect(String(r${n}.data)).toContain(${JSON.stringify(call.createdId)});`];
 }
 
 function fetchLines(entry: Sent, n: number): string[] {
@@ -63,7 +66,15 @@ export function copyAsTest(input: CopyAsTestInput): string {
   const entries = sessionEntries(history);
   const options: string[] = [`random: seeded(${history.start.seed})`];
   if (input.signingKey) options.push(`seed: { signingKey: ${literal(input.signingKey, "  ")} }`);
-  const steps = entries.flatMap((entry, i) => (entry.call ? callLines(entry, i + 1) : fetchLines(entry, i + 1)));
+  // Each set of credentials the panels used, written once.
+  const credentials = new Map<string, string>();
+  const credentialsName = (value: Record<string, unknown>) => {
+    const text = literal(value, "");
+    if (!credentials.has(text)) credentials.set(text, `CREDENTIALS_${credentials.size + 1}`);
+    return credentials.get(text)!;
+  };
+  const steps = entries.flatMap((entry, i) => (entry.call ? callLines(entry, i + 1, credentialsName) : fetchLines(entry, i + 1)));
+  const credentialLines = [...credentials].map(([text, name]) => `const ${name} = ${text};\n`).join("");
   const file = `${serviceId}.tryit.test.ts`;
   return `// ${file} · written by the reference site's Try it console (Copy as test)${input.date ? ` on ${input.date}` : ""}
 // Run: npx vitest run ${file} · needs Node 22.12+, cloud-interfaces and msw 3 (npm install --save-dev msw@3.0.5)
@@ -100,9 +111,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** The typed client, with a panel's credentials. */
-const client = (credentials: Record<string, unknown>, validate = true) => ${factory}({ baseUrl: emulator.baseUrl, retry: false, validate, credentials } as never);
-
+/** The typed client, with a panel's credentials (the emulator's own values, as the page sent them). */
+const client = (credentials: Record<string, unknown>, validate = true) => ${factory}({ baseUrl: emulator.baseUrl, retry: false, validate, credentials } as Parameters<typeof ${factory}>[0]);
+${credentialLines}
 it("replays the Try it session", async () => {
 ${steps.join("\n")}
   expect(emulator.emulator.violations).toEqual([]);

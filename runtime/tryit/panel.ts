@@ -260,6 +260,17 @@ function copyButton(text: string): HTMLElement {
   return button;
 }
 
+/** The id a successful create answered with, for Copy as test to expect. */
+function createdOf(op: TryitOperation, exchange: Exchange): { createdId?: string } {
+  if (op.method !== "POST" || exchange.reply.status < 200 || exchange.reply.status >= 300 || !exchange.reply.body) return {};
+  try {
+    const id = createdId(JSON.parse(exchange.reply.body));
+    return id === undefined ? {} : { createdId: id };
+  } catch {
+    return {};
+  }
+}
+
 /**
  * History, Export state, Import state and Copy as test: buttons here, their code (./tools.ts)
  * loaded when one is first pressed.
@@ -506,6 +517,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           credentials: Object.fromEntries(credentialInputs.map((read) => read())),
           parseAs: op.parseAs,
           validate,
+          ...createdOf(op, exchange),
         });
       }
       const sections: HTMLElement[] = [];

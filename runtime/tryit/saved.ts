@@ -25,6 +25,8 @@ export interface PanelCall {
   parseAs: "json" | "text";
   /** Whether the client checked the request against the document (Send without the check: false). */
   validate: boolean;
+  /** The id a successful create answered with: the test expects the same (the same randomness gives the same ids). */
+  createdId?: string;
 }
 
 /** One request the emulator in the page answered, as it received it, and the status it gave. */
