@@ -290,6 +290,16 @@ run("reference site in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, `${id}.png`) });
     expect(await overflow(page)).toEqual({ 390: 390, 1400: 1400 });
     await page.setViewportSize(PHONE);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    // At 390 px the header is one line, and Redoc's menu button sits in it, over no content.
+    const phone = await page.evaluate(() => {
+      const nav = document.querySelector("nav.site-nav")!.getBoundingClientRect();
+      const button = document.querySelector(".redoc-wrap > .menu-content + div")!.getBoundingClientRect();
+      return { navHeight: nav.height, inNav: button.top >= nav.top - 1 && button.bottom <= nav.bottom + 1 && button.right <= nav.right + 1 };
+    });
+    expect(phone.navHeight, "header height at 390 px").toBeLessThanOrEqual(40);
+    expect(phone.inNav, "Redoc's menu button inside the header").toBe(true);
     await page.screenshot({ path: join(SHOTS, `${id}-390.png`) });
     expect(problems).toEqual([]);
     await page.close();

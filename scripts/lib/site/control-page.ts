@@ -23,6 +23,8 @@ export function controlPage(nav: readonly NavEntry[]): string {
     showExtensions: false,
     pathInMiddlePanel: true,
     sanitize: true,
+    // The site's header stays at the top: Redoc's menu and anchor scrolling sit below it.
+    scrollYOffset: "nav.site-nav",
   };
   return page(
     "Emulator control API · reference",
