@@ -277,7 +277,9 @@ function createdOf(op: TryitOperation, exchange: Exchange): { createdId?: string
  */
 function toolsRow(service: TryitService, session: Session): HTMLElement {
   const out = el("div", { className: "tryit-tool-out", "aria-live": "polite" });
-  const file = el("input", { type: "file", accept: "application/json,.json", className: "tryit-import-file", hidden: true });
+  const file = el("input", { type: "file", accept: "application/json,.json", className: "tryit-import-file", hidden: true, id: `tryit-f${++ids}` });
+  // Chosen through the Import state button; labelled all the same.
+  const fileLabel = el("label", { for: file.id, hidden: true }, "State file to import (the JSON of GET /__emulator/state)");
   const tool = (label: string, name: string, use: (tools: typeof import("./tools.js")) => unknown) => {
     const button = el("button", { type: "button", className: `secondary tryit-${name}`, textContent: label });
     button.addEventListener("click", () => void import("./tools.js").then(use));
@@ -292,6 +294,7 @@ function toolsRow(service: TryitService, session: Session): HTMLElement {
     tool("History", "history", (t) => t.showHistory(session, out)),
     tool("Export state", "export", (t) => t.exportState(session, out)),
     importButton,
+    fileLabel,
     file,
     tool("Copy as test", "copy-test", (t) => t.showTest(service, session, out)),
     out,
