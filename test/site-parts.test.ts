@@ -757,6 +757,8 @@ describe("pages", () => {
       sortPropsAlphabetically: false,
       payloadSampleIdx: 3,
       sanitize: true,
+      // The sticky site header: Redoc's menu and anchors below it.
+      scrollYOffset: "nav.site-nav",
     });
   });
 
@@ -777,7 +779,7 @@ describe("the site's files", () => {
     try {
       const entries = [{ service: pets, doc: petDoc() }];
       expect(buildSiteIfChanged(entries, dir)).toBe(true);
-      expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "changelog.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
+      expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "changelog.html", "emulator-control.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
       expect(readdirSync(join(dir, "md", "pets-v3")).sort()).toEqual(["addPet.md", "deletePet.md", "listPets.md", "ping.md", "putNote.md", "token.md"]);
       expect(readdirSync(join(dir, "assets")).sort()).toEqual(["redoc.standalone.js", "reference.js", "search-index.js", "search.js"]);
       expect(readFileSync(join(dir, "assets", REDOC_BUNDLE), "utf8")).toBe(offlineRedocBundle());
@@ -812,7 +814,7 @@ describe("the site's files", () => {
       expect(readFileSync(join(dir, ".inputs-sha256"), "utf8")).toBe(key);
       const fresh = join(dir, "fresh");
       buildSite(entries, fresh);
-      expect(readdirSync(fresh).sort()).toEqual(["assets", "assumptions.html", "changelog.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
+      expect(readdirSync(fresh).sort()).toEqual(["assets", "assumptions.html", "changelog.html", "emulator-control.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
