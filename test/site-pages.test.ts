@@ -16,6 +16,8 @@ import { landingPage } from "../scripts/lib/site/landing-page.js";
 import { llmsTxt, operationMarkdownFiles, operationMarkdownPath } from "../scripts/lib/site/machine-pages.js";
 import { referencePage } from "../scripts/lib/site/reference-page.js";
 import { bundledDocument } from "./harness/documents.js";
+import { CONTROL_API_DOCUMENT } from "../runtime/emulator/control-document.js";
+import { CONTROL_DOCUMENT_FILE, CONTROL_PAGE, controlDocumentJson, controlPage } from "../scripts/lib/site/control-page.js";
 import { numberingReferences } from "./site/numbering.js";
 
 const services = readServices();
@@ -25,12 +27,26 @@ const pages: Record<string, string> = {
   "index.html": landingPage(entries),
   "assumptions.html": assumptionsPage(entries),
   [CHANGELOG_PAGE]: changelogPage(entries),
+  [CONTROL_PAGE]: controlPage(nav),
   ...Object.fromEntries(entries.map(({ service, doc }) => [`${service.id}.html`, referencePage(service, doc, services, nav)])),
 };
 const markdown = operationMarkdownFiles(entries);
 const llms = llmsTxt(entries);
 
 describe("the built pages", () => {
+  it("the control API's document has a page of its own, linked from the index, without Try it, and its document beside it", () => {
+    const text = pages[CONTROL_PAGE]!;
+    const spec = JSON.parse(/<script id="spec" type="application\/json">([^]*?)<\/script>/.exec(text)![1]!);
+    expect(spec).toEqual(JSON.parse(JSON.stringify(CONTROL_API_DOCUMENT)));
+    expect(text).toContain('<div id="redoc"></div>');
+    expect(text).not.toContain("assets/tryit/");
+    expect(text).not.toContain("data-service=");
+    expect(text).toContain(`"downloadDefinitionUrl":"openapi/${CONTROL_DOCUMENT_FILE}"`);
+    expect(JSON.parse(controlDocumentJson())).toEqual(spec);
+    expect(pages["index.html"]).toContain(`<h2><a href="${CONTROL_PAGE}">Emulator control API</a></h2>`);
+    expect(pages["index.html"]).toContain(`href="openapi/${CONTROL_DOCUMENT_FILE}"`);
+  });
+
   it("cite no interface-document numbering anywhere in their HTML (prose, source rows, notes, the embedded document), nor do llms.txt and the Markdown", () => {
     const found: string[] = [];
     for (const [name, text] of [...Object.entries(pages), ["llms.txt", llms] as const, ...markdown]) {

@@ -31,7 +31,8 @@ import { numberingReferences } from "./site/numbering.js";
 import { readerText } from "../scripts/lib/site/seed-references.js";
 import { tryitService } from "../scripts/lib/site/tryit-data.js";
 import { createdId, Flow, itemOf } from "../runtime/tryit/flow.js";
-import { appendCapped, MAX_LOG, MAX_SAVED_CHARS, readSaved, type Logged } from "../runtime/tryit/saved.js";
+import { appendCapped, keptText, MAX_HISTORY, MAX_HISTORY_CHARS, MAX_STATE_CHARS, readHistory, readKept, type History, type Sent } from "../runtime/tryit/saved.js";
+import { copyAsTest } from "../runtime/tryit/copy-as-test.js";
 
 const pets = { id: "pets-v3", document: "pets-v3.yaml", seed: "" };
 const old = { id: "pets-v2", document: "pets-v2.yaml", seed: "" };
@@ -756,6 +757,8 @@ describe("pages", () => {
       sortPropsAlphabetically: false,
       payloadSampleIdx: 3,
       sanitize: true,
+      // The sticky site header: Redoc's menu and anchors below it.
+      scrollYOffset: "nav.site-nav",
     });
   });
 
@@ -776,7 +779,7 @@ describe("the site's files", () => {
     try {
       const entries = [{ service: pets, doc: petDoc() }];
       expect(buildSiteIfChanged(entries, dir)).toBe(true);
-      expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "changelog.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
+      expect(readdirSync(dir).sort()).toEqual([".inputs-sha256", "assets", "assumptions.html", "changelog.html", "emulator-control.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
       expect(readdirSync(join(dir, "md", "pets-v3")).sort()).toEqual(["addPet.md", "deletePet.md", "listPets.md", "ping.md", "putNote.md", "token.md"]);
       expect(readdirSync(join(dir, "assets")).sort()).toEqual(["redoc.standalone.js", "reference.js", "search-index.js", "search.js"]);
       expect(readFileSync(join(dir, "assets", REDOC_BUNDLE), "utf8")).toBe(offlineRedocBundle());
@@ -811,7 +814,7 @@ describe("the site's files", () => {
       expect(readFileSync(join(dir, ".inputs-sha256"), "utf8")).toBe(key);
       const fresh = join(dir, "fresh");
       buildSite(entries, fresh);
-      expect(readdirSync(fresh).sort()).toEqual(["assets", "assumptions.html", "changelog.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
+      expect(readdirSync(fresh).sort()).toEqual(["assets", "assumptions.html", "changelog.html", "emulator-control.html", "index.html", "llms.txt", "md", "openapi", "pets-v3.html"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -916,29 +919,71 @@ describe("the documents as the site renders them", () => {
 });
 
 describe("try-it console data", () => {
-  const entry = (i: number): Logged => ({ at: 1_700_000_000_000 + i, method: "GET", url: `https://api.example.com/items/${i}`, headers: [["accept", "application/json"]], body: "" });
+  const entry = (i: number): Sent => ({ seq: i, at: 1_700_000_000_000 + i, method: "GET", url: `https://api.example.com/items/${i}`, headers: [["accept", "application/json"]], body: "", status: 200 });
+  const history = (entries: Sent[]): History => ({ start: { seq: 0, seed: 7 }, next: entries.length, entries });
 
-  it("a kept state that is not one the console wrote, or larger than it replays, is discarded with the reason", () => {
-    expect(readSaved(JSON.stringify({ seed: 1, log: [entry(1)] }))).toEqual({ saved: { seed: 1, log: [entry(1)] } });
-    expect(readSaved('{"seed":1,"log":{}}')).toEqual({ discarded: "its log is not a list" });
-    expect(readSaved("{")).toEqual({ discarded: "it is not JSON" });
-    expect(readSaved("null")).toEqual({ discarded: "it is not an object" });
-    expect(readSaved('{"log":[]}')).toEqual({ discarded: "it has no seed" });
-    expect(readSaved(JSON.stringify({ seed: 1, log: [{ ...entry(1), headers: {} }] }))).toEqual({ discarded: "an entry's headers are not name-value pairs" });
-    expect(readSaved(JSON.stringify({ seed: 1, log: [{ ...entry(1), url: "javascript:1" }] }))).toEqual({ discarded: "an entry has no URL" });
-    expect(readSaved(JSON.stringify({ seed: 1, signingKey: "k", log: [] }))).toEqual({ discarded: "its signing key is not a key" });
-    const big = JSON.stringify({ seed: 1, log: Array.from({ length: 20_000 }, (_, i) => entry(i)) });
-    expect(readSaved(big)).toEqual({ discarded: "it holds 20,000 requests, more than the 1,000 the console replays" });
-    expect(readSaved("x".repeat(MAX_SAVED_CHARS + 1))).toEqual({ discarded: "it is larger than the 4,000,000 characters the console keeps" });
+  it("a kept state is a snapshot with its seed; what the console did not write, or larger than it keeps, is discarded with the reason", () => {
+    const snapshot = { format: "cloud-interfaces/emulator-state", version: 1, service: "x", draws: 3, state: {} };
+    expect(readKept(JSON.stringify({ version: 2, seed: 1, snapshot }))).toEqual({ kept: { version: 2, seed: 1, snapshot } });
+    // The older console's replay log is not restored: it is not a snapshot.
+    expect(readKept('{"seed":1,"log":[]}')).toEqual({ discarded: "it is not a state this console keeps (an older console's request log, or another script's)" });
+    expect(readKept("{")).toEqual({ discarded: "it is not JSON" });
+    expect(readKept("null")).toEqual({ discarded: "it is not an object" });
+    expect(readKept('{"version":2}')).toEqual({ discarded: "it has no seed" });
+    expect(readKept(JSON.stringify({ version: 2, seed: 1, signingKey: "k" }))).toEqual({ discarded: "its signing key is not a key" });
+    expect(readKept(JSON.stringify({ version: 2, seed: 1, snapshot: [] }))).toEqual({ discarded: "its snapshot is not an object" });
+    expect(readKept("x".repeat(MAX_STATE_CHARS + 1))).toEqual({ discarded: "it is larger than the 2,000,000 characters the console keeps" });
+    // Saving past the cap is refused with a notice, not written.
+    const huge = keptText({ version: 2, seed: 1, snapshot: { ...snapshot, state: { big: "x".repeat(MAX_STATE_CHARS) } } });
+    expect("refused" in huge && huge.refused).toContain("more than the 2,000,000 this tab keeps");
+    expect(keptText({ version: 2, seed: 1, snapshot })).toEqual({ text: JSON.stringify({ version: 2, seed: 1, snapshot }) });
   });
 
-  it("the replayed log keeps the newest 1,000 requests, dropping the oldest", () => {
-    const log = Array.from({ length: MAX_LOG }, (_, i) => entry(i));
-    expect(appendCapped(log.slice(0, 10), entry(10))).toBe(0);
-    expect(appendCapped(log, entry(MAX_LOG))).toBe(1);
-    expect(log).toHaveLength(MAX_LOG);
+  it("a kept history is checked entry by entry, and is capped", () => {
+    expect(readHistory(JSON.stringify(history([entry(1)])))).toEqual({ history: history([entry(1)]) });
+    expect(readHistory(JSON.stringify({ ...history([]), entries: {} }))).toEqual({ discarded: "its entries are not a list" });
+    expect(readHistory(JSON.stringify({ next: 0, entries: [] }))).toEqual({ discarded: "it has no start" });
+    expect(readHistory(JSON.stringify(history([{ ...entry(1), headers: {} as never }])))).toEqual({ discarded: "an entry's headers are not name-value pairs" });
+    expect(readHistory(JSON.stringify(history([{ ...entry(1), url: "javascript:1" }])))).toEqual({ discarded: "an entry has no URL" });
+    expect(readHistory(JSON.stringify(history([{ ...entry(1), call: { operationId: "x" } as never }])))).toEqual({ discarded: "an entry's call is not a panel's call" });
+    expect(readHistory(JSON.stringify(history(Array.from({ length: 2_000 }, (_, i) => entry(i)))))).toEqual({ discarded: "it holds 2,000 entries, more than the 1,000 the console keeps" });
+    expect(readHistory("x".repeat(MAX_HISTORY_CHARS + 1))).toEqual({ discarded: "it is larger than the 2,000,000 characters the console keeps" });
+  });
+
+  it("the history keeps the newest 1,000 requests, dropping the oldest", () => {
+    const log = Array.from({ length: MAX_HISTORY }, (_, i) => entry(i));
+    expect(appendCapped(log.slice(0, 10), entry(10))).toEqual([]);
+    expect(appendCapped(log, entry(MAX_HISTORY))).toEqual([entry(0)]);
+    expect(log).toHaveLength(MAX_HISTORY);
     expect(log[0]!.url).toBe("https://api.example.com/items/1");
-    expect(log.at(-1)!.url).toBe(`https://api.example.com/items/${MAX_LOG}`);
+    expect(log.at(-1)!.url).toBe(`https://api.example.com/items/${MAX_HISTORY}`);
+  });
+
+  it("Copy as test writes the session from its start: panel calls through the typed client, other requests as fetch, the seed and the starting snapshot", () => {
+    const call = { operationId: "createItem", method: "POST", path: "/items/{group}", params: { path: { group: "g" }, cookie: { sid: "s1" } }, headers: { "x-case": "code=201" }, body: { name: "a" }, credentials: { bearer: "t" }, parseAs: "json" as const, validate: true };
+    const snapshot = { format: "cloud-interfaces/emulator-state", version: 1, service: "svc-v1", draws: 5, state: { n: 1 } };
+    const file = copyAsTest({
+      serviceId: "svc-v1",
+      factory: "createSvcV1Client",
+      history: { start: { seq: 1, seed: 42, snapshot }, next: 3, entries: [entry(0), { ...entry(1), method: "POST", status: 201, call: { ...call, createdId: "id-7" } }, { ...entry(2), status: 404, headers: [["host", "h"], ["x-a", "1"]] }] },
+      signingKey: { kty: "RSA" },
+    });
+    // Entry 0 came before the session's start: not replayed.
+    expect(file).not.toContain("items/0");
+    expect(file).toContain('import { createSvcV1Client } from "cloud-interfaces/svc-v1";');
+    expect(file).toContain('mswEmulator("svc-v1", {\n  random: seeded(42),\n  seed: { signingKey: {\n    "kty": "RSA"\n  } },\n});');
+    expect(file).toContain('"service": "svc-v1"');
+    expect(file).toContain('const CREDENTIALS_1 = {\n  "bearer": "t"\n};');
+    expect(file).toContain('client(CREDENTIALS_1).POST("/items/{group}", {');
+    expect(file).toContain('"cookie": "sid=s1"');
+    expect(file).toContain("expect(r1.response.status).toBe(201);");
+    expect(file).toContain('expect(String(r1.data)).toContain("id-7");');
+    expect(file).toContain('await fetch("https://api.example.com/items/2"');
+    expect(file).not.toContain('"host"');
+    expect(file).toContain(").status).toBe(404);");
+    expect(file).toContain("expect(emulator.emulator.violations).toEqual([]);");
+    // A session from the documents' examples restores nothing.
+    expect(copyAsTest({ serviceId: "svc-v1", factory: "f", history: history([]) })).toContain("const START = undefined;");
   });
 
   it("finds no authorization code flow in a document whose operations take none (identity's: test/identity/tryit-flow.test.ts)", () => {

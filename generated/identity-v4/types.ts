@@ -123,7 +123,7 @@ export interface paths {
          *     refused); `password` signs a user in and issues a refresh token that stays valid until
          *     revoked; `refresh_token` lets the service replace the presented refresh token (RFC 6749 §6).
          *     These change what later requests get, so only a run allowed to write sends them
-         *     (`x-effect: { noneWhen: { grant_type: [client_credentials] } }`).
+         *     (a run that may not change state sends the `client_credentials` grant only).
          */
         post: operations["requestTokens"];
         delete?: never;

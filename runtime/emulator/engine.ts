@@ -96,6 +96,8 @@ export interface Plugin<S extends EngineState> {
   caps?: Readonly<Record<string, number>>;
   /** What this service's partitions are called in a cap's message (default "partitions (instances)"). */
   partitionName?: string;
+  /** The caps that bound partitions the plug-in's own code makes (`partitionOf(..., { partitionCap })`): a restored state is held to them too. */
+  partitionCaps?: readonly string[];
   /** False when a partition of this key may not appear (a plug-in's own instance list). */
   admits?(state: S, key: string): boolean;
   /** Named hooks of `x-resource` `where` (narrow a list or count; a Reply refuses the request) and `check` (vet a new record). */
@@ -841,7 +843,7 @@ export function engineDefinition<S extends EngineState>(serviceId: string, docum
     },
     operations,
     generate: (state, env, request, checks) => generateRecords(engine, state, env, plugin, request, checks),
-    restored: (state) => checkRestored(engine, state),
+    restored: (state) => checkRestored(engine, state, plugin.partitionCaps),
     reject: (failure, op, ctx) => {
       const reply = reject(failure, op, ctx);
       return reply instanceof Promise ? reply.then((r) => after(ctx, r)) : after(ctx, reply);
@@ -948,7 +950,7 @@ const isPlainRecord = (v: unknown): v is Rec => v !== null && typeof v === "obje
  * each record an object whose `id` is its key, counts within the caps) and computes its byte
  * counts again; StateError names the first thing wrong.
  */
-export function checkRestored(engine: Engine, state: EngineState): RestoredAnswer[] {
+export function checkRestored(engine: Engine, state: EngineState, pluginPartitionCaps: readonly string[] = []): RestoredAnswer[] {
   const answers: RestoredAnswer[] = [];
   const creators = new Map<string, string>();
   for (const [operationId, { spec }] of engine.specs) if (spec.action === "create" && !creators.has(spec.name)) creators.set(spec.name, operationId);
@@ -956,7 +958,8 @@ export function checkRestored(engine: Engine, state: EngineState): RestoredAnswe
   const resources = new Map<string, ResourceSpec>();
   for (const { spec } of engine.specs.values()) if (spec.action === "create" || !resources.has(spec.name)) resources.set(spec.name, spec);
   for (const name of state.world.keys()) if (!resources.has(name)) resources.set(name, { name, action: "get" });
-  const partitionCaps = [...new Set([...engine.specs.values()].map((s) => s.spec.partitionCap ?? "partitions"))].map((name) => capOf(state.caps, name));
+  // The caps of the document's resources and those of the plug-in's own partitions (identity's tenants have no x-resource of their own: without them the cap read 0).
+  const partitionCaps = [...new Set([...[...engine.specs.values()].map((s) => s.spec.partitionCap ?? "partitions"), ...pluginPartitionCaps])].map((name) => capOf(state.caps, name));
   const partitionCap = Math.max(...partitionCaps, 0);
   if (state.partitions.size > partitionCap) throw new StateError("state.partitions", `${state.partitions.size} partitions; the emulator holds at most ${partitionCap}`);
   let total = 0;

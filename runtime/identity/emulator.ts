@@ -680,6 +680,7 @@ const versionOf = (document: { paths?: object }): "v3" | "v4" => (Object.keys(do
 export const identityPlugin: Plugin<IdentityState> = {
   partitionName: "tenants",
   caps: IDENTITY_CAPS,
+  partitionCaps: ["identityTenants"],
 
   extend: (base, options, engine) => initialState(base, versionOf(engine.doc), options, engine.doc),
   partition(tenant) {

@@ -84,7 +84,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
-const kept = (n: number) => `${n} request${n === 1 ? "" : "s"} kept`;
+const kept = (n: number) => `${n} request${n === 1 ? "" : "s"} in the history`;
 
 let ids = 0;
 /** A labelled control. */
@@ -146,13 +146,15 @@ function recordingFetch(): { fetch: (request: Request, init?: RequestInit) => Pr
     async fetch(request, init) {
       const headers: Array<[string, string]> = [];
       request.headers.forEach((value, name) => headers.push([name, value]));
-      sent = { at: Date.now(), method: request.method, url: request.url, headers, body: request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text() };
+      // Not the emulator's: no place in the page's history (seq -1).
+      sent = { seq: -1, status: 0, at: Date.now(), method: request.method, url: request.url, headers, body: request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text() };
       const response = await fetch(request, init);
       answer = response.clone();
       return response;
     },
     async exchange() {
       if (!sent || !answer) return undefined;
+      sent.status = answer.status;
       const headers: Record<string, string> = {};
       answer.headers.forEach((value, name) => (headers[name] = value));
       return { request: sent, reply: { status: answer.status, headers, body: answer.type === "opaqueredirect" ? "" : await answer.text() }, violations: [] };
@@ -258,6 +260,47 @@ function copyButton(text: string): HTMLElement {
   return button;
 }
 
+/** The id a successful create answered with, for Copy as test to expect. */
+function createdOf(op: TryitOperation, exchange: Exchange): { createdId?: string } {
+  if (op.method !== "POST" || exchange.reply.status < 200 || exchange.reply.status >= 300 || !exchange.reply.body) return {};
+  try {
+    const id = createdId(JSON.parse(exchange.reply.body));
+    return id === undefined ? {} : { createdId: id };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * History, Export state, Import state and Copy as test: buttons here, their code (./tools.ts)
+ * loaded when one is first pressed.
+ */
+function toolsRow(service: TryitService, session: Session): HTMLElement {
+  const out = el("div", { className: "tryit-tool-out", "aria-live": "polite" });
+  const file = el("input", { type: "file", accept: "application/json,.json", className: "tryit-import-file", hidden: true, id: `tryit-f${++ids}` });
+  // Chosen through the Import state button; labelled all the same.
+  const fileLabel = el("label", { for: file.id, hidden: true }, "State file to import (the JSON of GET /__emulator/state)");
+  const tool = (label: string, name: string, use: (tools: typeof import("./tools.js")) => unknown) => {
+    const button = el("button", { type: "button", className: `secondary tryit-${name}`, textContent: label });
+    button.addEventListener("click", () => void import("./tools.js").then(use));
+    return button;
+  };
+  file.addEventListener("change", () => void import("./tools.js").then((t) => t.importState(session, file, out)));
+  const importButton = el("button", { type: "button", className: "secondary tryit-import", textContent: "Import state" });
+  importButton.addEventListener("click", () => file.click());
+  return el(
+    "div",
+    { className: "tryit-tools" },
+    tool("History", "history", (t) => t.showHistory(session, out)),
+    tool("Export state", "export", (t) => t.exportState(session, out)),
+    importButton,
+    fileLabel,
+    file,
+    tool("Copy as test", "copy-test", (t) => t.showTest(service, session, out)),
+    out,
+  );
+}
+
 export async function openPanel(host: HTMLElement, serviceId: string, operationId: string): Promise<void> {
   if (!styled) {
     document.head.append(el("style", { textContent: STYLE }));
@@ -301,11 +344,12 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       el(
         "p",
         { className: "note tryit-storage" },
-        "What you send here, credentials included, is kept in this tab's sessionStorage to rebuild the state on the next page: use the emulator's own values, never real ones.",
+        "The emulator's state is kept in this tab's sessionStorage as its snapshot, and restored on the next page; what you send, credentials included, is kept there too as the history: use the emulator's own values, never real ones.",
         session.keepsSigningKey ? " The signing key kept with it is the emulator's own, made in this page to sign the emulator's tokens: it is no key of the real service." : "",
       ),
     ),
     el("p", { className: "tryit-actions" }, reset, ...authorizeAction(service, session)),
+    toolsRow(service, session),
   );
 
   const flow = flowOf(service.id);
@@ -463,6 +507,22 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         failure = error;
       }
       const exchange = recorder ? await recorder.exchange() : session.last();
+      if (!recorder && exchange && exchange !== before) {
+        // What the panel gave the client, for Copy as test; cookies as the parameters they were (the page carried them under another header).
+        const cookieParams = Object.fromEntries(cookies.flatMap((c) => c.split(/;\s*/)).map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)]));
+        session.describe(exchange, {
+          operationId: op.operationId,
+          method: op.method,
+          path: op.path,
+          params: structuredClone(cookies.length ? { ...params, cookie: cookieParams } : params),
+          headers: Object.fromEntries(Object.entries(headers).filter(([k]) => k !== COOKIE_CARRIER)),
+          ...(body !== undefined ? { body: structuredClone(body) } : {}),
+          credentials: Object.fromEntries(credentialInputs.map((read) => read())),
+          parseAs: op.parseAs,
+          validate,
+          ...createdOf(op, exchange),
+        });
+      }
       const sections: HTMLElement[] = [];
       if (failure instanceof InputError) {
         sections.push(

@@ -1,6 +1,6 @@
 /**
  * The reference site: a landing page with cross-service search, one Redoc page per document
- * with generated code samples, the assumptions page, the changelog page, the bundled documents,
+ * with generated code samples, the emulators' control API page, the assumptions page, the changelog page, the bundled documents,
  * and for machines llms.txt with one Markdown file per operation. It loads
  * nothing from another host; see scripts/lib/site/ for the parts.
  */
@@ -13,6 +13,7 @@ import type { Service } from "./services.js";
 import { siteKey, siteKeyMatches, SITE_KEY_FILE } from "./site-key.js";
 import { assumptionsPage } from "./site/assumptions-page.js";
 import { CHANGELOG_PAGE, changelogPage } from "./site/changelog-page.js";
+import { CONTROL_DOCUMENT_FILE, CONTROL_PAGE, controlDocumentJson, controlPage } from "./site/control-page.js";
 import { LLMS_FILE, llmsTxt, operationMarkdownFiles } from "./site/machine-pages.js";
 import { navOf } from "./site/html.js";
 import { landingPage } from "./site/landing-page.js";
@@ -37,6 +38,9 @@ export function buildSite(entries: { service: Service; doc: OpenApiDocument }[],
     writeFileSync(join(dir, `${service.id}.html`), referencePage(service, doc, services, nav));
   }
   writeFileSync(join(dir, "index.html"), landingPage(entries));
+  // The emulators' control API: a page of its own, linked from the index, and its document.
+  writeFileSync(join(dir, CONTROL_PAGE), controlPage(nav));
+  writeFileSync(join(dir, "openapi", CONTROL_DOCUMENT_FILE), controlDocumentJson());
   writeFileSync(join(dir, "assumptions.html"), assumptionsPage(entries));
   writeFileSync(join(dir, CHANGELOG_PAGE), changelogPage(entries));
   // For machines: llms.txt at the root and one Markdown file per operation.

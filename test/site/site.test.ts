@@ -23,6 +23,8 @@ import { buildSite } from "../../scripts/lib/site.js";
 import { chromiumAvailable, launchChromium, requireBrowser } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
 import { numberingReferences } from "./numbering.js";
+import { CONTROL_API_DOCUMENT } from "../../runtime/emulator/control-document.js";
+import { CONTROL_DOCUMENT_FILE, CONTROL_PAGE } from "../../scripts/lib/site/control-page.js";
 
 const SITE = join(DIST_DIR, "test-site");
 const SHOTS = join(DIST_DIR, "screenshots");
@@ -288,7 +290,33 @@ run("reference site in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, `${id}.png`) });
     expect(await overflow(page)).toEqual({ 390: 390, 1400: 1400 });
     await page.setViewportSize(PHONE);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    // At 390 px the header is one line, and Redoc's menu button sits in it, over no content.
+    const phone = await page.evaluate(() => {
+      const nav = document.querySelector("nav.site-nav")!.getBoundingClientRect();
+      const button = document.querySelector(".redoc-wrap > .menu-content + div")!.getBoundingClientRect();
+      return { navHeight: nav.height, inNav: button.top >= nav.top - 1 && button.bottom <= nav.bottom + 1 && button.right <= nav.right + 1 };
+    });
+    expect(phone.navHeight, "header height at 390 px").toBeLessThanOrEqual(40);
+    expect(phone.inNav, "Redoc's menu button inside the header").toBe(true);
     await page.screenshot({ path: join(SHOTS, `${id}-390.png`) });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("the emulators' control API page: every operation of its document rendered, reached from the index, offline, no Try it", async () => {
+    const { page, problems } = await open("index.html");
+    await Promise.all([page.waitForURL(`**/${CONTROL_PAGE}`), page.click(`#emulator-control h2 a`)]);
+    await page.waitForSelector(".api-info a[download]", { timeout: 15_000 });
+    const rendered = await page.$$eval("[data-section-id]", (els) =>
+      els.filter((e) => /(^|\/)operation\/[^/]+$/.test(e.getAttribute("data-section-id") ?? "") && !e.parentElement?.closest("[data-section-id]")).map((e) => e.getAttribute("data-section-id")!.replace(/^.*operation\//, "")),
+    );
+    expect(rendered.sort()).toEqual(listOperations(CONTROL_API_DOCUMENT as never).map((o) => o.operation.operationId as string).sort());
+    expect(await page.$$eval(".tryit-open", (els) => els.length)).toBe(0);
+    expect(await page.evaluate((href) => fetch(href).then((r) => r.json()), `openapi/${CONTROL_DOCUMENT_FILE}`)).toEqual(JSON.parse(JSON.stringify(CONTROL_API_DOCUMENT)));
+    await page.screenshot({ path: join(SHOTS, "emulator-control.png") });
+    expect(await overflow(page)).toEqual({ 390: 390, 1400: 1400 });
     expect(problems).toEqual([]);
     await page.close();
   });

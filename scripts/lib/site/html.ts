@@ -77,6 +77,10 @@ body { margin: 0; }
 .tryit-open { font: 600 14px system-ui, sans-serif; margin: 0 0 .75rem; padding: .35rem .9rem; border-radius: 6px; border: 1px solid #0b57d0; background: #fff; color: #0b57d0; cursor: pointer; }
 .tryit-open[aria-expanded="true"] { background: #0b57d0; color: #fff; }
 .tryit-open:focus-visible { outline: 3px solid #f0a000; outline-offset: 2px; }
+/* Redoc's menu button on narrow screens (the fixed element after its menu): in the header's right end instead of floating over the content. */
+@media (max-width: 50rem) {
+  .redoc-wrap > .menu-content + div { top: 0 !important; bottom: auto !important; right: 0 !important; width: 3rem !important; height: 2.25rem !important; padding: 0 !important; justify-content: center; border-radius: 0 !important; box-shadow: none !important; background: #0d1117 !important; color: #fff !important; z-index: 31 !important; }
+}
 `;
 
 /** One service in the header every page carries. */
@@ -85,9 +89,14 @@ export interface NavEntry {
   title: string;
 }
 
-/** Same on every page, Redoc's included: the site's shell around Redoc's own layout. */
+/**
+ * Same on every page, Redoc's included: the site's shell around Redoc's own layout. The header
+ * stays at the top (Redoc's scrollYOffset names it, so its menu and anchors sit below it); on a
+ * phone it is one line that scrolls sideways (it wrapped to three), with room at its right end
+ * for Redoc's menu button, which would otherwise float over the content (moved there by EXTENSION_STYLE).
+ */
 const HEADER_STYLE = `
-.site-nav { background: #0d1117; color: #f0f6fc; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; border-bottom: 1px solid #30363d; }
+.site-nav { position: sticky; top: 0; z-index: 30; background: #0d1117; color: #f0f6fc; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; border-bottom: 1px solid #30363d; }
 .site-nav ul { list-style: none; margin: 0 auto; padding: .4rem 1rem; display: flex; flex-wrap: wrap; gap: .15rem 1.1rem; align-items: baseline; }
 .site-nav a { color: #c9d1d9; text-decoration: none; }
 .site-nav a:hover, .site-nav a:focus-visible { color: #fff; text-decoration: underline; }
@@ -95,6 +104,10 @@ const HEADER_STYLE = `
 .site-nav .home a { color: #fff; font-weight: 700; }
 .site-nav .short { display: none; }
 @media (max-width: 1500px) { .site-nav .long { display: none; } .site-nav .short { display: inline; } .site-nav ul { gap: .15rem .8rem; } }
+@media (max-width: 50rem) {
+  .site-nav ul { flex-wrap: nowrap; overflow-x: auto; white-space: nowrap; scrollbar-width: none; box-sizing: border-box; height: 2.25rem; align-items: center; padding-top: 0; padding-bottom: 0; padding-right: 3.5rem; }
+  .site-nav ul::-webkit-scrollbar { display: none; }
+}
 `;
 
 export const navOf = (entries: readonly { service: { id: string }; doc: { [key: string]: any } }[]): NavEntry[] =>

@@ -8,6 +8,7 @@ import { listOperations } from "../../../runtime/openapi/router.js";
 import type { Service } from "../services.js";
 import { landingExample, PACKAGE } from "./code-samples.js";
 import { displayTitle, html, navOf, page, policyMeta, siteHeader } from "./html.js";
+import { CONTROL_DOCUMENT_FILE, CONTROL_PAGE } from "./control-page.js";
 
 const STYLE = `
 header.hero { background: #0d1117; color: #f0f6fc; }
@@ -34,6 +35,10 @@ header.hero pre { background: #161b22; color: #f0f6fc; display: inline-block; ma
 .service .facts { margin: 0; font-size: .9rem; color: #57606a; }
 .service .links { display: flex; flex-wrap: wrap; gap: .25rem 1rem; font-size: .95rem; }
 .service pre { font-size: .8rem; }
+.tools { margin-top: 1rem; }
+.tools .tool { border: 1px dashed #8c959f; border-radius: 8px; padding: 1rem; display: flex; flex-direction: column; gap: .5rem; }
+.tools h2 { margin: 0; font-size: 1.15rem; }
+.tools p { margin: 0; }
 .regions code { display: inline-block; white-space: nowrap; overflow-wrap: normal; background: #eaeef2; border-radius: 4px; padding: 0 .25rem; margin-right: .25rem; }
 footer { max-width: 72rem; margin: 0 auto; padding: 1rem; color: #57606a; font-size: .9rem; }
 `;
@@ -87,6 +92,13 @@ export function landingPage(entries: readonly { service: Service; doc: OpenApiDo
 <main>
 <section class="services">
 ${entries.map(({ service, doc }) => card(service, doc)).join("\n")}
+</section>
+<section class="tools" aria-label="Tools">
+<article class="tool" id="emulator-control">
+<h2><a href="${CONTROL_PAGE}">Emulator control API</a></h2>
+<p>Drive any service's stateful emulator (<code>npx ${PACKAGE} mock &lt;service-id&gt; --stateful</code>) from a test in any language: the requests it received, reset, its state as JSON (the file Try it's Export state saves and <code>--state-file</code> reads), generated records, its clock.</p>
+<p class="links"><a class="reference" href="${CONTROL_PAGE}">Reference</a> <a class="json" href="openapi/${CONTROL_DOCUMENT_FILE}" download="emulator-control.openapi.json">OpenAPI JSON</a></p>
+</article>
 </section>
 </main>
 <footer>Local mock of any service: <code>npx ${PACKAGE} mock &lt;service-id&gt;</code> · this site: <code>npx ${PACKAGE} docs</code></footer>

@@ -63,6 +63,8 @@ export function referencePage(service: Service, doc: OpenApiDocument, services: 
     payloadSampleIdx: 3,
     // DOMPurify over the Markdown Redoc renders: a layer behind the site's own prose-only pass (prose.ts).
     sanitize: true,
+    // The site's header stays at the top: Redoc's menu and anchor scrolling sit below it.
+    scrollYOffset: "nav.site-nav",
   };
   return page(
     `${displayTitle(doc.info, service.id)} · reference`,
