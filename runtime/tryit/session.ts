@@ -8,6 +8,7 @@
  * state that is not one this console wrote, is larger than it keeps, or that the emulator refuses
  * is discarded with a notice, and the console starts fresh.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { setupWorker } from "msw/browser";
 import { http, HttpResponse, passthrough } from "msw";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
@@ -246,9 +247,9 @@ export async function startSession(serviceId: string): Promise<Session> {
       try {
         value = JSON.parse(text);
       } catch {
-        throw new Error("the file is not JSON");
+        throw new CloudInterfacesError("the file is not JSON");
       }
-      if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("the file is not a state snapshot (a JSON object as GET /__emulator/state gives)");
+      if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CloudInterfacesError("the file is not a state snapshot (a JSON object as GET /__emulator/state gives)");
       // A new emulator of the kept seed restored from the file: the page then draws as Copy as test's file will.
       emulator = await build(value as Record<string, unknown>);
       const snapshot = emulator.snapshot() as unknown as Record<string, unknown>;

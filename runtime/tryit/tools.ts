@@ -3,6 +3,7 @@
  * history of what was sent, Export and Import of the state as a file (the JSON of
  * `GET /__emulator/state`, which the CLI's `--state-file` reads and writes), and Copy as test.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
 import { copyAsTest, sessionEntries } from "./copy-as-test.js";
 import type { TryitService } from "./descriptor.js";
 import type { Session } from "./session.js";
@@ -39,7 +40,7 @@ export async function importState(session: Session, input: HTMLInputElement, out
   if (!file) return;
   try {
     // Bounded before reading: the state a tab keeps at most, twice over for the file's indentation.
-    if (file.size > 4_000_000) throw new Error(`the file is ${file.size.toLocaleString("en")} bytes, more than the 4,000,000 the console reads`);
+    if (file.size > 4_000_000) throw new CloudInterfacesError(`the file is ${file.size.toLocaleString("en")} bytes, more than the 4,000,000 the console reads`);
     await session.importState(await file.text());
     out.replaceChildren(el("p", { className: "note tryit-tool-status", textContent: `State loaded from ${file.name}: the emulator answers from it.` }));
   } catch (error) {
