@@ -31,12 +31,15 @@ export async function bundleForBuild(service: Service, file = documentPath(servi
   if (refused.length > 0) return { doc: {} as OpenApiDocument, dependencies: toRelative(new Set([file]), root), findings: refused };
   const config = await loadRedoclyConfig();
   const result = await bundle({ ref: file, config: config.forAlias(service.id), dereference: false });
+  const findings = result.problems.filter((p) => p.severity === "error").map((p) => redoclyFinding("bundle", p, file));
+  const parsed = deprecateOperations(result.bundle.parsed as OpenApiDocument);
   return {
-    // The flows `x-resource` states, as OpenAPI links on each create's answer (linted with the rest).
-    doc: withLinks(deprecateOperations(result.bundle.parsed as OpenApiDocument)),
+    // The flows `x-resource` states, as OpenAPI links on each create's answer (linted with the rest);
+    // only on a bundle that resolved: a reference left outside it is the finding, not a crash here.
+    doc: findings.length === 0 ? withLinks(parsed) : parsed,
     // Sorted: the resolver finishes files in no fixed order, and the cache file must not churn.
     dependencies: toRelative(new Set([file, ...result.fileDependencies]), root).sort(),
-    findings: result.problems.filter((p) => p.severity === "error").map((p) => redoclyFinding("bundle", p, file)),
+    findings,
   };
 }
 

@@ -5,12 +5,15 @@
  * (a hook or handler its family does not register, a cap that names nothing, a create with no
  * cap). Each problem is a finding at the file and line of the annotation.
  */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import { AnnotationError, ANNOTATION_SCHEMAS } from "../../runtime/emulator/annotations.js";
 import { escapeToken, splitPointer } from "../../runtime/openapi/pointer.js";
 import type { Finding } from "./findings.js";
 import { emulatorPlugin } from "./generate-loaders.js";
+import { ROOT } from "./paths.js";
 import type { Service } from "./services.js";
 import { locate } from "./source-location.js";
 
@@ -41,9 +44,10 @@ function* annotations(node: unknown, pointer: string): Generator<{ name: string;
 
 /** The family's emulator definition over the document: throws AnnotationError for what it cannot follow. */
 async function defineFor(service: Service, root: string): Promise<(document: unknown) => unknown> {
-  const folder = emulatorPlugin(service, root);
+  // The family's plug-in is this repository's code, also when the documents are built elsewhere (a scratch copy).
+  const folder = emulatorPlugin(service, root) ?? emulatorPlugin(service, ROOT);
   if (folder) {
-    const module = (await import(`../../runtime/${folder}/emulator.js`)) as { defineEmulator?: (id: string, document: unknown) => unknown };
+    const module = (await import(/* @vite-ignore */ pathToFileURL(join(ROOT, "runtime", folder, "emulator.ts")).href)) as { defineEmulator?: (id: string, document: unknown) => unknown };
     if (module.defineEmulator) return (document) => module.defineEmulator!(service.id, document);
   }
   const { engineDefinition } = await import("../../runtime/emulator/engine.js");
