@@ -10,15 +10,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from "node:net";
 import { watchAbandon } from "./abandoned.js";
 import { BodyBudget, BodyBudgetSpent, BodyTooLarge, bodyText, readNodeBody } from "./body.js";
-import { FAULT_HEADER } from "./case-selection.js";
-import { sleep, type FaultPlanner } from "./faults.js";
+import { FAULT_HEADER } from "../controls/case-selection.js";
+import { sleep, type FaultPlanner } from "../controls/faults.js";
 import { corsHeaders, preflightAnswer } from "./cors.js";
 import { MOCK_ERROR_HEADER, MOCK_WARNING_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "./error-shapes.js";
 import { listen, listeningUrl } from "./listen.js";
-import type { ListenOptions } from "./options.js";
-import { route, type OperationInfo } from "./operations.js";
-import { isSecret, type Violation } from "./violations.js";
+import type { ListenOptions } from "../cli/options.js";
+import { route, type OperationInfo } from "../openapi/operations.js";
+import { isSecret, type Violation } from "../openapi/violations.js";
 import {
   HANDLER_TIMEOUT_MS,
   HEADERS_TIMEOUT_MS,

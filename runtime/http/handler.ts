@@ -1,4 +1,4 @@
-import type { RecordCounts } from "./bounded-record.js";
+import type { RecordCounts } from "../controls/bounded-record.js";
 
 /**
  * The one signature every mock behaviour implements (the Prism-backed mock here, the stateful
@@ -38,7 +38,7 @@ export interface RecordedRequest {
   violations: string[];
   /** The status answered. */
   status: number;
-  /** Set when `path` or `violations` were cut to the record's per-entry bounds (runtime/http/bounded-record.ts). */
+  /** Set when `path` or `violations` were cut to the record's per-entry bounds (runtime/controls/bounded-record.ts). */
   truncated?: true;
 }
 
@@ -62,4 +62,4 @@ export type { RecordCounts };
 export const MOCK_ERROR_HEADER = "x-mock-error";
 /** Response header naming what the request sent that the operation does not declare (runtime/http/undeclared.ts). */
 export const MOCK_WARNING_HEADER = "x-mock-warning";
-export { MOCK_CASE_HEADER } from "./case-selection.js";
+export { MOCK_CASE_HEADER } from "../controls/case-selection.js";

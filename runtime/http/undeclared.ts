@@ -10,8 +10,8 @@ import { MOCK_WARNING_HEADER, type MockHandler } from "./handler.js";
 import { mediaTypeEssence } from "../core/media-type.js";
 import { essence, parsedAsJson, parseMediaType } from "./media.js";
 import { deref } from "../openapi/pointer.js";
-import { route, type OperationInfo } from "./operations.js";
-import { QUERY_OVERRIDES } from "./case-selection.js";
+import { route, type OperationInfo } from "../openapi/operations.js";
+import { QUERY_OVERRIDES } from "../controls/case-selection.js";
 import { parameterStyle, schemaShape } from "../openapi/query-style.js";
 import type { Reply, RequestLike } from "./light.js";
 

@@ -17,7 +17,7 @@
  */
 import { VerifyUsageError } from "./errors.js";
 import { CloudInterfacesError } from "../core/base-error.js";
-import { importPeer } from "../http/optional-peers.js";
+import { importPeer } from "../package/optional-peers.js";
 import { documentedRequests, type DocOperation } from "./operations.js";
 import { escapeToken } from "../openapi/pointer.js";
 import { resolve, resolvePointer } from "./pointer.js";

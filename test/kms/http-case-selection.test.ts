@@ -1,11 +1,11 @@
 /**
- * Issue 34: case selection is read by one module (runtime/http/case-selection.ts) on every form.
+ * Issue 34: case selection is read by one module (runtime/controls/case-selection.ts) on every form.
  * The emulators read only `Prefer: code=` before, so `X-Mock-Case` (the channel the mock's README
  * says to use) and `?__code=` were ignored there.
  */
 import { describe, expect, it } from "vitest";
 import { createEmulator } from "../../runtime/emulator/index.js";
-import { requestedCase } from "../../runtime/http/case-selection.js";
+import { requestedCase } from "../../runtime/controls/case-selection.js";
 
 const KEYS = "https://us-south.kms.example.com/api/v2/keys";
 const headers = { authorization: "Bearer t", "svc-instance": "0c7d3a52-8f41-4b6e-9d2a-1e5f6a7b8c9d" };

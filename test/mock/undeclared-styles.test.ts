@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { undeclaredInputs } from "../../runtime/http/undeclared.js";
-import type { OperationInfo } from "../../runtime/http/operations.js";
+import type { OperationInfo } from "../../runtime/openapi/operations.js";
 
 const doc = {
   components: { schemas: { Window: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } } } } },

@@ -3,9 +3,9 @@
  * method and path template, and per status the media types and named examples (body and
  * header examples), so case selection and error shapes come from the document alone.
  */
-import { deref, getAt } from "../openapi/pointer.js";
-import { operationTable } from "../openapi/operation-table.js";
-import { Router, type RouteResult } from "../openapi/router.js";
+import { deref, getAt } from "./pointer.js";
+import { operationTable } from "./operation-table.js";
+import { Router, type RouteResult } from "./router.js";
 
 export interface ResponseInfo {
   status: string;

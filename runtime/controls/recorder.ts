@@ -5,8 +5,8 @@
  * record the same fields themselves (runtime/emulator/app.ts), so `requests` reads alike on
  * every form.
  */
-import type { MockHandler, RecordedRequest, TestHandle } from "./handler.js";
-import { route, type OperationInfo } from "./operations.js";
+import type { MockHandler, RecordedRequest, TestHandle } from "../http/handler.js";
+import { route, type OperationInfo } from "../openapi/operations.js";
 import { BoundedRecord, clipProblems, clipText, MAX_RECORDED_PATH, problemsOverBound } from "./bounded-record.js";
 
 /** The entry as kept: its path and violations cut to the record's per-entry bounds, marked `truncated` if they were. */

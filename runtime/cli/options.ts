@@ -6,8 +6,8 @@
  */
 import { CloudInterfacesError } from "../core/base-error.js";
 import { parseArgs } from "node:util";
-import { MAX_DELAY_MS, parseLatency } from "./faults.js";
-import { MAX_RECORD_LIMIT } from "./bounded-record.js";
+import { MAX_DELAY_MS, parseLatency } from "../controls/faults.js";
+import { MAX_RECORD_LIMIT } from "../controls/bounded-record.js";
 
 export interface OptionSpec {
   /** `port`: an integer 0-65535; `integer`: any safe integer; `bytes`: a size (16MiB, 512KiB, 1000); the rest as parseArgs reads them. */
