@@ -12,11 +12,11 @@ import { readOperations } from "../openapi/operations.js";
 import { createPrismHandler } from "./prism-handler.js";
 import { credentialNames } from "../openapi/violations.js";
 import type { ServiceId } from "../../generated/service-ids.js";
-import { checkOption, type OptionValues } from "../cli/options.js";
+import { checkOption, type OptionValues } from "../options/option-set.js";
 import { seededRandom } from "../controls/seeded-random.js";
 import { reportUndeclared, reportUndeclaredLight } from "../http/undeclared.js";
 import { BoundedRecord, checkRecordLimit, type RecordOptions } from "../controls/bounded-record.js";
-import { withControl, type ControlMode } from "../emulator/control.js";
+import { controlEndpoint, withControl, type ControlMode } from "../emulator/control.js";
 import type { EmulatorControl } from "../emulator/types.js";
 import { loadStateFile, removeReadyFile, saveStateFile, writeReadyFile } from "../emulator/state-file.js";
 import { InputError } from "../core/errors.js";
@@ -26,7 +26,7 @@ export { PRISM_PACKAGES } from "./load-prism.js";
 export { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 export { MOCK_CASE_HEADER, MOCK_ERROR_HEADER, MOCK_WARNING_HEADER } from "../http/handler.js";
 export * as limits from "../http/limits.js";
-export { OPTIONS, type OptionValues, type ListenOptions } from "../cli/options.js";
+export { OPTIONS, type OptionValues, type ListenOptions } from "../options/option-set.js";
 
 /**
  * The mock's options: the shared option set (runtime/cli/options.ts, the same names and rules
@@ -95,7 +95,7 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       ...(options.write ? { write: options.write } : {}),
       faults: faultPlanner(options, operations),
-      ...(emulator ? { control: { mode: options.control ?? "loopback", handle: emulator } } : {}),
+      ...(emulator ? { control: controlEndpoint(options.control ?? "loopback", emulator) } : {}),
     },
     options,
   );

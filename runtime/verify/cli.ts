@@ -5,7 +5,7 @@
  * credentials rejected, checks not verified, or the deadline reached before the end.
  */
 import { writeFileSync } from "node:fs";
-import type { OptionValues } from "../cli/options.js";
+import type { OptionValues } from "../options/option-set.js";
 import { render } from "./report.js";
 import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import { VerifyConnectionError } from "./sender.js";

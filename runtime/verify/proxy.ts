@@ -13,7 +13,7 @@ import { abandonedSignal } from "../http/abandoned.js";
 import { readOperations, route } from "../openapi/operations.js";
 import { describeUndeclared, undeclaredInputs } from "../http/undeclared.js";
 import { credentialNames } from "../openapi/violations.js";
-import { UsageError } from "../cli/options.js";
+import { UsageError } from "../options/option-set.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { FetchLike } from "./sender.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";

@@ -2,8 +2,8 @@
  * The `mock` command (runtime/cli/commands.ts declares it and its options): starts the mock, or
  * with `--stateful` the emulator, and keeps the process up until SIGINT/SIGTERM.
  */
-import { startMock, type ServiceId } from "./index.js";
-import { UsageError, type OptionValues } from "../cli/options.js";
+import { startMock, type ServiceId } from "../mock/index.js";
+import { UsageError, type OptionValues } from "../options/option-set.js";
 import { SERVICE_IDS } from "../../generated/service-ids.js";
 
 export async function serveMock(id: string, values: OptionValues): Promise<number> {
@@ -25,7 +25,7 @@ export async function serveMock(id: string, values: OptionValues): Promise<numbe
   const what = values.stateful ? "stateful emulator" : "mock";
   const notes = [values.log ? "logging every request to stderr" : "", values.strict ? "strict" : ""].filter(Boolean);
   console.log(`${id} ${what} listening on ${mock.url}${notes.length ? ` (${notes.join(", ")})` : ""} (Ctrl-C to stop)`);
-  const { stopOnSignal, stopWithParent } = await import("../cli/signals.js");
+  const { stopOnSignal, stopWithParent } = await import("./signals.js");
   // Closing writes the --state-file: a failure to write it is said, and the exit code is 1.
   const close = () =>
     mock.close().catch((error: unknown) => {
