@@ -9,7 +9,7 @@ import { basename, dirname, join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { bundleWithDependencies } from "../scripts/lib/bundle.js";
-import { HTTP_METHODS } from "../runtime/openapi/router.js";
+import { HTTP_METHODS } from "../runtime/core/router.js";
 import { OPENAPI_DIR } from "../scripts/lib/paths.js";
 import { documentPath, readServices } from "../scripts/lib/services.js";
 

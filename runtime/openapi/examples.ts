@@ -9,7 +9,7 @@
  * for this operation; a schema example for every use of the type; `default` and `enum` are valid
  * values nobody chose to illustrate.
  */
-import { deref } from "./pointer.js";
+import { deref } from "../core/pointer.js";
 
 export interface Found {
   found: boolean;

@@ -1,5 +1,5 @@
 /**
- * What the mock calls undeclared follows the query styles the client writes (runtime/openapi/query-style.ts):
+ * What the mock calls undeclared follows the query styles the client writes (runtime/core/query-style.ts):
  * a deepObject parameter's `name[key]` and an exploded form object's properties are declared,
  * not "undeclared query parameters".
  */

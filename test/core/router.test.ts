@@ -1,6 +1,6 @@
-/** The one router over a bundle (runtime/openapi/router.ts): client meta, mock and emulator route through it. */
+/** The one router over a bundle (runtime/core/router.ts): client meta, mock and emulator route through it. */
 import { describe, expect, it } from "vitest";
-import { HTTP_METHODS, listOperations, parametersOf, Router, serverPathPrefixes, stripServerPrefix } from "../../runtime/openapi/router.js";
+import { HTTP_METHODS, listOperations, parametersOf, Router, serverPathPrefixes, stripServerPrefix } from "../../runtime/core/router.js";
 
 const op = (id: string) => ({ operationId: id, responses: {} });
 const doc = {
