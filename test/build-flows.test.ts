@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { generateArazzo, withLinks } from "../scripts/lib/generate-flows.js";
 import { readServices } from "../scripts/lib/services.js";
-import { getAt } from "../runtime/openapi/pointer.js";
+import { getAt } from "../runtime/core/pointer.js";
 import { compileOperationTable } from "../runtime/openapi/operation-table.js";
 import { itemOperations, resourceFlows } from "../runtime/openapi/resource-flows.js";
 import { bundledDocument } from "./harness/documents.js";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectAssumptions } from "../scripts/lib/assumptions.js";
-import { HTTP_METHODS, listOperations } from "../runtime/openapi/router.js";
+import { HTTP_METHODS, listOperations } from "../runtime/core/router.js";
 import { DocumentError, extractMeta, operationParameters } from "../scripts/lib/client-meta.js";
 import { deprecateOperations } from "../scripts/lib/deprecation.js";
 import { generateClient, generateEntryPoint, generateServiceIds } from "../scripts/lib/generate-client.js";
@@ -694,14 +694,14 @@ describe("small helpers of the build", () => {
       expect(hashFiles(["a"], dir)).not.toBe(hashFiles(["ab"], dir));
       writeFileSync(join(dir, "y"), "bc");
       expect(hashFiles(["a"], dir)).not.toBe(hashFiles(["y"], dir));
-      expect(globalInputs(dir)).toEqual(["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts", "runtime/core/media-type.ts"]);
+      expect(globalInputs(dir)).toEqual(["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts", "runtime/core/media-type.ts", "runtime/core/pointer.ts", "runtime/core/router.ts", "runtime/core/query-style.ts"]);
       mkdirSync(join(dir, "scripts", "lib"), { recursive: true });
       for (const f of ["b.ts", "a.ts", "c.js"]) writeFileSync(join(dir, "scripts", "lib", f), "");
-      expect(globalInputs(dir).slice(6).sort()).toEqual(["scripts/lib/a.ts", "scripts/lib/b.ts"]);
-      // The generators read documents through the runtime's pointer and router modules: a change there rebuilds too.
+      expect(globalInputs(dir).slice(9).sort()).toEqual(["scripts/lib/a.ts", "scripts/lib/b.ts"]);
+      // The generators read documents through runtime/openapi (and core's pointer and router, listed above): a change there rebuilds too.
       mkdirSync(join(dir, "runtime", "openapi"), { recursive: true });
       for (const f of ["router.ts", "pointer.ts", "notes.md"]) writeFileSync(join(dir, "runtime", "openapi", f), "");
-      expect(globalInputs(dir).slice(6).sort()).toEqual(["runtime/openapi/pointer.ts", "runtime/openapi/router.ts", "scripts/lib/a.ts", "scripts/lib/b.ts"]);
+      expect(globalInputs(dir).slice(9).sort()).toEqual(["runtime/openapi/pointer.ts", "runtime/openapi/router.ts", "scripts/lib/a.ts", "scripts/lib/b.ts"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,7 +8,7 @@ import { DocumentError, extractMeta } from "../scripts/lib/client-meta.js";
 import { dedupeFindings, formatFindings, type Finding } from "../scripts/lib/findings.js";
 import { BUNDLE_DIR, DIST_DIR, GENERATED_DIR, layoutFor, OPENAPI_DIR, ROOT, SITE_DIR } from "../scripts/lib/paths.js";
 import { documentPath, pascalName, readServices, selectServices } from "../scripts/lib/services.js";
-import { splitPointer } from "../runtime/openapi/pointer.js";
+import { splitPointer } from "../runtime/core/pointer.js";
 import { locate } from "../scripts/lib/source-location.js";
 
 let dir: string;

@@ -15,7 +15,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../scripts/lib/paths.js";
-import { OPTIONAL_PEERS, installLine, type OptionalPeer } from "../runtime/http/optional-peers.js";
+import { OPTIONAL_PEERS, installLine, type OptionalPeer } from "../runtime/package/optional-peers.js";
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, string | { source?: string }> };
 const ENTRIES = Object.entries(pkg.exports).flatMap(([name, target]) => (typeof target === "object" && target.source ? [[name, target.source] as const] : []));

@@ -9,7 +9,7 @@ import { requestBodyExamples, schemaExample } from "../runtime/openapi/examples.
 import { documentedRequests, docOperations } from "../runtime/verify/operations.js";
 import { extractMeta } from "../scripts/lib/client-meta.js";
 import { bindValues, exampleCall } from "../scripts/lib/example-requests.js";
-import { listOperations } from "../runtime/openapi/router.js";
+import { listOperations } from "../runtime/core/router.js";
 import { readServices } from "../scripts/lib/services.js";
 import { bundledDocument } from "./harness/documents.js";
 

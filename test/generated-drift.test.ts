@@ -8,6 +8,7 @@ import { generateHelperRules, generateRules } from "../scripts/lib/generate-rule
 import { generateTypes } from "../scripts/lib/generate-types.js";
 import { generateLoaders } from "../scripts/lib/generate-loaders.js";
 import { generateBundled } from "../scripts/lib/generate-bundled.js";
+import { generateEmulatorExports } from "../scripts/lib/generate-emulator-exports.js";
 import { GENERATED_DIR, ROOT } from "../scripts/lib/paths.js";
 import { readServices } from "../scripts/lib/services.js";
 import { bundledDocument } from "./harness/documents.js";
@@ -40,6 +41,10 @@ describe("generated/ drift", () => {
 
   it("bundled.ts imports every service's emulator statically (Node's synchronous createEmulator, loadable with require())", () => {
     expect(readFileSync(join(GENERATED_DIR, "bundled.ts"), "utf8")).toBe(generateBundled(readServices(), ROOT));
+  });
+
+  it("emulator-exports.ts re-exports every family's part of cloud-interfaces/emulator (runtime/<family>/emulator-exports.ts)", () => {
+    expect(readFileSync(join(GENERATED_DIR, "emulator-exports.ts"), "utf8")).toBe(generateEmulatorExports(readServices(), ROOT));
   });
 
   it("service-ids.ts lists the registry", () => {

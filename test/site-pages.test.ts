@@ -6,7 +6,7 @@
  * changelog page is CHANGELOG.md, linked from every page's header.
  */
 import { describe, expect, it } from "vitest";
-import { listOperations } from "../runtime/openapi/router.js";
+import { listOperations } from "../runtime/core/router.js";
 import { operationParameters } from "../scripts/lib/client-meta.js";
 import { readServices } from "../scripts/lib/services.js";
 import { assumptionsPage } from "../scripts/lib/site/assumptions-page.js";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { describe, expect, it } from "vitest";
-import { listOperations } from "../runtime/openapi/router.js";
+import { listOperations } from "../runtime/core/router.js";
 import { buildSite, buildSiteIfChanged } from "../scripts/lib/site.js";
 import { assumptionIds, noteLead, operationAnchor } from "../scripts/lib/site/anchors.js";
 import { assumptionsPage } from "../scripts/lib/site/assumptions-page.js";

@@ -1,15 +1,15 @@
 /**
  * The commands of `cloud-interfaces` (the package bin, and `npm run mock` / `npm run docs:serve`
  * in the repository). A command is one entry of COMMANDS: its operands, the options it takes
- * from the shared option set (runtime/http/options.ts) with its defaults, and what it runs.
+ * from the shared option set (runtime/cli/options.ts) with its defaults, and what it runs.
  * Parsing, validation and `--help` come from those declarations.
  */
 import { CloudInterfacesError } from "../core/base-error.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SERVICE_IDS } from "../../generated/service-ids.js";
-import { packageRoot, siteDir } from "../http/package-files.js";
-import { DEFAULT_HOST, helpText, parseCommand, UsageError, type CommandSpec } from "../http/options.js";
+import { packageRoot, siteDir } from "../package/package-files.js";
+import { DEFAULT_HOST, helpText, parseCommand, UsageError, type CommandSpec } from "./options.js";
 
 export const PROGRAM = "cloud-interfaces";
 
@@ -22,7 +22,7 @@ export const COMMANDS: CommandSpec[] = [
     operands: ["<service-id>"],
     summary: "a mock of one service: the document's examples (needs Prism), or with --stateful the emulator",
     options: { port: 4010, host: DEFAULT_HOST, log: undefined, stateful: undefined, seed: undefined, strict: undefined, cors: true, latency: undefined, faults: undefined, "record-limit": undefined, control: undefined, "state-file": undefined, "ready-file": undefined },
-    run: async (values, [id]) => (await import("../mock/cli.js")).serveMock(id!, values),
+    run: async (values, [id]) => (await import("./mock.js")).serveMock(id!, values),
   },
   {
     name: "docs",

@@ -5,7 +5,7 @@
  * the file in which Netlify and Cloudflare Pages take response headers, with the headers the
  * docs server sends (framing forbidden); other hosts are told in the README.
  */
-import { UsageError } from "../http/options.js";
+import { UsageError } from "./options.js";
 import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { SECURITY_HEADERS } from "./static-server.js";

@@ -7,7 +7,7 @@
  * page that repeats the previous one and a page holding more items than the limit asked for, so
  * no server (or static mock) can make it loop.
  */
-import { getAt } from "../openapi/pointer.js";
+import { getAt } from "./pointer.js";
 import { PaginationError } from "./pagination-error.js";
 
 export interface PaginationMeta {

@@ -13,7 +13,7 @@ import { checkBaseUrl } from "./base-url.js";
 import { FORM, labelled, labels, NONE, serializeBody, type CallHeaders, type CallState } from "./call-state.js";
 import { InputError } from "./errors.js";
 import { checkHeaderValues } from "./header-value.js";
-import { serializeQuery } from "../openapi/query-style.js";
+import { serializeQuery } from "./query-style.js";
 import { callContextOf, rememberCall } from "./redact.js";
 import { ResponseParseError } from "./errors.js";
 import { mediaTypeEssence } from "./media-type.js";

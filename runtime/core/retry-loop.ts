@@ -2,7 +2,7 @@
  * Sending again while the policy (retry.ts) says an answer is worth waiting out. Loaded by the
  * client on the first answer whose status the policy names, not with the client.
  */
-import { getAt } from "../openapi/pointer.js";
+import { getAt } from "./pointer.js";
 import type { SentBody } from "./call-state.js";
 import type { Clock, RetryMeta } from "./retry.js";
 

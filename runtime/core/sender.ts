@@ -58,12 +58,12 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   let router: Promise<(request: Request) => Call | undefined> | undefined;
   /**
    * A middleware may have replaced the Request our middleware saw: the call is then found by its
-   * method and path, through the one router (runtime/openapi, loaded only then), after whatever
+   * method and path, through the one router (runtime/core/router.ts, loaded only then), after whatever
    * server prefix the URL carries (the document's paths are relative to a base URL that may
    * have a path of its own).
    */
   const lateCall = async (request: Request): Promise<Call | undefined> => {
-    router ??= import("../openapi/router.js").then(({ Router }) => {
+    router ??= import("./router.js").then(({ Router }) => {
       const routes = new Router(
         Object.entries(meta.operations).map(([key, op]) => {
           const [method, path] = key.split(" ") as [string, string];

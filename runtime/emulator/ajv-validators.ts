@@ -1,6 +1,6 @@
 import type { Ajv2020 as Ajv, Options } from "ajv/dist/2020.js";
 import { CloudInterfacesError } from "../core/base-error.js";
-import { missingPeerMessage } from "../http/optional-peers.js";
+import { missingPeerMessage } from "../package/optional-peers.js";
 import type { ValidateFunction, ValidatorSource } from "./contract.js";
 
 /**

@@ -1,12 +1,12 @@
 import { base64url } from "./bytes.js";
 import { Contract, type OperationSpec, type RequestFailure, type RequestInput, type ValidatorSource } from "./contract.js";
-import { mockView } from "../http/mock-view.js";
+import { mockView } from "../controls/mock-view.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../http/error-shapes.js";
 import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../http/limits.js";
-import { readOperations, type OperationInfo } from "../http/operations.js";
+import { readOperations, type OperationInfo } from "../openapi/operations.js";
 import { CloudInterfacesError } from "../core/base-error.js";
-import { maySelectCase, requestedCase } from "../http/case-selection.js";
-import { checkCase } from "../http/case-check.js";
+import { maySelectCase, requestedCase } from "../controls/case-selection.js";
+import { checkCase } from "../controls/case-check.js";
 import { BodyTooLarge, boundedText } from "../http/body.js";
 import { CapReached } from "./caps.js";
 import { isJsonMediaType } from "../core/media-type.js";
@@ -14,8 +14,8 @@ import { requestBodyMediaType, UNTYPED_BODY } from "../openapi/request-media-typ
 import { requestValues, type RequestValues } from "../core/required-when.js";
 import type { Emulator, EmulatorOptions, Reply, RequestLike, Violation } from "./types.js";
 import type { RecordedRequest } from "../http/handler.js";
-import { BoundedRecord, clipProblems } from "../http/bounded-record.js";
-import { keptRequest } from "../http/recorder.js";
+import { BoundedRecord, clipProblems } from "../controls/bounded-record.js";
+import { keptRequest } from "../controls/recorder.js";
 import { InputError } from "../core/errors.js";
 import { readSnapshot, StateError, takeSnapshot, type StateSnapshot } from "./snapshot.js";
 import { checkGenerateRequest, type GenerateChecks, type GenerateRequest } from "./generate.js";
@@ -230,7 +230,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     let response: Reply;
     /** What the request said, for the answer's rules that depend on it (x-required-when). */
     let sentValues: RequestValues | undefined;
-    // X-Mock-Case, X-Mock-Fault, Prefer code=/example= or ?__code= (runtime/http/case-selection.ts), checked as the Prism mock checks them.
+    // X-Mock-Case, X-Mock-Fault, Prefer code=/example= or ?__code= (runtime/controls/case-selection.ts), checked as the Prism mock checks them.
     const forced = maySelectCase(request.headers, url) ? checkCase(operationInfo(op), requestedCase(request.headers, url).selection) : undefined;
     // A case the operation does not document is the mock's refusal, never the real operation (which would write).
     if (forced && "refusal" in forced) return refusal({ ...forced.refusal, method: request.method }, op);

@@ -1,7 +1,7 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import { SERVICE_LOADERS, unknownService } from "./registry.js";
 import type { Emulator, EmulatorOptions } from "./types.js";
-import { checkRecordLimit, type RecordCounts } from "../http/bounded-record.js";
+import { checkRecordLimit, type RecordCounts } from "../controls/bounded-record.js";
 import { assemble, type RuntimeValidators } from "./assemble-core.js";
 
 export { assemble, type RuntimeValidators } from "./assemble-core.js";

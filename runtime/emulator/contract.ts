@@ -4,10 +4,10 @@ import { isJsonMediaType, mediaTypeEssence } from "../core/media-type.js";
 import { requestBodyMediaType, UNTYPED_BODY } from "../openapi/request-media-type.js";
 import { requiredWhenViolations, type RequestValues } from "../core/required-when.js";
 import type { QueryParamMeta } from "../core/service-meta.js";
-import { escapeToken, getAt, resolveAt } from "../openapi/pointer.js";
+import { escapeToken, getAt, resolveAt } from "../core/pointer.js";
 import { operationTable, type TableOperation } from "../openapi/operation-table.js";
-import { parseQuery, schemaShape, type QueryShape } from "../openapi/query-style.js";
-import { Router, serverPathPrefixes, stripServerPrefix } from "../openapi/router.js";
+import { parseQuery, schemaShape, type QueryShape } from "../core/query-style.js";
+import { Router, serverPathPrefixes, stripServerPrefix } from "../core/router.js";
 
 /**
  * The document as a contract: which operation a request is, whether the request follows the
@@ -71,7 +71,7 @@ export interface OperationSpec {
   method: string;
   template: string;
   params: ParamSpec[];
-  /** How each query parameter travels (style, explode, shape), read back with runtime/openapi/query-style.ts parseQuery. */
+  /** How each query parameter travels (style, explode, shape), read back with runtime/core/query-style.ts parseQuery. */
   query: Record<string, QueryParamMeta>;
   /** `untyped`: what a body sent without Content-Type is read as (`x-untyped-body`). */
   body?: { required: boolean; content: Map<string, ValidateFunction | undefined>; untyped?: string };

@@ -19,6 +19,7 @@
 import { InputError } from "../core/errors.js";
 import { jsonLimitBroken, MAX_JSON_DEPTH } from "../http/limits.js";
 import type { Reply } from "../http/light.js";
+import type { ControlEndpoint } from "../http/front.js";
 import type { RecordedRequest, RecordCounts } from "../http/handler.js";
 import type { EmulatorControl } from "./types.js";
 import { StateError } from "./snapshot.js";
@@ -51,6 +52,11 @@ export interface ControlRequest {
   target: string;
   contentType: string | null;
   text: string;
+}
+
+/** The control API of one handle as the HTTP front end serves it (runtime/http/front.ts `control`). */
+export function controlEndpoint(mode: ControlMode, handle: Controllable): ControlEndpoint {
+  return { mode, owns: isControlPath, bodyLimit: controlBodyLimit, problem: controlProblem, answer: (request) => answerControl(handle, request) };
 }
 
 /** Whether a request-target is under the control prefix. */

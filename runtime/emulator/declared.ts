@@ -6,7 +6,7 @@
  * in an answer whose schema it breaks. The copy leaves it out, and names it so the answer can
  * say what was ignored (X-Mock-Warning): nothing is dropped silently.
  */
-import { deref, escapeToken } from "../openapi/pointer.js";
+import { deref, escapeToken } from "../core/pointer.js";
 
 type Json = any;
 

@@ -15,7 +15,7 @@ import { empty, json, type Context, type Env, type Failure, type Reply, type Ser
 import type { OperationSpec } from "./contract.js";
 import type { EmulatorOptions } from "./types.js";
 import { EMPTY_WORLD, readWorld, type World } from "./world.js";
-import { deref, getAt, splitPointer } from "../openapi/pointer.js";
+import { deref, getAt, splitPointer } from "../core/pointer.js";
 import { operationTable, type TableParameter } from "../openapi/operation-table.js";
 import { base64 } from "./bytes.js";
 import { sortedRecords, touch } from "./record-order.js";

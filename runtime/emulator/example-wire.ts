@@ -5,9 +5,9 @@
  * works" is measured with, over HTTP, under MSW and in the browser.
  */
 import { CloudInterfacesError } from "../core/base-error.js";
-import { deref } from "../openapi/pointer.js";
-import { queryParamMeta, serializeQuery } from "../openapi/query-style.js";
-import { listOperations, parametersOf } from "../openapi/router.js";
+import { deref } from "../core/pointer.js";
+import { queryParamMeta, serializeQuery } from "../core/query-style.js";
+import { listOperations, parametersOf } from "../core/router.js";
 import type { ExampleValues } from "./world.js";
 
 type Json = any;

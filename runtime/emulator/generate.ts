@@ -15,7 +15,7 @@
  * The randomness is the emulator's: the same `--seed` gives the same records.
  */
 import { InputError } from "../core/errors.js";
-import { deref, splitPointer } from "../openapi/pointer.js";
+import { deref, splitPointer } from "../core/pointer.js";
 
 type Json = any;
 type Rec = Record<string, any>;

@@ -11,13 +11,8 @@ export type { RequestLike, Reply } from "./app.js";
 /** The in-memory state of each emulator, for tests that look inside (generated from openapi/services.json). */
 export type { EmulatorStates };
 export type { EngineState, Partition } from "./engine.js";
-export type { IdentityClient, IdentitySeed, IdentityState, IdentityUser } from "../identity/emulator.js";
-/** The client and user every identity emulator knows unless told otherwise (seedFromExamples: false). */
-export { DEFAULT_CLIENT, DEFAULT_USER } from "../identity/emulator.js";
-export type { KmsKey, KmsSeed, KmsState } from "../kms/emulator.js";
-export type { MetricsSeed, MetricsState } from "../metrics/emulator.js";
-export type { NotificationsSeed, NotificationsState } from "../notifications/emulator.js";
-export type { WidgetSeed, WidgetState } from "../widget/emulator.js";
+/** Each family's state, seed and other types, and the values it shares (generated from openapi/services.json: runtime/<family>/emulator-exports.ts). */
+export * from "../../generated/emulator-exports.js";
 
 export { EMULATED_SERVICES } from "./registry.js";
 export { lazyEmulator, type LazyEmulator } from "./assemble.js";

@@ -1,19 +1,19 @@
-import { readBundle } from "../http/documents.js";
+import { readBundle } from "../package/documents.js";
 import { errorShapes } from "../http/error-shapes.js";
 import { register, startFront, type FrontOptions } from "../http/front.js";
-import { readOperations } from "../http/operations.js";
-import { checkOption, type ListenOptions, type OptionValues } from "../http/options.js";
-import { credentialNames } from "../http/violations.js";
+import { readOperations } from "../openapi/operations.js";
+import { checkOption, type ListenOptions, type OptionValues } from "../options/option-set.js";
+import { credentialNames } from "../openapi/violations.js";
 import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import type { Emulator, MockHandler } from "./types.js";
 import type { RecordedRequest, TestHandle } from "../http/handler.js";
-import { recording, testHandle } from "../http/recorder.js";
-import { BoundedRecord, type RecordOptions } from "../http/bounded-record.js";
+import { recording, testHandle } from "../controls/recorder.js";
+import { BoundedRecord, type RecordOptions } from "../controls/bounded-record.js";
 import { InputError } from "../core/errors.js";
-import { faultPlanner } from "../http/faults.js";
-import { withControl, type ControlMode } from "./control.js";
+import { faultPlanner } from "../controls/faults.js";
+import { controlEndpoint, withControl, type ControlMode } from "./control.js";
 import type { EmulatorControl } from "./types.js";
-import { loadStateFile, saveStateFile } from "../http/state-file.js";
+import { loadStateFile, saveStateFile } from "./state-file.js";
 
 /**
  * A served handler: its URL, its test handle (`requests`, `reset`: the emulator's reset, or for a
@@ -68,7 +68,7 @@ export async function serveHandler(handler: MockHandler | Emulator, options: Ser
       ...(emulator ? { dispatch: (request) => emulator.dispatch(request) } : { handler: recording(handler as MockHandler, parts.operations ?? [], recorded) }),
       ...(options.cors !== undefined ? { cors: options.cors } : {}),
       faults: faultPlanner(options, parts.operations ?? []),
-      ...(emulator ? { control: { mode: options.control ?? "loopback", handle: emulator } } : {}),
+      ...(emulator ? { control: controlEndpoint(options.control ?? "loopback", emulator) } : {}),
     },
     options,
   );

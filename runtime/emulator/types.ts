@@ -1,6 +1,6 @@
 import type { MockHandler, RecordCounts, RecordedRequest } from "../http/handler.js";
 import type { Reply, RequestLike } from "../http/light.js";
-import type { RecordOptions } from "../http/bounded-record.js";
+import type { RecordOptions } from "../controls/bounded-record.js";
 import type { StateSnapshot } from "./snapshot.js";
 import type { GenerateRequest } from "./generate.js";
 

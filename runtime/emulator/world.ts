@@ -5,8 +5,8 @@
  * same reading serves every service; what a resource of each name is made of is the service's
  * business (its plug-in or its resource model), given the example request it came from.
  */
-import { deref } from "../openapi/pointer.js";
-import { listOperations, parametersOf } from "../openapi/router.js";
+import { deref } from "../core/pointer.js";
+import { listOperations, parametersOf } from "../core/router.js";
 
 type Json = any;
 

@@ -8,9 +8,9 @@
  */
 import { REASON_PHRASES } from "./reason-phrases.js";
 import { MOCK_ERROR_HEADER } from "./handler.js";
-import { deref } from "../openapi/pointer.js";
+import { deref } from "../core/pointer.js";
 import { responseExample } from "../openapi/examples.js";
-import type { OperationInfo, ResponseInfo } from "./operations.js";
+import type { OperationInfo, ResponseInfo } from "../openapi/operations.js";
 import type { MockErrorKind } from "./mock-errors.js";
 
 /** Messages are cut here so an error body never echoes a huge request back. */

@@ -10,15 +10,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from "node:net";
 import { watchAbandon } from "./abandoned.js";
 import { BodyBudget, BodyBudgetSpent, BodyTooLarge, bodyText, readNodeBody } from "./body.js";
-import { FAULT_HEADER } from "./case-selection.js";
-import { sleep, type FaultPlanner } from "./faults.js";
+import { FAULT_HEADER } from "../controls/case-selection.js";
+import { sleep, type FaultPlanner } from "../controls/faults.js";
 import { corsHeaders, preflightAnswer } from "./cors.js";
 import { MOCK_ERROR_HEADER, MOCK_WARNING_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "./error-shapes.js";
-import { listen, listeningUrl } from "./listen.js";
-import type { ListenOptions } from "./options.js";
-import { route, type OperationInfo } from "./operations.js";
-import { isSecret, type Violation } from "./violations.js";
+import { listen, listeningUrl, type ListenOptions } from "./listen.js";
+import { route, type OperationInfo } from "../openapi/operations.js";
+import { isSecret, type Violation } from "../openapi/violations.js";
 import {
   HANDLER_TIMEOUT_MS,
   HEADERS_TIMEOUT_MS,
@@ -30,7 +29,6 @@ import {
   TIMEOUT_CHECK_MS,
 } from "./limits.js";
 import type { Reply, RequestLike } from "./light.js";
-import { answerControl, controlBodyLimit, controlProblem, isControlPath, type Controllable, type ControlMode } from "../emulator/control.js";
 
 
 export interface FrontOptions {
@@ -60,11 +58,25 @@ export interface FrontOptions {
   /** Latency and faults (faults.ts): what to do with each request before it reaches the handler. */
   faults?: FaultPlanner;
   /**
-   * A stateful emulator's control API under `/__emulator` (runtime/emulator/control.ts) and who
-   * may call it: `loopback` clients only (the default), `any`, or `off` (the prefix is then an
-   * ordinary path). Control requests get no latency, faults or CORS, and are not recorded.
+   * A stateful emulator's control API under `/__emulator` (runtime/emulator/control.ts
+   * `controlEndpoint`) and who may call it: `loopback` clients only (the default), `any`, or `off`
+   * (the prefix is then an ordinary path). Control requests get no latency, faults or CORS, and
+   * are not recorded.
    */
-  control?: { mode: ControlMode; handle: Controllable };
+  control?: ControlEndpoint;
+}
+
+/**
+ * What the front end needs of a control API: who may call it, which targets are its own, its
+ * body limit, its problem answers and its answer. The emulator provides it; the front end only
+ * guards the door (loopback clients and names, body limits, failures).
+ */
+export interface ControlEndpoint {
+  mode: "off" | "loopback" | "any";
+  owns(target: string): boolean;
+  bodyLimit(method: string, target: string): number;
+  problem(status: number, kind: string, detail: string, field?: string, headers?: Record<string, string>): Reply;
+  answer(request: { method: string; target: string; contentType: string | null; text: string }): Reply;
 }
 
 /** Whether a socket address is a loopback address (127.0.0.0/8, ::1, or 127.x mapped into IPv6). */
@@ -307,7 +319,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
         throw new Refusal({ status: 400, kind: "malformed-http", message: `Transfer-Encoding: ${codings.join(", ")} is not supported; send the body with chunked framing only (rule RFC 9112 §6.1)` });
       }
       if (FORBIDDEN_METHODS.has(method)) throw new Refusal({ status: 405, kind: "method-not-allowed", message: `${method} is not served here (rule RFC 9110 §9.3.8: a server may refuse it)` });
-      if (options.control && options.control.mode !== "off" && isControlPath(path)) return await respondControl(req, res, method, target, path, started, options.control);
+      if (options.control && options.control.mode !== "off" && options.control.owns(path)) return await respondControl(req, res, method, target, path, started, options.control);
       const preflight = cors ? preflightAnswer(method, (name) => req.headers[name] as string | undefined) : undefined;
       if (preflight) {
         res.writeHead(preflight.status, { ...extra, ...preflight.headers }).end();
@@ -404,20 +416,20 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     let reply: Reply;
     let release = () => undefined as void;
     if (control.mode === "loopback" && !isLoopbackAddress(req.socket.remoteAddress)) {
-      reply = controlProblem(403, "forbidden", "the control API answers loopback clients only (start the emulator with --control any, or the option control: \"any\", to open it)");
+      reply = control.problem(403, "forbidden", "the control API answers loopback clients only (start the emulator with --control any, or the option control: \"any\", to open it)");
     } else if (control.mode === "loopback" && !loopbackHost(req.headers.host)) {
-      reply = controlProblem(403, "forbidden", "Host: the control API answers requests addressed to a loopback name only (localhost, 127.0.0.1, [::1])", "Host");
+      reply = control.problem(403, "forbidden", "Host: the control API answers requests addressed to a loopback name only (localhost, 127.0.0.1, [::1])", "Host");
     } else {
       try {
         let body: Buffer;
-        ({ body, release } = await readNodeBody(req, budget, controlBodyLimit(method, path)));
-        reply = answerControl(control.handle, { method, target: path, contentType: req.headers["content-type"] ?? null, text: body.length ? bodyText(body) : "" });
+        ({ body, release } = await readNodeBody(req, budget, control.bodyLimit(method, path)));
+        reply = control.answer({ method, target: path, contentType: req.headers["content-type"] ?? null, text: body.length ? bodyText(body) : "" });
       } catch (error) {
-        if (error instanceof BodyTooLarge) reply = controlProblem(413, "body-too-large", error.message, "(body)", { connection: "close" });
-        else if (error instanceof BodyBudgetSpent) reply = controlProblem(503, "busy", error.message, undefined, { "retry-after": "1", connection: "close" });
+        if (error instanceof BodyTooLarge) reply = control.problem(413, "body-too-large", error.message, "(body)", { connection: "close" });
+        else if (error instanceof BodyBudgetSpent) reply = control.problem(503, "busy", error.message, undefined, { "retry-after": "1", connection: "close" });
         else {
           write(`${service}: internal failure on ${method} ${safePath(target, credentials)}: ${(error as Error)?.stack ?? error}`);
-          reply = controlProblem(500 as never, "internal", "the control API failed while answering; the server's log has the cause");
+          reply = control.problem(500 as never, "internal", "the control API failed while answering; the server's log has the cause");
         }
       }
     }

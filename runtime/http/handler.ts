@@ -1,4 +1,5 @@
-import type { RecordCounts } from "./bounded-record.js";
+import type { RecordCounts } from "../controls/bounded-record.js";
+import type { RecordedRequest, TestHandle } from "../controls/recorder.js";
 
 /**
  * The one signature every mock behaviour implements (the Prism-backed mock here, the stateful
@@ -24,42 +25,11 @@ export interface MockLogEntry {
   warnings?: string[];
 }
 
-/**
- * One request a mock or emulator received, as its test handle records it (`requests`), the
- * same on every form: startMock, serveHandler, mswEmulator.
- */
-export interface RecordedRequest {
-  method: string;
-  /** Path and query as sent; a longer one than MAX_RECORDED_PATH (2,048) is cut, and `truncated` set. */
-  path: string;
-  /** The operationId the request addressed; undefined when it addressed none (404, 405, a malformed target). */
-  operation: string | undefined;
-  /** What the request broke of the document (empty for a valid request); the answer's own violations stay in `violations`. */
-  violations: string[];
-  /** The status answered. */
-  status: number;
-  /** Set when `path` or `violations` were cut to the record's per-entry bounds (runtime/http/bounded-record.ts). */
-  truncated?: true;
-}
+export type { RecordCounts, RecordedRequest, TestHandle };
 
-/** What a test holds of a running mock or emulator: what it received, and a way back to its start. */
-export interface TestHandle {
-  /**
-   * The newest requests received since the start or the last reset, oldest first: at most
-   * `recordLimit` (default 1,000), so a long-running mock does not grow. A snapshot: read it
-   * again after more requests.
-   */
-  readonly requests: readonly RecordedRequest[];
-  /** How many requests `requests` keeps of how many were received, e.g. `{ kept: 1000, seen: 250000, dropped: 249000, limit: 1000 }`. */
-  readonly requestsRecorded: RecordCounts;
-  /** Back to the starting state (an emulator's world; on the stateless Prism mock only `requests` is cleared). */
-  reset(): void;
-}
-
-export type { RecordCounts };
 
 /** Response header naming the mock's own error kind; absent on every documented answer. */
 export const MOCK_ERROR_HEADER = "x-mock-error";
 /** Response header naming what the request sent that the operation does not declare (runtime/http/undeclared.ts). */
 export const MOCK_WARNING_HEADER = "x-mock-warning";
-export { MOCK_CASE_HEADER } from "./case-selection.js";
+export { MOCK_CASE_HEADER } from "../controls/case-selection.js";

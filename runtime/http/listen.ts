@@ -6,7 +6,14 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_HOST, type ListenOptions } from "./options.js";
+
+/** The listening options shared by every server form (`startMock`, `serveHandler`, the CLI). */
+export interface ListenOptions {
+  port?: number;
+  host?: string;
+}
+
+export const DEFAULT_HOST = "127.0.0.1";
 
 /** `http://127.0.0.1:4010`, `http://[::1]:4010`: the address the server is bound to. */
 export function listeningUrl(server: Server): string {

@@ -9,10 +9,10 @@ import type { ErrorAnswer, ErrorShapes } from "./error-shapes.js";
 import { MOCK_WARNING_HEADER, type MockHandler } from "./handler.js";
 import { mediaTypeEssence } from "../core/media-type.js";
 import { essence, parsedAsJson, parseMediaType } from "./media.js";
-import { deref } from "../openapi/pointer.js";
-import { route, type OperationInfo } from "./operations.js";
-import { QUERY_OVERRIDES } from "./case-selection.js";
-import { parameterStyle, schemaShape } from "../openapi/query-style.js";
+import { deref } from "../core/pointer.js";
+import { route, type OperationInfo } from "../openapi/operations.js";
+import { QUERY_OVERRIDES } from "../controls/case-selection.js";
+import { parameterStyle, schemaShape } from "../core/query-style.js";
 import type { Reply, RequestLike } from "./light.js";
 
 /** At most this many names are reported per request (a header must stay small). */

@@ -2,23 +2,23 @@
  * `cloud-interfaces/mock`: a mock server of one service document that validates like Prism,
  * never dies, and says what was wrong. See runtime/mock/README.md.
  */
-import { readBundle } from "../http/documents.js";
+import { readBundle } from "../package/documents.js";
 import { errorShapes } from "../http/error-shapes.js";
 import type { MockHandler, MockLogEntry, RecordedRequest, TestHandle } from "../http/handler.js";
-import { recording, testHandle } from "../http/recorder.js";
-import { faultPlanner } from "../http/faults.js";
+import { recording, testHandle } from "../controls/recorder.js";
+import { faultPlanner } from "../controls/faults.js";
 import { register, startFront } from "../http/front.js";
-import { readOperations } from "../http/operations.js";
+import { readOperations } from "../openapi/operations.js";
 import { createPrismHandler } from "./prism-handler.js";
-import { credentialNames } from "../http/violations.js";
+import { credentialNames } from "../openapi/violations.js";
 import type { ServiceId } from "../../generated/service-ids.js";
-import { checkOption, type OptionValues } from "../http/options.js";
-import { seededRandom } from "../http/seeded-random.js";
+import { checkOption, type OptionValues } from "../options/option-set.js";
+import { seededRandom } from "../controls/seeded-random.js";
 import { reportUndeclared, reportUndeclaredLight } from "../http/undeclared.js";
-import { BoundedRecord, checkRecordLimit, type RecordOptions } from "../http/bounded-record.js";
-import { withControl, type ControlMode } from "../emulator/control.js";
+import { BoundedRecord, checkRecordLimit, type RecordOptions } from "../controls/bounded-record.js";
+import { controlEndpoint, withControl, type ControlMode } from "../emulator/control.js";
 import type { EmulatorControl } from "../emulator/types.js";
-import { loadStateFile, removeReadyFile, saveStateFile, writeReadyFile } from "../http/state-file.js";
+import { loadStateFile, removeReadyFile, saveStateFile, writeReadyFile } from "../emulator/state-file.js";
 import { InputError } from "../core/errors.js";
 
 export type { MockHandler, MockLogEntry, RecordCounts, RecordedRequest, TestHandle } from "../http/handler.js";
@@ -26,10 +26,10 @@ export { PRISM_PACKAGES } from "./load-prism.js";
 export { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 export { MOCK_CASE_HEADER, MOCK_ERROR_HEADER, MOCK_WARNING_HEADER } from "../http/handler.js";
 export * as limits from "../http/limits.js";
-export { OPTIONS, type OptionValues, type ListenOptions } from "../http/options.js";
+export { OPTIONS, type OptionValues, type ListenOptions } from "../options/option-set.js";
 
 /**
- * The mock's options: the shared option set (runtime/http/options.ts, the same names and rules
+ * The mock's options: the shared option set (runtime/cli/options.ts, the same names and rules
  * as the CLI's `--port`, `--host`, `--log`, `--stateful`, `--seed`, `--strict`) plus hooks.
  */
 export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "log" | "stateful" | "seed" | "strict" | "cors" | "latency" | "faults">, RecordOptions {
@@ -95,7 +95,7 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       ...(options.write ? { write: options.write } : {}),
       faults: faultPlanner(options, operations),
-      ...(emulator ? { control: { mode: options.control ?? "loopback", handle: emulator } } : {}),
+      ...(emulator ? { control: controlEndpoint(options.control ?? "loopback", emulator) } : {}),
     },
     options,
   );

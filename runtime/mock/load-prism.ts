@@ -2,7 +2,7 @@
  * Prism is an optional peer (runtime/mock/optional-peers.ts), loaded on first use. Only
  * prism-http (with its prism-core) is used: the HTTP server is this layer's own.
  */
-import { OPTIONAL_PEERS, importPeer } from "../http/optional-peers.js";
+import { OPTIONAL_PEERS, importPeer } from "../package/optional-peers.js";
 
 export const PRISM_PACKAGES = OPTIONAL_PEERS.prism.packages;
 

@@ -7,15 +7,15 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import { MOCK_CASE_HEADER, type MockHandler } from "../http/handler.js";
 import { acceptable, essence, parseAccept, parameterValue, parseMediaType, parsedAsJson, type AcceptRange } from "../http/media.js";
-import { defaultStatus, route, type OperationInfo } from "../http/operations.js";
+import { defaultStatus, route, type OperationInfo } from "../openapi/operations.js";
 import type { ErrorShapes } from "../http/error-shapes.js";
 import type { MockErrorKind } from "../http/mock-errors.js";
-import { QUERY_OVERRIDES, requestedCase, preferences } from "../http/case-selection.js";
-import { checkCase } from "../http/case-check.js";
+import { QUERY_OVERRIDES, requestedCase, preferences } from "../controls/case-selection.js";
+import { checkCase } from "../controls/case-check.js";
 import { loadPrism } from "./load-prism.js";
 import { oneCredential } from "../http/credentials.js";
 import { requestBodyMediaType } from "../openapi/request-media-type.js";
-import { credentialNames, describe, shown, type SentRequest, type Violation } from "../http/violations.js";
+import { credentialNames, describe, shown, type SentRequest, type Violation } from "../openapi/violations.js";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, jsonLimitBroken } from "../http/limits.js";
 
 const SEVERITY = ["Error", "Warning", "Information", "Hint"];

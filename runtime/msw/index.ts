@@ -11,16 +11,16 @@
 import type { ServiceId } from "../../generated/service-ids.js";
 import { http, type HttpHandler } from "msw";
 import { CloudInterfacesError } from "../core/base-error.js";
-import { missingPeerMessage } from "../http/optional-peers.js";
+import { missingPeerMessage } from "../package/optional-peers.js";
 import { lazyEmulator, type LazyEmulator } from "../emulator/assemble.js";
 import { placeholderBaseUrl, serverPatterns } from "../emulator/servers.js";
 import type { Emulator, EmulatorOptions } from "../emulator/types.js";
 import type { TestHandle } from "../http/handler.js";
 import { withControl } from "../emulator/control.js";
 import type { EmulatorControl } from "../emulator/types.js";
-import { faultPlanner, MAX_DELAY_MS, parseLatency, sleep } from "../http/faults.js";
-import { FAULT_HEADER } from "../http/case-selection.js";
-import { readOperations, type OperationInfo } from "../http/operations.js";
+import { faultPlanner, MAX_DELAY_MS, parseLatency, sleep } from "../controls/faults.js";
+import { FAULT_HEADER } from "../controls/case-selection.js";
+import { readOperations, type OperationInfo } from "../openapi/operations.js";
 import { InputError } from "../core/errors.js";
 
 export type { LazyEmulator };

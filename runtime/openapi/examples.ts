@@ -9,7 +9,7 @@
  * for this operation; a schema example for every use of the type; `default` and `enum` are valid
  * values nobody chose to illustrate.
  */
-import { deref } from "./pointer.js";
+import { deref } from "../core/pointer.js";
 
 export interface Found {
   found: boolean;
@@ -45,7 +45,7 @@ export function firstExample(doc: unknown, holder: any): Found {
   return Array.isArray(holder.examples) ? schemaExample(doc, holder) : { found: false };
 }
 
-/** A response as runtime/http/operations.ts reads it: its media types, with their named examples and schemas. */
+/** A response as runtime/openapi/operations.ts reads it: its media types, with their named examples and schemas. */
 export interface ResponseExamples {
   mediaTypes: string[];
   examples: Map<string, { name: string; value: unknown }[]>;

@@ -8,9 +8,9 @@
  * the table and follow its pointers into the document for values (schemas, example values), so
  * nothing walks the raw document per request.
  */
-import { deref, resolveAt } from "./pointer.js";
-import { queryParamMeta } from "./query-style.js";
-import { listOperations, parametersOf, Router } from "./router.js";
+import { deref, resolveAt } from "../core/pointer.js";
+import { queryParamMeta } from "../core/query-style.js";
+import { listOperations, parametersOf, Router } from "../core/router.js";
 import type { QueryParamMeta } from "../core/service-meta.js";
 
 export type ParameterLocation = "path" | "query" | "header" | "cookie";

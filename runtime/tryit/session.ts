@@ -18,8 +18,8 @@ import { appendCapped, historyKey, keptText, MAX_HISTORY, MAX_HISTORY_CHARS, rea
 
 /** Browsers refuse to let a page send Cookie; the panel's fetch moves it here and the worker's handler back. */
 export const COOKIE_CARRIER = "x-tryit-cookie";
-/** The case selection header (runtime/http/case-selection.ts, read by every mock and emulator): `code=404, example=name`. */
-export { MOCK_CASE_HEADER as CASE_HEADER } from "../http/case-selection.js";
+/** The case selection header (runtime/controls/case-selection.ts, read by every mock and emulator): `code=404, example=name`. */
+export { MOCK_CASE_HEADER as CASE_HEADER } from "../controls/case-selection.js";
 
 /** What the emulator received and answered, as it gave it (a browser hides a manual redirect's status and Location). */
 export interface Exchange {

@@ -5,13 +5,13 @@
  * credentials rejected, checks not verified, or the deadline reached before the end.
  */
 import { writeFileSync } from "node:fs";
-import type { OptionValues } from "../http/options.js";
+import type { OptionValues } from "../options/option-set.js";
 import { render } from "./report.js";
 import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import { VerifyConnectionError } from "./sender.js";
 import { verifyServer, VerifyUsageError, type VerifyOptions } from "./verify.js";
 
-/** The options of the shared option set (runtime/http/options.ts) that `verify` takes. */
+/** The options of the shared option set (runtime/cli/options.ts) that `verify` takes. */
 export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "allow-writes" | "allow-send" | "allow-unverified" | "only" | "rate" | "deadline" | "request-timeout" | "max-body" | "baseline" | "write-baseline" | "budget" | "seed" | "report" | "out">;
 
 /** `name=value` pairs; the message names the option and the rule. */

@@ -3,7 +3,7 @@
  * from the violation record, which holds only the newest `recordLimit` violations (issue 43),
  * so the summary still counts every violation the proxy saw.
  */
-import { clipText, MAX_PROBLEM_CHARS } from "../http/bounded-record.js";
+import { clipText, MAX_PROBLEM_CHARS } from "../controls/bounded-record.js";
 
 /**
  * The most distinct lines counted one by one. A problem may quote what was sent, so a client

@@ -17,9 +17,9 @@
  */
 import { VerifyUsageError } from "./errors.js";
 import { CloudInterfacesError } from "../core/base-error.js";
-import { importPeer } from "../http/optional-peers.js";
+import { importPeer } from "../package/optional-peers.js";
 import { documentedRequests, type DocOperation } from "./operations.js";
-import { escapeToken } from "../openapi/pointer.js";
+import { escapeToken } from "../core/pointer.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
 import type { Check, ShownRequest } from "./report.js";

@@ -10,4 +10,4 @@ export { render, renderJson, renderJunit, renderText, type Check, type Failure, 
 export { deriveNegativeCases, type NegativeCase } from "./negative.js";
 export { createProxyHandler, startProxy, summarize, type ProxyOptions, type ProxyViolation, type RunningProxy } from "./proxy.js";
 export type { DriftTally } from "./drift-tally.js";
-export type { RecordCounts } from "../http/bounded-record.js";
+export type { RecordCounts } from "../controls/bounded-record.js";

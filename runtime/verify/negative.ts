@@ -7,7 +7,7 @@
  */
 import type { Contract, SchemaError } from "../emulator/contract.js";
 import { documentedRequests, parameterExample, docOperations, type DocOperation } from "./operations.js";
-import { escapeToken } from "../openapi/pointer.js";
+import { escapeToken } from "../core/pointer.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
 

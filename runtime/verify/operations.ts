@@ -4,9 +4,9 @@
  * and the valid requests the document's own examples spell out.
  */
 import { firstExample, requestBodyExamples } from "../openapi/examples.js";
-import { getAt } from "../openapi/pointer.js";
+import { getAt } from "../core/pointer.js";
 import { operationTable, type TableOperation, type TableResource } from "../openapi/operation-table.js";
-import { listOperations } from "../openapi/router.js";
+import { listOperations } from "../core/router.js";
 import { resolve } from "./pointer.js";
 import type { QueryStyles, RawRequest, Scheme } from "./raw-request.js";
 

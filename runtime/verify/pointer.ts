@@ -1,9 +1,9 @@
 /**
  * Pointers into a bundled document for the verifier, on the project's one JSON-pointer module
- * (runtime/openapi/pointer.ts): following a pointer through `$ref` chains, and finding the
+ * (runtime/core/pointer.ts): following a pointer through `$ref` chains, and finding the
  * schema node that states a rule an answer broke.
  */
-import { escapeToken, getAt, joinPointer, resolveAt, splitPointer } from "../openapi/pointer.js";
+import { escapeToken, getAt, joinPointer, resolveAt, splitPointer } from "../core/pointer.js";
 
 export { escapeToken as escapeSegment, getAt as valueAt };
 

@@ -5,22 +5,22 @@
  * document's own error instead of forwarding it, as the strict mock refuses it. It sits behind the mock's HTTP edge, so bad traffic never takes it down.
  */
 import { Contract } from "../emulator/contract.js";
-import { readBundle } from "../http/documents.js";
+import { readBundle } from "../package/documents.js";
 import { errorShapes } from "../http/error-shapes.js";
 import type { MockHandler } from "../http/handler.js";
 import { register, startFront } from "../http/front.js";
 import { abandonedSignal } from "../http/abandoned.js";
-import { readOperations, route } from "../http/operations.js";
+import { readOperations, route } from "../openapi/operations.js";
 import { describeUndeclared, undeclaredInputs } from "../http/undeclared.js";
-import { credentialNames } from "../http/violations.js";
-import { UsageError } from "../http/options.js";
+import { credentialNames } from "../openapi/violations.js";
+import { UsageError } from "../options/option-set.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 import type { FetchLike } from "./sender.js";
 import { ajvValidators } from "../emulator/ajv-validators.js";
 import { declaredOver, DEFAULT_MAX_BODY_BYTES, isByteLimit, readLimited } from "../core/body-limit.js";
 import { formatBytes } from "./sender.js";
 import { requestValues, type RequestValues } from "../core/required-when.js";
-import { BoundedRecord, checkRecordLimit, clipProblems, clipText, MAX_RECORDED_PATH, problemsOverBound, type RecordCounts, type RecordOptions } from "../http/bounded-record.js";
+import { BoundedRecord, checkRecordLimit, clipProblems, clipText, MAX_RECORDED_PATH, problemsOverBound, type RecordCounts, type RecordOptions } from "../controls/bounded-record.js";
 import { DriftTally } from "./drift-tally.js";
 
 export interface ProxyViolation {

@@ -4,7 +4,7 @@
  */
 import { basicAuthorization, REDACTED } from "../core/index.js";
 import type { QueryParamMeta } from "../core/service-meta.js";
-import { serializeQuery } from "../openapi/query-style.js";
+import { serializeQuery } from "../core/query-style.js";
 
 export interface RawRequest {
   method: string;
@@ -25,7 +25,7 @@ export interface RawRequest {
 /** A value no server issued, the same length on every run. */
 const GARBAGE = "verify-garbage-credential-0000";
 
-/** How the document says each query parameter of an operation travels (runtime/openapi/query-style.ts). */
+/** How the document says each query parameter of an operation travels (runtime/core/query-style.ts). */
 export type QueryStyles = Readonly<Record<string, QueryParamMeta>>;
 
 /** A security scheme as the verifier applies it. */

@@ -1,6 +1,6 @@
 import type { OpenApiDocument } from "./bundle.js";
-import { joinPointer } from "../../runtime/openapi/pointer.js";
-import { HTTP_METHODS } from "../../runtime/openapi/router.js";
+import { joinPointer } from "../../runtime/core/pointer.js";
+import { HTTP_METHODS } from "../../runtime/core/router.js";
 
 export interface Assumption {
   /** JSON pointer of the object carrying the note. */

@@ -9,8 +9,8 @@
  * promise less or may send something a consumer cannot read.
  */
 import type { OpenApiDocument } from "./bundle.js";
-import { deref } from "../../runtime/openapi/pointer.js";
-import { listOperations, type DocumentOperation } from "../../runtime/openapi/router.js";
+import { deref } from "../../runtime/core/pointer.js";
+import { listOperations, type DocumentOperation } from "../../runtime/core/router.js";
 import { operationParameters } from "./client-meta.js";
 
 export type Level = "error" | "warning" | "info";

@@ -37,11 +37,12 @@ export function hashFiles(files: string[], root = ROOT): string {
 
 /** Inputs every document's output depends on. */
 export function globalInputs(root = ROOT): string[] {
-  // The generators' own code: scripts/lib and the runtime modules they read documents with.
+  // The generators' own code: scripts/lib and the runtime modules they read documents with
+  // (runtime/openapi, and the pointer, router and query styles the client runtime shares).
   const code = ["scripts/lib", "runtime/openapi"].flatMap((dir) =>
     existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((f) => f.endsWith(".ts")).map((f) => `${dir}/${f}`) : [],
   );
-  return ["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts", "runtime/core/media-type.ts", ...code];
+  return ["package-lock.json", "redocly.yaml", ".spectral.yaml", "openapi/services.json", "runtime/core/service-meta.ts", "runtime/core/media-type.ts", "runtime/core/pointer.ts", "runtime/core/router.ts", "runtime/core/query-style.ts", ...code];
 }
 
 export function globalKey(root = ROOT): string {

@@ -99,12 +99,14 @@ export async function runBuild(options: BuildOptions = {}): Promise<BuildSummary
       const { generateServiceIds } = await import("./generate-client.js");
       const { generateLoaders } = await import("./generate-loaders.js");
       const { generateBundled } = await import("./generate-bundled.js");
+      const { generateEmulatorExports } = await import("./generate-emulator-exports.js");
       const registry = readServices(layout.openapiDir);
       commitOutputs(
         [
           { file: join(layout.generatedDir, "service-ids.ts"), content: generateServiceIds(registry) },
           { file: join(layout.generatedDir, "loaders.ts"), content: generateLoaders(registry, layout.root) },
           { file: join(layout.generatedDir, "bundled.ts"), content: generateBundled(registry, layout.root) },
+          { file: join(layout.generatedDir, "emulator-exports.ts"), content: generateEmulatorExports(registry, layout.root) },
         ],
         layout,
       );

@@ -22,7 +22,7 @@ import { serviceOutputs } from "./service-outputs.js";
 import { documentPath, type Service } from "./services.js";
 
 export { serviceOutputs };
-import { splitPointer } from "../../runtime/openapi/pointer.js";
+import { splitPointer } from "../../runtime/core/pointer.js";
 import { locate } from "./source-location.js";
 
 export interface BuildOutput {

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import { AnnotationError, ANNOTATION_SCHEMAS } from "../../runtime/emulator/annotations.js";
-import { escapeToken, splitPointer } from "../../runtime/openapi/pointer.js";
+import { escapeToken, splitPointer } from "../../runtime/core/pointer.js";
 import type { Finding } from "./findings.js";
 import { emulatorPlugin } from "./generate-loaders.js";
 import { ROOT } from "./paths.js";

@@ -2,9 +2,9 @@ import { isJsonMediaType, mediaTypeEssence } from "../../runtime/core/media-type
 import type { PaginationMeta } from "../../runtime/core/paginate.js";
 import type { RetryMeta } from "../../runtime/core/retry.js";
 import type { OperationMeta, QueryParamMeta, QueryStyle, SecuritySchemeMeta, ServerMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
-import { deref, joinPointer } from "../../runtime/openapi/pointer.js";
-import { parameterStyle, QUERY_STYLES, schemaShape } from "../../runtime/openapi/query-style.js";
-import { listOperations, parametersOf, type DocumentOperation } from "../../runtime/openapi/router.js";
+import { deref, joinPointer } from "../../runtime/core/pointer.js";
+import { parameterStyle, QUERY_STYLES, schemaShape } from "../../runtime/core/query-style.js";
+import { listOperations, parametersOf, type DocumentOperation } from "../../runtime/core/router.js";
 import type { OpenApiDocument } from "./openapi-types.js";
 
 /** A document the client generator cannot use, with the JSON pointer and the rule it breaks. */
@@ -19,7 +19,7 @@ export class DocumentError extends Error {
   }
 }
 
-/** The parameter objects of an operation (which ones: runtime/openapi/router.ts parametersOf). */
+/** The parameter objects of an operation (which ones: runtime/core/router.ts parametersOf). */
 export function operationParameters(doc: OpenApiDocument, op: Pick<DocumentOperation, "operation" | "pathItem" | "pointer">): any[] {
   return parametersOf(doc, op).map((p) => p.parameter);
 }
@@ -91,7 +91,7 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
 
 /**
  * Each query parameter's style and explode, as written or defaulted, and the value shape its
- * schema says (runtime/openapi/query-style.ts). What the runtime cannot serialize as the
+ * schema says (runtime/core/query-style.ts). What the runtime cannot serialize as the
  * document says fails the build at the parameter, never falls back to another style.
  */
 function queryOf(id: string, doc: OpenApiDocument, op: DocumentOperation): Record<string, QueryParamMeta> {

@@ -1,4 +1,4 @@
-import { listOperations } from "../../runtime/openapi/router.js";
+import { listOperations } from "../../runtime/core/router.js";
 import type { OpenApiDocument } from "./openapi-types.js";
 
 /**

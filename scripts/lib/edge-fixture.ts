@@ -5,10 +5,10 @@
  */
 import type { Server } from "node:http";
 import type { ServiceId } from "../../generated/service-ids.js";
-import { readBundle } from "../../runtime/http/documents.js";
+import { readBundle } from "../../runtime/package/documents.js";
 import { errorShapes } from "../../runtime/http/error-shapes.js";
 import { startFront, type Front, type FrontOptions } from "../../runtime/http/front.js";
-import { readOperations } from "../../runtime/http/operations.js";
+import { readOperations } from "../../runtime/openapi/operations.js";
 
 export async function listeningEdge(serviceId: ServiceId, extra: Partial<FrontOptions> = {}): Promise<{ server: Server; port: number; front: Front }> {
   const doc = readBundle(serviceId);

@@ -4,10 +4,10 @@
  * examples. The reference site's code samples spell it out; the load benchmark sends it to the
  * mock as the valid request its hostile variants start from.
  */
-import { deref } from "../../runtime/openapi/pointer.js";
-import { serializeQuery } from "../../runtime/openapi/query-style.js";
+import { deref } from "../../runtime/core/pointer.js";
+import { serializeQuery } from "../../runtime/core/query-style.js";
 import type { SecuritySchemeMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
-import { listOperations, type DocumentOperation } from "../../runtime/openapi/router.js";
+import { listOperations, type DocumentOperation } from "../../runtime/core/router.js";
 import type { OpenApiDocument } from "./bundle.js";
 import { operationParameters } from "./client-meta.js";
 import { firstExample, requestBodyExamples } from "../../runtime/openapi/examples.js";

@@ -1,7 +1,7 @@
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import type { OpenApiDocument } from "./bundle.js";
-import { deref, splitPointer } from "../../runtime/openapi/pointer.js";
-import { listOperations } from "../../runtime/openapi/router.js";
+import { deref, splitPointer } from "../../runtime/core/pointer.js";
+import { listOperations } from "../../runtime/core/router.js";
 import { extractMeta, operationParameters } from "./client-meta.js";
 import { pascalName, type Service } from "./services.js";
 

@@ -10,7 +10,7 @@ import { fullFormats } from "ajv-formats/dist/formats.js";
 import { emulatorAjv, validatorSchema } from "../../runtime/emulator/ajv-validators.js";
 import { Contract, validatorKey, type ValidateFunction } from "../../runtime/emulator/contract.js";
 import { validatorFormats } from "../../runtime/emulator/validator-runtime.js";
-import { mockView } from "../../runtime/http/mock-view.js";
+import { mockView } from "../../runtime/controls/mock-view.js";
 import { defaultServerUrl } from "../../runtime/openapi/server-url.js";
 import type { OpenApiDocument } from "./openapi-types.js";
 import type { Service } from "./services.js";

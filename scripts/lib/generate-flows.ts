@@ -8,7 +8,7 @@
  */
 import { firstExample, requestBodyExamples } from "../../runtime/openapi/examples.js";
 import { compileOperationTable, type TableOperation, type TableParameter } from "../../runtime/openapi/operation-table.js";
-import { getAt } from "../../runtime/openapi/pointer.js";
+import { getAt } from "../../runtime/core/pointer.js";
 import { createdIdPointer, idParameter, itemOperations, partitionParameters, resourceFlows, type ResourceFlow } from "../../runtime/openapi/resource-flows.js";
 import type { OpenApiDocument } from "./openapi-types.js";
 import type { Service } from "./services.js";

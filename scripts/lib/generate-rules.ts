@@ -7,8 +7,8 @@
  */
 import { CHECKED_KEYWORDS, IGNORED_KEYWORDS, type OperationRules, type Rule, type ServiceRules } from "../../runtime/core/rules.js";
 import type { OpenApiDocument } from "./bundle.js";
-import { deref, escapeToken } from "../../runtime/openapi/pointer.js";
-import { listOperations } from "../../runtime/openapi/router.js";
+import { deref, escapeToken } from "../../runtime/core/pointer.js";
+import { listOperations } from "../../runtime/core/router.js";
 import { DocumentError, operationParameters } from "./client-meta.js";
 import type { Service } from "./services.js";
 

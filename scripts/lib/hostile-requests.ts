@@ -4,7 +4,7 @@
  * mock's tests (test/mock) and the load benchmark (scripts/bench) send the same requests; each
  * brings its own baselines.
  */
-import { seededRandom } from "../../runtime/http/seeded-random.js";
+import { seededRandom } from "../../runtime/controls/seeded-random.js";
 
 /** A request as it goes on the wire (a mutation returns bytes instead when it needs what no serialization writes). */
 export interface Wire {

@@ -12,7 +12,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from "yaml";
-import { joinPointer } from "../../runtime/openapi/pointer.js";
+import { joinPointer } from "../../runtime/core/pointer.js";
 import type { Finding } from "./findings.js";
 
 /** Largest source file read (the biggest document file today is under 40 KB). */

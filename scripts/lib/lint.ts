@@ -9,7 +9,7 @@ import { dedupeFindings, type Finding } from "./findings.js";
 import { checkInputs } from "./input-guard.js";
 import { ROOT } from "./paths.js";
 import { documentPath, type Service } from "./services.js";
-import { joinPointer, splitPointer } from "../../runtime/openapi/pointer.js";
+import { joinPointer, splitPointer } from "../../runtime/core/pointer.js";
 import { locate } from "./source-location.js";
 
 // CommonJS package: its named exports only exist on the default export under ESM.

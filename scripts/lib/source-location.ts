@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
-import { joinPointer, splitPointer } from "../../runtime/openapi/pointer.js";
+import { joinPointer, splitPointer } from "../../runtime/core/pointer.js";
 
 export interface SourceLocation {
   /** Absolute path of the file holding the deepest node the pointer reached. */

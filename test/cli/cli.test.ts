@@ -1,12 +1,12 @@
 /**
- * The `cloud-interfaces` command and its one option set (runtime/http/options.ts): every
+ * The `cloud-interfaces` command and its one option set (runtime/cli/options.ts): every
  * command's arguments, `--help` generated and aligned, `--version`, and `mock --stateful`
  * as a process a team in any language can run.
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMMANDS, runCli, usage } from "../../runtime/cli/commands.js";
-import { OPTIONS, checkOption, parseCommand, type OptionName } from "../../runtime/http/options.js";
+import { OPTIONS, checkOption, parseCommand, type OptionName } from "../../runtime/cli/options.js";
 import { startMock, type ServiceId } from "cloud-interfaces/mock";
 import { readServices } from "../../scripts/lib/services.js";
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { globSync } from "tinyglobby";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
-import { OPTIONAL_PEERS, installLine, type OptionalPeer } from "../../runtime/http/optional-peers.js";
+import { OPTIONAL_PEERS, installLine, type OptionalPeer } from "../../runtime/package/optional-peers.js";
 import { nodeLines } from "../../scripts/lib/node-lines.js";
 import { relativeLinks } from "../consumer/markdown-links.js";
 

@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMMANDS, runCli } from "../../runtime/cli/commands.js";
-import { checkOption, parseCommand } from "../../runtime/http/options.js";
-import { MAX_RECORD_LIMIT } from "../../runtime/http/bounded-record.js";
+import { checkOption, parseCommand } from "../../runtime/cli/options.js";
+import { MAX_RECORD_LIMIT } from "../../runtime/controls/bounded-record.js";
 import { readServices } from "../../scripts/lib/services.js";
 
 const ID = readServices()[0]!.id;

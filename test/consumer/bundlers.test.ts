@@ -16,7 +16,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveStatic } from "../../runtime/cli/static-server.js";
-import { installLine } from "../../runtime/http/optional-peers.js";
+import { installLine } from "../../runtime/package/optional-peers.js";
 import { DIST_DIR } from "../../scripts/lib/paths.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { chromiumAvailable, launchChromium, openWatched, requireBrowser } from "../harness/browser.js";

@@ -1,7 +1,7 @@
 /** The generic client over a synthetic service: options, operation lookup, bodies, queries, headers, parsing. */
 import { describe, expect, it, vi } from "vitest";
 import { InputError } from "../../runtime/core/errors.js";
-import { serializeQuery } from "../../runtime/openapi/query-style.js";
+import { serializeQuery } from "../../runtime/core/query-style.js";
 import { fakeFetch, testClient, thrown } from "./harness.js";
 
 const LIST = "/v1/instances/{instance_id}/topics";

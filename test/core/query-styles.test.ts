@@ -7,7 +7,7 @@
 import createClient, { createQuerySerializer } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import { createServiceClient } from "../../runtime/core/create-client.js";
-import { serializeQuery } from "../../runtime/openapi/query-style.js";
+import { serializeQuery } from "../../runtime/core/query-style.js";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
 import { thrown } from "./harness.js";
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { conditionMet, requiredWhenViolations } from "../../runtime/core/required-when.js";
-import { deref } from "../../runtime/openapi/pointer.js";
+import { deref } from "../../runtime/core/pointer.js";
 import { bundledDocument } from "../harness/documents.js";
 import { readServices } from "../../scripts/lib/services.js";
 

@@ -6,7 +6,7 @@
  * told apart by one look-up per channel.
  */
 import { describe, expect, it } from "vitest";
-import { maySelectCase } from "../../runtime/http/case-selection.js";
+import { maySelectCase } from "../../runtime/controls/case-selection.js";
 import { BASE, emulatorOf, mockOf } from "./fixtures/resource-document.js";
 
 const create = (headers: Record<string, string>, query = "") =>

@@ -11,7 +11,7 @@ import { networkInterfaces } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { CONTROL_API_DOCUMENT, serveHandler, type ServedHandler } from "cloud-interfaces/emulator";
 import { emulatorOf, resourceDocument } from "./fixtures/resource-document.js";
-import { seededRandom } from "../../runtime/http/seeded-random.js";
+import { seededRandom } from "../../runtime/controls/seeded-random.js";
 import { isLoopbackAddress } from "../../runtime/http/front.js";
 import { MAX_CONTROL_BODY_BYTES, MAX_STATE_BODY_BYTES } from "../../runtime/emulator/control.js";
 import { MAX_GENERATE } from "../../runtime/emulator/generate.js";

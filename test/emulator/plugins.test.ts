@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createEmulator, EMULATED_SERVICES, loadBundledDocument } from "cloud-interfaces/emulator";
 import { engineDefinition, engineOf } from "../../runtime/emulator/engine.js";
-import { listOperations } from "../../runtime/openapi/router.js";
+import { listOperations } from "../../runtime/core/router.js";
 
 const annotated = (doc: any) => listOperations(doc).map((e) => e.operation).filter((op) => op["x-resource"] !== undefined);
 

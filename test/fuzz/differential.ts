@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
-import { escapeToken } from "../../runtime/openapi/pointer.js";
+import { escapeToken } from "../../runtime/core/pointer.js";
 import type { ServiceMeta } from "cloud-interfaces/core";
 import { loadCatalogue } from "../harness/clients.js";
 import { bundledDocument, pointer } from "../harness/documents.js";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BUNDLE_DIR } from "../../scripts/lib/paths.js";
-import { joinPointer } from "../../runtime/openapi/pointer.js";
+import { joinPointer } from "../../runtime/core/pointer.js";
 
 const cache = new Map<string, any>();
 

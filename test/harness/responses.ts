@@ -1,4 +1,4 @@
-import { escapeToken, getAt, resolveAt } from "../../runtime/openapi/pointer.js";
+import { escapeToken, getAt, resolveAt } from "../../runtime/core/pointer.js";
 import { pointer } from "./documents.js";
 
 /** Follows $ref chains so the pointer names the object itself (for Ajv and example lookup). */

@@ -3,7 +3,7 @@
  * document), per service and operation: read by test/site/code-samples.test.ts (run them) and
  * test/typecheck.test.ts (type-check them in the project's one TypeScript program).
  */
-import { listOperations } from "../../runtime/openapi/router.js";
+import { listOperations } from "../../runtime/core/router.js";
 import { readServices } from "../../scripts/lib/services.js";
 import type { CodeSample } from "../../scripts/lib/site/code-samples.js";
 import { siteDocument } from "../../scripts/lib/site/reference-page.js";

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { requiredWhenViolations } from "../../runtime/core/required-when.js";
-import { deref } from "../../runtime/openapi/pointer.js";
+import { deref } from "../../runtime/core/pointer.js";
 import { bundledDocument } from "../harness/documents.js";
 import { mockUrl } from "../harness/mocks.js";
 import { validateAt } from "../harness/validator.js";

@@ -3,7 +3,7 @@
 // registration, no discovery, no br-sao region, and v3 marked deprecated. Any other difference
 // between the bundled documents fails here, and so does a documented difference that is missing.
 import { describe, expect, it } from "vitest";
-import { escapeToken } from "../../runtime/openapi/pointer.js";
+import { escapeToken } from "../../runtime/core/pointer.js";
 import { bundledDocument, pointer } from "../harness/documents.js";
 
 type Kind = "added" | "removed" | "changed";

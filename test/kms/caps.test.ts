@@ -8,7 +8,7 @@ import { createEmulator, loadBundledDocument } from "cloud-interfaces/emulator";
 import { InputError } from "cloud-interfaces/core";
 import { engineDefinition } from "../../runtime/emulator/engine.js";
 import { kmsPlugin } from "../../runtime/kms/emulator.js";
-import { listOperations } from "../../runtime/openapi/router.js";
+import { listOperations } from "../../runtime/core/router.js";
 
 describe("kms-v2 caps", () => {
   it("declares the engine's and its document's caps, and refuses a misspelt one", () => {

@@ -4,9 +4,9 @@
  * (scripts/lib/hostile-requests.ts), and every answer is checked against the document.
  */
 import { createCredentialResolver } from "../../runtime/core/credentials.js";
-import { serializeQuery } from "../../runtime/openapi/query-style.js";
+import { serializeQuery } from "../../runtime/core/query-style.js";
 import { MOCK_ERRORS } from "../../runtime/http/mock-errors.js";
-import { escapeToken } from "../../runtime/openapi/pointer.js";
+import { escapeToken } from "../../runtime/core/pointer.js";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
 import { loadCatalogue } from "../harness/clients.js";
 import { bundledDocument, pointer } from "../harness/documents.js";

@@ -8,7 +8,7 @@ import { createEmulator, serveHandler } from "cloud-interfaces/emulator";
 import { startMock } from "cloud-interfaces/mock";
 import { startProxy } from "cloud-interfaces/verify";
 import { COMMANDS } from "../../runtime/cli/commands.js";
-import { parseCommand } from "../../runtime/http/options.js";
+import { parseCommand } from "../../runtime/cli/options.js";
 import { listTarget } from "../../scripts/lib/hostile-servers.js";
 import type { ServiceId } from "../../generated/service-ids.js";
 

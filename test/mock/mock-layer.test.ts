@@ -4,7 +4,7 @@
  * without misleading, honours KMS's own Prefer, logs one line per request, keeps its limits.
  */
 import { describe, expect, it } from "vitest";
-import { describe as describeViolation } from "../../runtime/http/violations.js";
+import { describe as describeViolation } from "../../runtime/openapi/violations.js";
 
 const KMS_TYPE = "application/vnd.svc.kms.key+json";
 

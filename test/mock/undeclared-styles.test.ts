@@ -1,11 +1,11 @@
 /**
- * What the mock calls undeclared follows the query styles the client writes (runtime/openapi/query-style.ts):
+ * What the mock calls undeclared follows the query styles the client writes (runtime/core/query-style.ts):
  * a deepObject parameter's `name[key]` and an exploded form object's properties are declared,
  * not "undeclared query parameters".
  */
 import { describe, expect, it } from "vitest";
 import { undeclaredInputs } from "../../runtime/http/undeclared.js";
-import type { OperationInfo } from "../../runtime/http/operations.js";
+import type { OperationInfo } from "../../runtime/openapi/operations.js";
 
 const doc = {
   components: { schemas: { Window: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } } } } },

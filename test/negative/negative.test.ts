@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
-import { escapeToken } from "../../runtime/openapi/pointer.js";
+import { escapeToken } from "../../runtime/core/pointer.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { loadCatalogue } from "../harness/clients.js";
 import { bundledDocument, pointer } from "../harness/documents.js";

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { createEmulator, EMULATED_SERVICES, loadBundledDocument } from "cloud-interfaces/emulator";
 import { compileOperationTable, operationTable } from "../../runtime/openapi/operation-table.js";
-import { readOperations } from "../../runtime/http/operations.js";
+import { readOperations } from "../../runtime/openapi/operations.js";
 import { docOperations } from "../../runtime/verify/operations.js";
 import { BUNDLED_SERVICES } from "../../generated/bundled.js";
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { requestBodyMediaType, UNTYPED_BODY, untypedBodyMediaType } from "../../runtime/openapi/request-media-type.js";
-import { listOperations } from "../../runtime/openapi/router.js";
-import { deref } from "../../runtime/openapi/pointer.js";
+import { listOperations } from "../../runtime/core/router.js";
+import { deref } from "../../runtime/core/pointer.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { bundledDocument } from "../harness/documents.js";
 

@@ -8,7 +8,7 @@
  * all: the state handling is the same code for every one.
  */
 import { describe, expect, it } from "vitest";
-import { listOperations } from "../../runtime/openapi/router.js";
+import { listOperations } from "../../runtime/core/router.js";
 import { historyKey, MAX_HISTORY, readHistory, readKept, storageKey } from "../../runtime/tryit/saved.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { chromiumAvailable, requireBrowser } from "../harness/browser.js";

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { listOperations } from "../../runtime/openapi/router.js";
+import { listOperations } from "../../runtime/core/router.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { TRYIT_LOADER } from "../../scripts/lib/site/tryit-assets.js";
 import { chromiumAvailable, requireBrowser } from "../harness/browser.js";

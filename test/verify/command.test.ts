@@ -1,7 +1,7 @@
 /** `verify` and `proxy` in the shared option set: repeatable pairs, positive numbers, the mock's --strict. */
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../runtime/cli/commands.js";
-import { parseCommand, UsageError } from "../../runtime/http/options.js";
+import { parseCommand, UsageError } from "../../runtime/cli/options.js";
 import { verifyOptionsOf } from "../../runtime/verify/cli.js";
 import { readServices } from "../../scripts/lib/services.js";
 

@@ -18,7 +18,7 @@ import { Contract } from "../../runtime/emulator/contract.js";
 import { ajvValidators } from "../../runtime/emulator/ajv-validators.js";
 import { verifyOptionsOf } from "../../runtime/verify/cli.js";
 import { COMMANDS } from "../../runtime/cli/commands.js";
-import { parseCommand } from "../../runtime/http/options.js";
+import { parseCommand } from "../../runtime/cli/options.js";
 import { emulatorRun } from "./harness.js";
 
 const generatedChecks = (report: VerifyReport) => report.operations.flatMap((o) => o.checks.filter((c) => c.kind === "generated").map((c) => ({ ...c, operationId: o.operationId })));

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { SERVICE_IDS, startMock, type ServiceId } from "cloud-interfaces/mock";
 import { COMMANDS } from "../../runtime/cli/commands.js";
-import { parseCommand } from "../../runtime/http/options.js";
+import { parseCommand } from "../../runtime/cli/options.js";
 import { runVerify } from "../../runtime/verify/cli.js";
 import { readmeText } from "../consumer/readme-blocks.js";
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { startFront } from "../../runtime/http/front.js";
 import { errorShapes } from "../../runtime/http/error-shapes.js";
-import { readOperations } from "../../runtime/http/operations.js";
+import { readOperations } from "../../runtime/openapi/operations.js";
 import { MAX_BODY_BYTES } from "../../runtime/http/limits.js";
 import { bundledDocument } from "../harness/documents.js";
 import { baseline, send, withHeaders } from "../mock/wire.js";

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveStatic } from "../../runtime/cli/static-server.js";
-import { listOperations } from "../../runtime/openapi/router.js";
+import { listOperations } from "../../runtime/core/router.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { buildSite } from "../../scripts/lib/site.js";
 import { chromiumAvailable, closeAll, launchChromium, requireBrowser } from "../harness/browser.js";

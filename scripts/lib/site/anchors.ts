@@ -1,4 +1,4 @@
-import { splitPointer } from "../../../runtime/openapi/pointer.js";
+import { splitPointer } from "../../../runtime/core/pointer.js";
 import type { Assumption } from "../assumptions.js";
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { SecuritySchemeMeta, ServiceMeta } from "../../../runtime/core/service-meta.js";
 import type { OpenApiDocument } from "../bundle.js";
-import { listOperations } from "../../../runtime/openapi/router.js";
+import { listOperations } from "../../../runtime/core/router.js";
 import { extractMeta } from "../client-meta.js";
 import { bindValues, exampleCall, FORM, formFields, mockCredential, parameterHeaders, requestTarget, type ExampleCall } from "../example-requests.js";
 import { pascalName } from "../services.js";

@@ -6,7 +6,7 @@
  */
 import { collectAssumptions, type Assumption } from "../assumptions.js";
 import type { OpenApiDocument } from "../bundle.js";
-import { listOperations } from "../../../runtime/openapi/router.js";
+import { listOperations } from "../../../runtime/core/router.js";
 import type { Service } from "../services.js";
 import { assumptionIds, noteLead } from "./anchors.js";
 import { readFileSync } from "node:fs";

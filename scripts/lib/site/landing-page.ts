@@ -4,7 +4,7 @@
  * every operation of every document.
  */
 import type { OpenApiDocument } from "../bundle.js";
-import { listOperations } from "../../../runtime/openapi/router.js";
+import { listOperations } from "../../../runtime/core/router.js";
 import type { Service } from "../services.js";
 import { landingExample, PACKAGE } from "./code-samples.js";
 import { displayTitle, html, navOf, page, policyMeta, siteHeader } from "./html.js";

@@ -7,8 +7,8 @@
  * (no interface-document numbering, extension names spelled out).
  */
 import type { OpenApiDocument } from "../bundle.js";
-import { deref } from "../../../runtime/openapi/pointer.js";
-import { listOperations, type DocumentOperation } from "../../../runtime/openapi/router.js";
+import { deref } from "../../../runtime/core/pointer.js";
+import { listOperations, type DocumentOperation } from "../../../runtime/core/router.js";
 import { operationParameters } from "../client-meta.js";
 import type { Service } from "../services.js";
 import { codeSamples, PACKAGE, SAMPLE_LABELS } from "./code-samples.js";

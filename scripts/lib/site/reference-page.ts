@@ -5,7 +5,7 @@ import { renderExtensions } from "./extensions.js";
 import { displayTitle, page, policyMeta, scriptJson, siteHeader, sitePolicy, type NavEntry } from "./html.js";
 import { REDOC_BUNDLE } from "./redoc.js";
 import { hasTryit, TRYIT_LOADER } from "./tryit-assets.js";
-import { listOperations } from "../../../runtime/openapi/router.js";
+import { listOperations } from "../../../runtime/core/router.js";
 
 /** The document as the site renders it: extensions as blocks, and generated code samples. */
 export function siteDocument(service: Service, doc: OpenApiDocument, services: readonly Service[]): OpenApiDocument {

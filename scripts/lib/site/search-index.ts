@@ -4,8 +4,8 @@
  * (assets/search.js); nothing is fetched from another host.
  */
 import type { OpenApiDocument } from "../bundle.js";
-import { deref } from "../../../runtime/openapi/pointer.js";
-import { listOperations } from "../../../runtime/openapi/router.js";
+import { deref } from "../../../runtime/core/pointer.js";
+import { listOperations } from "../../../runtime/core/router.js";
 import { operationParameters } from "../client-meta.js";
 import type { Service } from "../services.js";
 import { operationAnchor } from "./anchors.js";

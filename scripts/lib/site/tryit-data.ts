@@ -4,8 +4,8 @@
  * security and its documented response cases.
  */
 import type { TryitCodeFlow, TryitOperation, TryitService } from "../../../runtime/tryit/descriptor.js";
-import { deref } from "../../../runtime/openapi/pointer.js";
-import { listOperations } from "../../../runtime/openapi/router.js";
+import { deref } from "../../../runtime/core/pointer.js";
+import { listOperations } from "../../../runtime/core/router.js";
 import { operationParameters } from "../client-meta.js";
 import type { OpenApiDocument } from "../openapi-types.js";
 import { pascalName, type Service } from "../services.js";

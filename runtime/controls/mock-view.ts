@@ -4,7 +4,7 @@
  * KMS `Prefer` header is an enum of two values for clients, but the emulator (runtime/emulator)
  * reads `code=`/`example=` from the same header, so its contract checks the RFC 7240 preference
  * list that admits both. (The Prism mock separates its case selection from the API's own
- * preferences at its edge, runtime/http/case-selection.ts, and validates the published enum.)
+ * preferences at its edge, runtime/controls/case-selection.ts, and validates the published enum.)
  */
 export function mockView<T>(bundle: T): T {
   const copy = structuredClone(bundle);

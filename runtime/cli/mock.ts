@@ -2,8 +2,8 @@
  * The `mock` command (runtime/cli/commands.ts declares it and its options): starts the mock, or
  * with `--stateful` the emulator, and keeps the process up until SIGINT/SIGTERM.
  */
-import { startMock, type ServiceId } from "./index.js";
-import { UsageError, type OptionValues } from "../http/options.js";
+import { startMock, type ServiceId } from "../mock/index.js";
+import { UsageError, type OptionValues } from "../options/option-set.js";
 import { SERVICE_IDS } from "../../generated/service-ids.js";
 
 export async function serveMock(id: string, values: OptionValues): Promise<number> {
@@ -11,7 +11,7 @@ export async function serveMock(id: string, values: OptionValues): Promise<numbe
   // A mock process that answers others' tests stays up whatever happens; it reports and carries on.
   process.on("uncaughtException", (error) => console.error(`mock: uncaught exception (still running): ${error?.stack ?? error}`));
   process.on("unhandledRejection", (error) => console.error(`mock: unhandled rejection (still running): ${(error as Error)?.stack ?? error}`));
-  // The CLI's --record-limit is the API's recordLimit (one rule, runtime/http/bounded-record.ts).
+  // The CLI's --record-limit is the API's recordLimit (one rule, runtime/controls/bounded-record.ts).
   const { "record-limit": recordLimit, "state-file": stateFile, "ready-file": readyFile, control, ...rest } = values;
   if (!values.stateful && stateFile !== undefined) throw new UsageError("--state-file: only the stateful emulator has state (add --stateful)");
   if (!values.stateful && control !== undefined && control !== "loopback") throw new UsageError("--control: only the stateful emulator has a control API (add --stateful)");
@@ -25,7 +25,7 @@ export async function serveMock(id: string, values: OptionValues): Promise<numbe
   const what = values.stateful ? "stateful emulator" : "mock";
   const notes = [values.log ? "logging every request to stderr" : "", values.strict ? "strict" : ""].filter(Boolean);
   console.log(`${id} ${what} listening on ${mock.url}${notes.length ? ` (${notes.join(", ")})` : ""} (Ctrl-C to stop)`);
-  const { stopOnSignal, stopWithParent } = await import("../cli/signals.js");
+  const { stopOnSignal, stopWithParent } = await import("./signals.js");
   // Closing writes the --state-file: a failure to write it is said, and the exit code is 1.
   const close = () =>
     mock.close().catch((error: unknown) => {

@@ -8,7 +8,7 @@
  */
 /** Request header that selects a documented case (`code=404, example=keyRingNotFound`); never part of any API. */
 export const MOCK_CASE_HEADER = "x-mock-case";
-/** Request header asking for a fault: `X-Mock-Fault: 503` is the documented case of that status (runtime/http/faults.ts). */
+/** Request header asking for a fault: `X-Mock-Fault: 503` is the documented case of that status (runtime/controls/faults.ts). */
 export const FAULT_HEADER = "x-mock-fault";
 
 /** Prism's case-selection query parameters: the mock's own, never passed on or reported as undeclared. */

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CloudInterfacesError } from "../core/base-error.js";
-import type { EmulatorControl } from "../emulator/types.js";
+import type { EmulatorControl } from "./types.js";
 
 /** The largest state file read (the control API's `PUT /__emulator/state` limit). */
 export const MAX_STATE_FILE_BYTES = 32 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Issue 24: OpenAPI's query parameter style is one module (runtime/openapi/query-style.ts). What
+ * Issue 24: OpenAPI's query parameter style is one module (runtime/core/query-style.ts). What
  * the client writes, the emulator reads back as the same values, for every style, explode and
  * shape; and the verifier, the tests' raw sender and the emulator, which each had their own
  * reading of the rule (form only), now carry deepObject and the delimited styles as the client does.
@@ -12,7 +12,7 @@ import { createServiceClient } from "../../runtime/core/create-client.js";
 import type { QueryParamMeta } from "../../runtime/core/service-meta.js";
 import { createServiceEmulator, json } from "../../runtime/emulator/app.js";
 import { ajvValidators } from "../../runtime/emulator/ajv-validators.js";
-import { parameterStyle, parseQuery, queryParamMeta, QueryStyleError, serializeQuery } from "../../runtime/openapi/query-style.js";
+import { parameterStyle, parseQuery, queryParamMeta, QueryStyleError, serializeQuery } from "../../runtime/core/query-style.js";
 import { docOperations } from "../../runtime/verify/operations.js";
 import { toWire } from "../../runtime/verify/raw-request.js";
 import { extractMeta } from "../../scripts/lib/client-meta.js";

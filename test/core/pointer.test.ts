@@ -1,6 +1,6 @@
-/** RFC 6901 pointers and local `$ref` resolution (runtime/openapi/pointer.ts), shared by runtime and scripts. */
+/** RFC 6901 pointers and local `$ref` resolution (runtime/core/pointer.ts), shared by runtime and scripts. */
 import { describe, expect, it } from "vitest";
-import { deref, escapeToken, getAt, joinPointer, PointerError, resolveAt, splitPointer, unescapeToken } from "../../runtime/openapi/pointer.js";
+import { deref, escapeToken, getAt, joinPointer, PointerError, resolveAt, splitPointer, unescapeToken } from "../../runtime/core/pointer.js";
 
 /** The document of RFC 6901 §5. */
 const rfc = { foo: ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4, "i\\j": 5, 'k"l': 6, " ": 7, "m~n": 8 };

@@ -1,6 +1,6 @@
-/** The one router over a bundle (runtime/openapi/router.ts): client meta, mock and emulator route through it. */
+/** The one router over a bundle (runtime/core/router.ts): client meta, mock and emulator route through it. */
 import { describe, expect, it } from "vitest";
-import { HTTP_METHODS, listOperations, parametersOf, Router, serverPathPrefixes, stripServerPrefix } from "../../runtime/openapi/router.js";
+import { HTTP_METHODS, listOperations, parametersOf, Router, serverPathPrefixes, stripServerPrefix } from "../../runtime/core/router.js";
 
 const op = (id: string) => ({ operationId: id, responses: {} });
 const doc = {
@@ -103,7 +103,7 @@ describe("server path prefixes", () => {
 
 describe("one router for the mock and the emulator", () => {
   it("the mock's route and the emulator's Contract.match answer alike, concrete paths first", async () => {
-    const { readOperations, route } = await import("../../runtime/http/operations.js");
+    const { readOperations, route } = await import("../../runtime/openapi/operations.js");
     const { Contract } = await import("../../runtime/emulator/contract.js");
     const { ajvValidators } = await import("../../runtime/emulator/ajv-validators.js");
     const contract = new Contract("router-test", doc, ajvValidators("router-test", doc));

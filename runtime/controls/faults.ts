@@ -8,7 +8,7 @@
  * operation documents none of those, a dropped connection.
  */
 import { FAULT_HEADER } from "./case-selection.js";
-import { route, type OperationInfo } from "./operations.js";
+import { route, type OperationInfo } from "../openapi/operations.js";
 import { seededRandom } from "./seeded-random.js";
 
 export const DELAY_HEADER = "x-mock-delay";

@@ -4,8 +4,8 @@
  * the mock's `unknown-case` error and never reaches a handler, so it cannot write (issue 43).
  * Apart from case-selection.ts, which the Try it panel loads without the operation table.
  */
-import { availableCases, statusesOwning, type OperationInfo } from "./operations.js";
-import { shown } from "./violations.js";
+import { availableCases, statusesOwning, type OperationInfo } from "../openapi/operations.js";
+import { shown } from "../openapi/violations.js";
 import type { CaseSelection } from "./case-selection.js";
 
 /** Statuses for a mock's own refusal of a case selection: the first one the operation does not document, so it cannot pass for a documented case. */

@@ -47,7 +47,7 @@ export interface RecordCounts {
  * Checks a `recordLimit` option: a whole number from 0 (count only, keep nothing) to
  * MAX_RECORD_LIMIT; undefined is the default. Anything else is an InputError naming
  * `recordLimit`, as the client's `timeoutMs` is checked; the CLI's `--record-limit` applies the
- * same bounds as a usage error (runtime/http/options.ts).
+ * same bounds as a usage error (runtime/cli/options.ts).
  */
 export function checkRecordLimit(value: unknown): number {
   if (value === undefined) return DEFAULT_RECORD_LIMIT;

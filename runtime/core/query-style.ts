@@ -5,9 +5,9 @@
  * `parseQuery`, and the client generator (scripts/lib/client-meta.ts) takes its defaults and
  * shapes from here, so what is sent and what is understood cannot drift apart.
  */
-import { CloudInterfacesError } from "../core/base-error.js";
-import { InputError } from "../core/errors.js";
-import type { QueryParamMeta, QueryStyle } from "../core/service-meta.js";
+import { CloudInterfacesError } from "./base-error.js";
+import { InputError } from "./errors.js";
+import type { QueryParamMeta, QueryStyle } from "./service-meta.js";
 
 export type QueryShape = NonNullable<QueryParamMeta["shape"]>;
 

@@ -8,7 +8,7 @@
  * Redocly's and Spectral's reports, `joinPointer`) writes keys unencoded, so decoding would
  * misread a key that holds a "%".
  */
-import { CloudInterfacesError } from "../core/base-error.js";
+import { CloudInterfacesError } from "./base-error.js";
 
 /** A pointer that breaks RFC 6901's grammar, or a `$ref` that cannot be followed. */
 export class PointerError extends CloudInterfacesError {

@@ -5,9 +5,44 @@
  * record the same fields themselves (runtime/emulator/app.ts), so `requests` reads alike on
  * every form.
  */
-import type { MockHandler, RecordedRequest, TestHandle } from "./handler.js";
-import { route, type OperationInfo } from "./operations.js";
-import { BoundedRecord, clipProblems, clipText, MAX_RECORDED_PATH, problemsOverBound } from "./bounded-record.js";
+import { route, type OperationInfo } from "../openapi/operations.js";
+import { BoundedRecord, clipProblems, clipText, MAX_RECORDED_PATH, problemsOverBound, type RecordCounts } from "./bounded-record.js";
+
+/** A WHATWG handler, as runtime/http/handler.ts `MockHandler` names it. */
+type MockHandler = (request: Request) => Promise<Response>;
+
+/**
+ * One request a mock or emulator received, as its test handle records it (`requests`), the
+ * same on every form: startMock, serveHandler, mswEmulator.
+ */
+export interface RecordedRequest {
+  method: string;
+  /** Path and query as sent; a longer one than MAX_RECORDED_PATH (2,048) is cut, and `truncated` set. */
+  path: string;
+  /** The operationId the request addressed; undefined when it addressed none (404, 405, a malformed target). */
+  operation: string | undefined;
+  /** What the request broke of the document (empty for a valid request); the answer's own violations stay in `violations`. */
+  violations: string[];
+  /** The status answered. */
+  status: number;
+  /** Set when `path` or `violations` were cut to the record's per-entry bounds (runtime/controls/bounded-record.ts). */
+  truncated?: true;
+}
+
+/** What a test holds of a running mock or emulator: what it received, and a way back to its start. */
+export interface TestHandle {
+  /**
+   * The newest requests received since the start or the last reset, oldest first: at most
+   * `recordLimit` (default 1,000), so a long-running mock does not grow. A snapshot: read it
+   * again after more requests.
+   */
+  readonly requests: readonly RecordedRequest[];
+  /** How many requests `requests` keeps of how many were received, e.g. `{ kept: 1000, seen: 250000, dropped: 249000, limit: 1000 }`. */
+  readonly requestsRecorded: RecordCounts;
+  /** Back to the starting state (an emulator's world; on the stateless Prism mock only `requests` is cleared). */
+  reset(): void;
+}
+
 
 /** The entry as kept: its path and violations cut to the record's per-entry bounds, marked `truncated` if they were. */
 export function keptRequest(entry: RecordedRequest): RecordedRequest {

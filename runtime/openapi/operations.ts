@@ -3,9 +3,9 @@
  * method and path template, and per status the media types and named examples (body and
  * header examples), so case selection and error shapes come from the document alone.
  */
-import { deref, getAt } from "../openapi/pointer.js";
-import { operationTable } from "../openapi/operation-table.js";
-import { Router, type RouteResult } from "../openapi/router.js";
+import { deref, getAt } from "../core/pointer.js";
+import { operationTable } from "./operation-table.js";
+import { Router, type RouteResult } from "../core/router.js";
 
 export interface ResponseInfo {
   status: string;
@@ -26,7 +26,7 @@ export interface OperationInfo {
   requestMediaTypes: string[];
   /** The Request Body Object, resolved: what a body without Content-Type is read as (runtime/openapi/request-media-type.ts). */
   requestBody?: unknown;
-  /** Its parameter objects, the path item's included (runtime/openapi/router.ts parametersOf). */
+  /** Its parameter objects, the path item's included (runtime/core/router.ts parametersOf). */
   parameters: any[];
   /** The operation object as it stands in the bundle (refs unresolved), for Prism. */
   raw: any;

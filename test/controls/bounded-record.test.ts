@@ -17,8 +17,8 @@ import {
   MAX_RECORD_LIMIT,
   MAX_RECORDED_PATH,
   MAX_RECORDED_PROBLEMS,
-} from "../../runtime/http/bounded-record.js";
-import { keptRequest } from "../../runtime/http/recorder.js";
+} from "../../runtime/controls/bounded-record.js";
+import { keptRequest } from "../../runtime/controls/recorder.js";
 
 describe("BoundedRecord", () => {
   it("keeps the newest `limit` entries, oldest first, and counts what it saw and dropped", () => {
