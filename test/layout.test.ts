@@ -80,7 +80,7 @@ export const FAMILY_SAMPLES: Readonly<Record<string, string>> = {
   "./kms/breaking-git.test.ts": "the gate end to end on a scratch git repository holding the real registry and a real document",
   "./kms/case-selection-writes.test.ts": "issue 43 as reported on KMS createKey (the rule: test/emulator/case-selection.test.ts)",
   "./kms/cli-npm-stop.test.ts": "the README's CI recipe step, on its own KMS command",
-  "./kms/tryit-console.e2e.test.ts": "a Try it state exported from the KMS page loads in `mock kms-v2 --stateful --state-file` and back: the page and the command are the ones the README names",
+  "./kms/tryit-console.e2e.test.ts": "a Try it state exported from the KMS page loads in the stateful mock command's --state-file and back: the page and the command are the ones the README names",
   "./kms/cli-process.test.ts": "the mock command serves registry ids only; a key created through the process",
   "./kms/control-api-python.test.ts": "the README's Python control-API client, on its KMS command",
   "./kms/control-handles.test.ts": "startMock, serveHandler and mswEmulator take registry ids; the state file holds KMS keys",
