@@ -8,6 +8,7 @@
  * state that is not one this console wrote, is larger than it keeps, or that the emulator refuses
  * is discarded with a notice, and the console starts fresh.
  */
+import { seededRandom } from "../controls/seeded-random.js";
 import { CloudInterfacesError } from "../core/base-error.js";
 import { setupWorker } from "msw/browser";
 import { http, HttpResponse, passthrough } from "msw";
@@ -28,16 +29,8 @@ export interface Exchange {
   violations: Array<{ operation: string; status: number; problems: string[] }>;
 }
 
-/** mulberry32: small and seedable; Copy as test's file draws the same numbers from the same seed. */
-export function seeded(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (the --seed generator): Copy as test's file draws the same numbers from the same seed. */
+export const seeded = seededRandom;
 
 function storage(): Storage | undefined {
   try {
