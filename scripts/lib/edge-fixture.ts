@@ -1,7 +1,8 @@
 /**
  * The front end (runtime/http/front.ts) around a handler that answers every request `{}` with
  * 200, listening on loopback: what the front end's own limits and refusals are tried on (its
- * tests and the bench's timeout figures), with the document's operations and error shapes.
+ * tests, on the synthetic document, and the bench's timeout figures, on a registry document),
+ * with the document's operations and error shapes.
  */
 import type { Server } from "node:http";
 import type { ServiceId } from "../../generated/service-ids.js";
@@ -10,11 +11,13 @@ import { errorShapes } from "../../runtime/http/error-shapes.js";
 import { startFront, type Front, type FrontOptions } from "../../runtime/http/front.js";
 import { readOperations } from "../../runtime/openapi/operations.js";
 
-export async function listeningEdge(serviceId: ServiceId, extra: Partial<FrontOptions> = {}): Promise<{ server: Server; port: number; front: Front }> {
-  const doc = readBundle(serviceId);
+export type ListeningEdge = { server: Server; port: number; front: Front };
+
+/** The edge over any document, named `service` in its log lines. */
+export async function edgeOver(service: string, doc: unknown, extra: Partial<FrontOptions> = {}): Promise<ListeningEdge> {
   const operations = readOperations(doc);
   const front = await startFront({
-    service: serviceId,
+    service,
     handler: async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }),
     shapes: errorShapes(doc, operations),
     operations,
@@ -25,3 +28,6 @@ export async function listeningEdge(serviceId: ServiceId, extra: Partial<FrontOp
   });
   return { server: front.server, port: front.port, front };
 }
+
+/** The edge over a registry service's bundled document. */
+export const listeningEdge = (serviceId: ServiceId, extra: Partial<FrontOptions> = {}): Promise<ListeningEdge> => edgeOver(serviceId, readBundle(serviceId), extra);

@@ -157,6 +157,25 @@ async function probe(hit: { op: DocOperation; params: Record<string, string> }, 
   return answer.status === 404 ? undefined : answer;
 }
 
+/** A list's successful answers with their page (of two items or more) changed by `change`. */
+function pageDefect(name: string, change: (list: unknown[]) => void): Defect {
+  return {
+    name,
+    category: "answer vs request",
+    applies: (ops) => lists(ops).length > 0,
+    wrap: (ops, _doc, next) => async (r) => {
+      const hit = route(ops, r);
+      const answer = await next(r);
+      if (!hit || !lists(ops).includes(hit.op) || !ok(answer.status)) return answer;
+      const items = hit.op.pagination!.items.slice(1).split("/");
+      return withJson(answer, (b) => {
+        const list = items.reduce((node, k) => node?.[k], b);
+        if (Array.isArray(list) && list.length > 1) change(list);
+      });
+    },
+  };
+}
+
 export const DEFECTS: Defect[] = [
   {
     name: "accepts a create missing a required field (fills it in)",
@@ -312,21 +331,7 @@ export const DEFECTS: Defect[] = [
     applies: (ops) => lists(ops).length > 0,
     wrap: (ops, doc, next, shadow) => stripParam(ops, (o) => ({ query: [o.pagination!.offsetParam], header: [] }))(ops, doc, next, shadow),
   },
-  {
-    name: "a page drops its last item",
-    category: "answer vs request",
-    applies: (ops) => lists(ops).length > 0,
-    wrap: (ops, _doc, next) => async (r) => {
-      const hit = route(ops, r);
-      const answer = await next(r);
-      if (!hit || !lists(ops).includes(hit.op) || !ok(answer.status)) return answer;
-      const items = hit.op.pagination!.items.slice(1).split("/");
-      return withJson(answer, (b) => {
-        const list = items.reduce((node, k) => node?.[k], b);
-        if (Array.isArray(list) && list.length > 1) list.pop();
-      });
-    },
-  },
+  pageDefect("a page drops its last item", (list) => void list.pop()),
   {
     name: "total disagrees with the items",
     category: "answer vs request",
@@ -345,54 +350,56 @@ export const DEFECTS: Defect[] = [
   },
 ];
 
-const plugin = (op: DocOperation) => (op.resource as { plugin?: string } | undefined)?.plugin;
+const plugin = (op: DocOperation | undefined) => (op?.resource as { plugin?: string } | undefined)?.plugin;
+/** Whether the document names every one of these plug-in handlers. */
+const serves = (ops: DocOperation[], ...handlers: string[]) => handlers.every((h) => ops.some((o) => plugin(o) === h));
+/** A write to `handler` answered by a server that keeps nothing (the shadow): the documented success, nothing stored, seen by `readBy`. */
+const lostWrite = (name: string, handler: string, readBy: string): Defect => ({
+  name,
+  category: "read-back",
+  applies: (ops) => serves(ops, handler, readBy),
+  wrap: (ops, _doc, next, shadow) => async (r) => (plugin(route(ops, r)?.op) === handler ? shadow(r) : next(r)),
+});
+/** The 200 answers of `handler` rewritten (`rewrite` gets and gives the body's text); other answers as they are. */
+const rewrite200 = (ops: DocOperation[], next: Handler, handler: string, rewrite: (text: string) => string): Handler => async (r) => {
+  const hit = route(ops, r);
+  const answer = await next(r);
+  if (plugin(hit?.op) !== handler || answer.status !== 200) return answer;
+  return new Response(rewrite(await answer.text()), { status: 200, headers: answer.headers });
+};
 
 DEFECTS.push(
-  {
-    name: "revoke answers success and revokes nothing",
-    category: "read-back",
-    applies: (ops) => ops.some((o) => plugin(o) === "revoke") && ops.some((o) => plugin(o) === "introspect"),
-    wrap: (ops, _doc, next, shadow) => async (r) => {
-      const hit = route(ops, r);
-      return hit && plugin(hit.op) === "revoke" ? shadow(r) : next(r);
-    },
-  },
+  lostWrite("revoke answers success and revokes nothing", "revoke", "introspect"),
   {
     name: "introspection calls every token active",
     category: "read-back",
-    applies: (ops) => ops.some((o) => plugin(o) === "introspect"),
+    applies: (ops) => serves(ops, "introspect"),
     wrap: (ops, _doc, next) => {
       let active: string | undefined;
-      return async (r) => {
-        const hit = route(ops, r);
-        const answer = await next(r);
-        if (!hit || plugin(hit.op) !== "introspect" || answer.status !== 200) return answer;
-        const text = await answer.text();
+      return rewrite200(ops, next, "introspect", (text) => {
         if (JSON.parse(text).active === true) active = text;
-        return new Response(JSON.parse(text).active === false && active ? active : text, { status: 200, headers: answer.headers });
-      };
+        return JSON.parse(text).active === false && active ? active : text;
+      });
     },
+  },
+  {
+    name: "issued tokens are forgotten (introspection says inactive)",
+    category: "read-back",
+    applies: (ops) => serves(ops, "introspect", "token"),
+    wrap: (ops, _doc, next) => rewrite200(ops, next, "introspect", () => JSON.stringify({ active: false })),
   },
 );
 
 DEFECTS.push(
-  {
-    name: "points sent are answered 200 and not stored",
-    category: "read-back",
-    applies: (ops) => ops.some((o) => plugin(o) === "storeDatapoints") && ops.some((o) => plugin(o) === "retrieveSeries"),
-    wrap: (ops, _doc, next, shadow) => async (r) => {
-      const hit = route(ops, r);
-      return hit && plugin(hit.op) === "storeDatapoints" ? shadow(r) : next(r);
-    },
-  },
+  lostWrite("points sent are answered 200 and not stored", "storeDatapoints", "retrieveSeries"),
   {
     name: "points are stored with another value",
     category: "read-back",
-    applies: (ops) => ops.some((o) => plugin(o) === "storeDatapoints") && ops.some((o) => plugin(o) === "retrieveSeries"),
+    applies: (ops) => serves(ops, "storeDatapoints", "retrieveSeries"),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
       const body = await bodyText(r);
-      if (!hit || plugin(hit.op) !== "storeDatapoints" || !body) return next(clone(r, { body }));
+      if (plugin(hit?.op) !== "storeDatapoints" || !body) return next(clone(r, { body }));
       try {
         const points = JSON.parse(body);
         if (Array.isArray(points)) for (const p of points) if (typeof p?.value === "number") p.value += 1;
@@ -405,10 +412,9 @@ DEFECTS.push(
   {
     name: "delete by pattern answers success and deletes nothing",
     category: "read-back",
-    applies: (ops) => ops.some((o) => plugin(o) === "deleteByPattern") && ops.some((o) => plugin(o) === "retrieveSeries"),
+    applies: (ops) => serves(ops, "deleteByPattern", "retrieveSeries"),
     wrap: (ops, _doc, next, shadow) => async (r) => {
-      const hit = route(ops, r);
-      if (!hit || plugin(hit.op) !== "deleteByPattern") return next(r);
+      if (plugin(route(ops, r)?.op) !== "deleteByPattern") return next(r);
       // Judged by a server without the run's points: a refusal stands; a "nothing matched" becomes a success that deleted nothing.
       const answer = await shadow(r);
       return answer.status === 404 ? new Response(JSON.stringify({ id: NIL_ID }), { status: 200, headers: { "content-type": "application/json" } }) : answer;
@@ -454,32 +460,8 @@ DEFECTS.push(
       }
     },
   },
-  {
-    name: "a list repeats an item",
-    category: "answer vs request",
-    applies: (ops) => lists(ops).length > 0,
-    wrap: (ops, _doc, next) => async (r) => {
-      const hit = route(ops, r);
-      const answer = await next(r);
-      if (!hit || !lists(ops).includes(hit.op) || !ok(answer.status)) return answer;
-      const items = hit.op.pagination!.items.slice(1).split("/");
-      return withJson(answer, (b) => {
-        const list = items.reduce((node, k) => node?.[k], b);
-        if (Array.isArray(list) && list.length > 1) list[list.length - 1] = list[0];
-      });
-    },
-  },
-  {
-    name: "issued tokens are forgotten (introspection says inactive)",
-    category: "read-back",
-    applies: (ops) => ops.some((o) => plugin(o) === "introspect") && ops.some((o) => plugin(o) === "token"),
-    wrap: (ops, _doc, next) => async (r) => {
-      const hit = route(ops, r);
-      const answer = await next(r);
-      if (!hit || plugin(hit.op) !== "introspect" || answer.status !== 200) return answer;
-      return new Response(JSON.stringify({ active: false }), { status: 200, headers: { "content-type": "application/json" } });
-    },
-  },
+  pageDefect("a list repeats an item", (list) => void (list[list.length - 1] = list[0])),
+
 );
 
 /** Every node of a JSON value, with local `$ref`s followed once each (the bundled document's components). */
