@@ -21,7 +21,7 @@ export const COMMANDS: CommandSpec[] = [
     name: "mock",
     operands: ["<service-id>"],
     summary: "a mock of one service: the document's examples (needs Prism), or with --stateful the emulator",
-    options: { port: 4010, host: DEFAULT_HOST, log: undefined, stateful: undefined, seed: undefined, strict: undefined, cors: true, latency: undefined, faults: undefined, "record-limit": undefined, control: undefined, "state-file": undefined, "ready-file": undefined },
+    options: { port: 4010, host: DEFAULT_HOST, log: undefined, stateful: undefined, seed: undefined, strict: undefined, cors: true, latency: undefined, faults: undefined, "record-limit": undefined, caps: undefined, control: undefined, "state-file": undefined, "ready-file": undefined },
     run: async (values, [id]) => (await import("./mock.js")).serveMock(id!, values),
   },
   {

@@ -41,6 +41,8 @@ export interface StartMockOptions extends Pick<OptionValues, "port" | "host" | "
   control?: ControlMode;
   /** Stateful only: the state is read from this file at start if it exists, and written to it (atomically) on close. The CLI's --state-file. */
   stateFile?: string;
+  /** Stateful only: the emulator's state caps by name (ASSUMPTIONS.md, "Caps"); a name it does not declare, or a value that is not a whole number of 0 or more, is an InputError. The CLI's --caps NAME=N. */
+  caps?: Readonly<Record<string, number>>;
   /** The URL is written to this file once listening, and the file removed on close. The CLI's --ready-file. */
   readyFile?: string;
 }
@@ -68,13 +70,14 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
   if (options.stateFile !== undefined) checkOption("state-file", options.stateFile);
   if (options.readyFile !== undefined) checkOption("ready-file", options.readyFile);
   if (!options.stateful && options.stateFile !== undefined) throw new InputError("stateFile", "stateful", "stateFile: only a stateful mock has state (stateful: true, --stateful)");
+  if (!options.stateful && options.caps !== undefined) throw new InputError("caps", "stateful", "caps: only a stateful mock has caps (stateful: true, --stateful)");
   const recordLimit = checkRecordLimit(options.recordLimit);
   const doc = readBundle(serviceId);
   const operations = readOperations(doc);
   const shapes = errorShapes(doc, operations);
   // Both behaviours are MockHandlers behind the same edge: limits, logging and crash-proofing do not depend on which.
   // The stateful emulator records its own requests; the Prism mock's are recorded as they reach it.
-  const emulator = options.stateful ? (await import("../emulator/bundled-emulator.js")).bundledEmulator(serviceId, { recordLimit, ...(options.seed !== undefined ? { random: seededRandom(options.seed) } : {}) }) : undefined;
+  const emulator = options.stateful ? (await import("../emulator/bundled-emulator.js")).bundledEmulator(serviceId, { recordLimit, ...(options.caps !== undefined ? { caps: options.caps } : {}), ...(options.seed !== undefined ? { random: seededRandom(options.seed) } : {}) }) : undefined;
   const recorded = new BoundedRecord<RecordedRequest>(recordLimit);
   if (emulator && options.stateFile !== undefined) loadStateFile(emulator, options.stateFile);
   // What either behaviour would ignore is named (X-Mock-Warning), or refused under strict. The

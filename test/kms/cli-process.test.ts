@@ -3,8 +3,8 @@ import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
 describe("cloud-interfaces mock <id> --stateful, as a process", () => {
-  it("serves the emulator: a key created through it is in the next list", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "runtime/cli/main.ts", "mock", "kms-v2", "--stateful", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  it("serves the emulator: a key created through it is in the next list, and --caps bounds the keys", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "runtime/cli/main.ts", "mock", "kms-v2", "--stateful", "--port", "0", "--caps", "kmsKeysPerInstance=1"], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr!.on("data", (d) => (stderr += d));
     try {
@@ -27,6 +27,14 @@ describe("cloud-interfaces mock <id> --stateful, as a process", () => {
       expect(created.status).toBe(201);
       const listed = (await (await fetch(`${url}/api/v2/keys`, { headers })).json()) as { resources: { name: string }[] };
       expect(listed.resources.map((k) => k.name)).toContain("from-the-cli");
+      // --caps kmsKeysPerInstance=1 is the API's caps option: the second key is past the cap.
+      const second = await fetch(`${url}/api/v2/keys`, {
+        method: "POST",
+        headers: { ...headers, "content-type": KEY },
+        body: JSON.stringify({ metadata: { collectionType: KEY, collectionTotal: 1 }, resources: [{ type: KEY, name: "past-the-cap" }] }),
+      });
+      expect(second.status).toBe(400);
+      expect(await second.text()).toContain("at most 1");
     } finally {
       child.kill("SIGTERM");
     }
