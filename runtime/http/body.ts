@@ -69,7 +69,10 @@ export async function readNodeBody(req: IncomingMessage, budget: BodyBudget, lim
   // A client that leaves mid-body never ends the loop below with an error on every Node: give back on close too.
   req.once("close", release);
   try {
-    for await (const chunk of req) {
+    // Not destroyed when reading stops at the limit: the refusal is then written and the rest of
+    // the body dropped as it arrives (runtime/http/linger.ts); destroying the request reset the
+    // connection before the client could read the 413.
+    for await (const chunk of req.iterator({ destroyOnReturn: false })) {
       const bytes = (chunk as Buffer).length;
       if (size + bytes > limit) throw new BodyTooLarge(undefined, limit);
       if (!budget.take(bytes)) throw new BodyBudgetSpent(budget.limit);

@@ -6,6 +6,7 @@
  * handler that throws or hangs, CORS, one log line per request, listening and closing. Every
  * request gets an HTTP answer in one error shape; nothing here lets an error escape to the process.
  */
+import { closeLingering } from "./linger.js";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { watchAbandon } from "./abandoned.js";
@@ -388,7 +389,10 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       if (method !== "HEAD" || written.payload.length > 0) headers["content-length"] = String(written.payload.length);
       // A refused body may still be arriving; closing is cheaper than draining it.
       const kind = written.header(MOCK_ERROR_HEADER);
-      if (kind === "body-too-large" || kind === "busy") headers.connection = "close";
+      if (kind === "body-too-large" || kind === "busy") {
+        headers.connection = "close";
+        closeLingering(req);
+      }
       if (cors) Object.assign(headers, corsHeaders(req.headers.origin, Object.keys(headers)));
       try {
         res.writeHead(written.status, headers);
@@ -435,6 +439,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     }
     release();
     const payload = method === "HEAD" || reply.body === undefined ? Buffer.alloc(0) : Buffer.from(reply.body);
+    if (reply.status === 413 || reply.status === 503) closeLingering(req);
     if (!res.headersSent && !res.destroyed) res.writeHead(reply.status, { ...extra, ...reply.headers, "content-length": String(payload.length) }).end(payload);
     finish({ service, method, path: safePath(target, credentials), status: reply.status, durationMs: performance.now() - started, violations: [] });
   }
