@@ -16,7 +16,7 @@ import type { OperationSpec } from "./contract.js";
 import type { EmulatorOptions } from "./types.js";
 import { EMPTY_WORLD, readWorld, type World } from "./world.js";
 import { deref, getAt, splitPointer } from "../core/pointer.js";
-import { operationTable, type TableParameter } from "../openapi/operation-table.js";
+import { operationTable, type TableOperation, type TableParameter } from "../openapi/operation-table.js";
 import { base64 } from "./bytes.js";
 import { sortedRecords, touch } from "./record-order.js";
 import { reindex, uniqueTaken, uniqueValues } from "./unique-index.js";
@@ -124,15 +124,38 @@ function warned(reply: Reply, ignored: readonly string[]): Reply {
 
 type Success = { status: number; schema?: Json; mediaType?: string };
 
-/** Status, schema and media type of an operation's first success response (its first media type), resolved. */
-/** Per operation object: read once, every request of it asks again. */
-const successes = new WeakMap<object, Success>();
-function successOf(doc: Json, op: Json): Success {
-  let found = successes.get(op);
-  if (!found) successes.set(op, (found = readSuccess(doc, op)));
-  return found;
+type Paging = NonNullable<TableOperation["pagination"]>;
+
+/**
+ * An annotated operation compiled when the engine is made: everything serving it reads from the
+ * document, resolved once, so no request walks the document.
+ */
+export interface CompiledOperation {
+  spec: ResourceSpec;
+  /** The operation object (for plug-ins that name it). */
+  op: Json;
+  success: Success;
+  /** The schema of one record as the success answer shows it (at `at`). */
+  shown: Json;
+  /** A list's item schema, and which of its fields are date-times (a sort compares them as dates). */
+  item?: Json;
+  dates: ReadonlySet<string>;
+  paging?: Paging;
+  /** The header a count answers with. */
+  countHeader: string;
+  /** Whether the operation documents a 404 (a missing `x-refers` target answers it). */
+  has404: boolean;
+  /** The schema of the record a request body carries (at `body`), its defaults, and what a replace empties. */
+  body: Json;
+  defaults: Rec;
+  replaceFields: ReadonlyArray<{ name: string; array: boolean }>;
+  /** The fields of the success example marked `x-prefer: return=minimal`. */
+  minimal?: string[];
+  /** Named examples of each documented status, per media type, in document order. */
+  examples: ReadonlyMap<number, ReadonlyArray<{ mediaType: string; values: ReadonlyMap<string, unknown> }>>;
 }
 
+/** Status, schema and media type of an operation's first success response (its first media type), resolved. */
 function readSuccess(doc: Json, op: Json): Success {
   const [status, responseOrRef] = Object.entries<Json>(op.responses ?? {}).find(([s]) => /^2\d\d$/.test(s)) ?? ["200", undefined];
   const [mediaType, media] = Object.entries<Json>(deref<Json>(doc, responseOrRef)?.content ?? {})[0] ?? [];
@@ -210,6 +233,23 @@ function setAt(root: Rec, pointer: string, value: unknown): void {
   node[keys.at(-1)!] = value;
 }
 
+/** A success body's constants (`envelope`), fresh for one answer. */
+function envelopeOf(spec: ResourceSpec): Rec {
+  const out: Rec = {};
+  if (spec.envelope) for (const pointer in spec.envelope) setAt(out, pointer, cloneConstant(spec.envelope[pointer]));
+  return out;
+}
+
+/** A constant of the document, for one answer or record: only objects need a copy. */
+const cloneConstant = (value: unknown): unknown => (value !== null && typeof value === "object" ? structuredClone(value) : value);
+
+/** A create's defaults, its own copy (CompiledOperation.defaults is shared). */
+function cloneDefaults(defaults: Rec): Rec {
+  const out: Rec = {};
+  for (const name in defaults) out[name] = cloneConstant(defaults[name]);
+  return out;
+}
+
 /** Bytes a record holds: its JSON, what the byte caps charge. */
 export const sizeOf = (record: Rec): number => JSON.stringify(record).length;
 
@@ -221,7 +261,7 @@ function returnPreference(header: string | null): string | undefined {
 
 /** The engine over one document: each annotated operation's spec, and the references between resources. */
 export class Engine {
-  readonly specs = new Map<string, { spec: ResourceSpec; op: Json }>();
+  readonly specs = new Map<string, CompiledOperation>();
   /** Operations the document names a plug-in for (`x-resource: { plugin }`): operationId → the plug-in handler's name. */
   readonly plugged = new Map<string, string>();
   /** Per resource: where its records refer to records of other resources. */
@@ -230,7 +270,6 @@ export class Engine {
   private readonly params = new Map<string, readonly TableParameter[]>();
   /** Resources an annotated operation's parameter refers to (`x-refers`): a key ring no operation serves is still a record. */
   private readonly referred = new Map<string, unknown[]>();
-  private readonly minimal = new Map<string, string[] | undefined>();
   private readonly listedCache = new WeakMap<object, string[]>();
 
   constructor(readonly doc: Json) {
@@ -243,7 +282,7 @@ export class Engine {
         continue;
       }
       const operation = getAt(doc, entry.pointer) as Json;
-      this.specs.set(entry.operationId, { spec, op: operation });
+      this.specs.set(entry.operationId, this.compile(entry, spec, operation));
       this.params.set(entry.operationId, entry.parameters);
       for (const p of entry.parameters) {
         if (p.refers === undefined) continue;
@@ -252,10 +291,54 @@ export class Engine {
         if (p.default !== undefined && !defaults.includes(p.default)) defaults.push(p.default);
       }
       if (spec.action === "create" || spec.action === "replace") {
-        const schema = this.bodySchema(operation, spec);
+        const schema = this.specs.get(entry.operationId)!.body;
         if (schema && !this.references.has(spec.name)) this.references.set(spec.name, referencePaths(doc, schema));
       }
     }
+  }
+
+  /** One annotated operation, compiled (CompiledOperation). */
+  private compile(entry: TableOperation, spec: ResourceSpec, op: Json): CompiledOperation {
+    const doc = this.doc;
+    const success = readSuccess(doc, op);
+    const shown = success.schema && spec.at ? schemaAt(doc, success.schema, spec.at) : success.schema;
+    const paging = entry.pagination;
+    const item = success.schema && paging?.items ? schemaAt(doc, success.schema, `${paging.items}/*`) : undefined;
+    const dates = new Set(item ? propertiesOf(doc, item).filter((name) => schemaAt(doc, item, `/${name}`)?.format === "date-time") : []);
+    const body = this.bodySchema(op, spec);
+    const examples = new Map<number, Array<{ mediaType: string; values: Map<string, unknown> }>>();
+    for (const response of entry.responses) {
+      if (!/^\d{3}$/.test(response.status)) continue;
+      const content = (getAt(doc, response.pointer) as Json)?.content ?? {};
+      examples.set(
+        Number(response.status),
+        Object.entries<Json>(content).map(([mediaType, media]) => ({
+          mediaType,
+          values: new Map(Object.entries<Json>(deref<Json>(doc, media)?.examples ?? {}).map(([name, ex]) => [name, deref<Json>(doc, ex)?.value])),
+        })),
+      );
+    }
+    const successResponse = entry.responses.find((r) => r.status === String(success.status));
+    const minimalExample = Object.values<Json>(Object.values<Json>((successResponse ? (getAt(doc, successResponse.pointer) as Json) : undefined)?.content ?? {})[0]?.examples ?? {})
+      .map((e) => deref<Json>(doc, e))
+      .find((e) => e?.["x-prefer"] === "return=minimal");
+    const minimalValue = minimalExample ? (spec.at ? valuesAt(minimalExample.value, keysOf(spec.at))[0] : minimalExample.value) : undefined;
+    return {
+      spec,
+      op,
+      success,
+      shown,
+      ...(item ? { item } : {}),
+      dates,
+      ...(paging ? { paging } : {}),
+      countHeader: successResponse?.headers[0] === undefined ? "X-Total-Count" : Object.keys(deref<Json>(doc, op.responses?.[String(success.status)])?.headers ?? {})[0]!,
+      has404: entry.responses.some((r) => r.status === "404"),
+      body,
+      defaults: this.schemaDefaults(body),
+      replaceFields: propertiesOf(doc, body).map((name) => ({ name, array: schemaAt(doc, body, `/${name}`)?.type === "array" })),
+      ...(minimalValue && typeof minimalValue === "object" ? { minimal: Object.keys(minimalValue) } : {}),
+      examples,
+    };
   }
 
   /** The schema of the record a request body carries (at `body`). */
@@ -317,7 +400,8 @@ export class Engine {
 
   /** Serves an annotated operation. */
   serve(ctx: Context<EngineState>, plugin?: Plugin<any>): Reply {
-    const { spec, op } = this.specs.get(ctx.op.operationId)!;
+    const compiled = this.specs.get(ctx.op.operationId)!;
+    const { spec, op, success } = compiled;
     let partition: Partition;
     try {
       partition = this.partitionOf(ctx.state, ctx, spec, plugin);
@@ -328,23 +412,22 @@ export class Engine {
       partition = { records: new Map() };
     }
     const records = partition.records.get(spec.name) ?? partition.records.set(spec.name, new Map()).get(spec.name)!;
-    const success = successOf(this.doc, op);
     const id = spec.id === undefined ? undefined : String(ctx.input.path[spec.id]);
     const sent = (ctx.input.body ?? {}) as Rec;
     const given = ((spec.body ? valuesAt(sent, keysOf(spec.body))[0] : sent) ?? {}) as Rec;
     // A write keeps only what its request schema declares and the client owns; what it left out is named in the answer.
     const ignored: string[] = [];
-    const body = spec.action === "create" || spec.action === "update" || spec.action === "replace" ? this.storable(op, spec, given, ignored) : given;
+    const body = spec.action === "create" || spec.action === "update" || spec.action === "replace" ? this.storable(compiled, given, ignored) : given;
     const now = new Date(ctx.now()).toISOString();
     const found = id === undefined ? undefined : records.get(id);
     if (spec.action !== "create" && spec.action !== "list" && spec.action !== "count" && !found) return ctx.answer(404, `${spec.name} ${id} does not exist`);
-    const missing = this.missingReference(ctx, op, spec, partition);
+    const missing = this.missingReference(ctx, compiled, partition);
     if (missing) return missing;
 
     switch (spec.action) {
       case "create": {
         if (spec.cap && records.size >= capOf(ctx.state.caps, spec.cap)) throw new CapReached(`${spec.name}s per partition`, capOf(ctx.state.caps, spec.cap));
-        const record: Rec = { ...this.defaults(op, spec), ...body };
+        const record: Rec = { ...cloneDefaults(compiled.defaults), ...body };
         const refused = this.checked(ctx, spec, record, plugin) ?? this.refuse(ctx, partition, spec, record, undefined, op);
         if (refused) return refused;
         this.stamp(ctx, spec, record, now, body);
@@ -356,11 +439,11 @@ export class Engine {
           reindex(partition, spec.name, record, true);
         });
         this.insert(partition, spec.name, record);
-        return warned(this.answerRecord(ctx, op, spec, success, record, partition), ignored);
+        return warned(this.answerRecord(ctx, compiled, record, partition), ignored);
       }
       case "update":
       case "replace": {
-        const next: Rec = spec.action === "update" ? { ...found, ...body } : this.replaced(op, spec, found!, body);
+        const next: Rec = spec.action === "update" ? { ...found, ...body } : this.replaced(compiled, found!, body);
         const refused = this.refuse(ctx, partition, spec, next, id, op);
         if (refused) return refused;
         this.stamp(ctx, spec, next, now, body);
@@ -378,10 +461,10 @@ export class Engine {
         Object.assign(found!, next);
         reindex(partition, spec.name, found!);
         touch(partition, spec.name);
-        return warned(this.answerRecord(ctx, op, spec, success, found!, partition), ignored);
+        return warned(this.answerRecord(ctx, compiled, found!, partition), ignored);
       }
       case "get":
-        return this.answerRecord(ctx, op, spec, success, found!, partition);
+        return this.answerRecord(ctx, compiled, found!, partition);
       case "delete": {
         // The records in their order (a list without a sort answers in it): put back as they were.
         const order = ctx.undo ? [...records] : undefined;
@@ -408,10 +491,10 @@ export class Engine {
       case "count": {
         const narrowed = this.narrow(ctx, spec, plugin, [...records.values()]);
         if (!("items" in narrowed)) return narrowed;
-        return empty(success.status, { [Object.keys(deref<Json>(this.doc, op.responses[String(success.status)])?.headers ?? {})[0] ?? "X-Total-Count"]: String(narrowed.items.length) });
+        return empty(success.status, { [compiled.countHeader]: String(narrowed.items.length) });
       }
       case "list":
-        return this.list(ctx, spec, op, partition, records, success, plugin);
+        return this.list(ctx, compiled, partition, records, plugin);
     }
   }
 
@@ -450,8 +533,8 @@ export class Engine {
   }
 
   /** A parameter marked `x-refers` naming a record that does not exist: the documented 404 (where the operation has one). */
-  private missingReference(ctx: Context<EngineState>, op: Json, spec: ResourceSpec, partition: Partition): Reply | undefined {
-    if (!op.responses?.["404"]) return undefined;
+  private missingReference(ctx: Context<EngineState>, { spec, op, has404 }: CompiledOperation, partition: Partition): Reply | undefined {
+    if (!has404) return undefined;
     for (const p of this.params.get(op.operationId) ?? []) {
       const resource = p.refers;
       if (resource === undefined) continue;
@@ -464,9 +547,11 @@ export class Engine {
 
   /** The operation's named example of this status as documented, else the document's answer of that status with `message`. */
   documented(ctx: Context<EngineState>, op: Json, status: number, example: string | undefined, message: string): Reply {
-    for (const [mediaType, media] of Object.entries<Json>(deref<Json>(this.doc, op.responses?.[String(status)])?.content ?? {})) {
-      const value = example === undefined ? undefined : deref<Json>(this.doc, media?.examples?.[example])?.value;
-      if (value !== undefined) return json(status, structuredClone(value), mediaType);
+    if (example !== undefined) {
+      for (const { mediaType, values } of this.specs.get(op.operationId)?.examples.get(status) ?? []) {
+        const value = values.get(example);
+        if (value !== undefined) return json(status, structuredClone(value), mediaType);
+      }
     }
     return ctx.answer(status, message);
   }
@@ -476,8 +561,7 @@ export class Engine {
    * schema declares, less those the engine owns (the `id`, what `set` sets at the top); each
    * field left out is named in `ignored` (pointers into the whole body).
    */
-  private storable(op: Json, spec: ResourceSpec, given: Rec, ignored: string[]): Rec {
-    const schema = this.bodySchema(op, spec);
+  private storable({ spec, body: schema }: CompiledOperation, given: Rec, ignored: string[]): Rec {
     const kept = (schema ? keepDeclared(this.doc, schemaList(schema), given, spec.body ?? "", ignored) : structuredClone(given)) as Rec;
     if (kept === null || typeof kept !== "object" || Array.isArray(kept)) return {};
     for (const owned of ["id", ...Object.keys(spec.set ?? {}).filter((p) => keysOf(p).length === 1).map((p) => keysOf(p)[0]!)]) {
@@ -501,16 +585,15 @@ export class Engine {
     });
   }
 
-  /** The request schema's defaults for what the body leaves out (create). */
-  defaults(op: Json, spec: ResourceSpec): Rec {
-    const schema = this.bodySchema(op, spec);
+  /** The request schema's defaults for what the body leaves out (create), read once per operation (CompiledOperation). */
+  private schemaDefaults(schema: Json): Rec {
     const out: Rec = {};
     const visit = (s: Json, depth: number) => {
       const resolved = deref<Json>(this.doc, s);
       if (!resolved || depth > 8) return;
       for (const [name, p] of Object.entries<Json>(resolved.properties ?? {})) {
         const d = deref<Json>(this.doc, p)?.default;
-        if (d !== undefined) out[name] = structuredClone(d);
+        if (d !== undefined) out[name] = d;
       }
       for (const part of resolved.allOf ?? []) visit(part, depth + 1);
     };
@@ -519,12 +602,11 @@ export class Engine {
   }
 
   /** A replacement: what the body leaves out of the request schema is gone (a list is empty), but a unique field (a name) stays. */
-  private replaced(op: Json, spec: ResourceSpec, current: Rec, body: Rec): Rec {
-    const schema = this.bodySchema(op, spec);
+  private replaced({ spec, replaceFields }: CompiledOperation, current: Rec, body: Rec): Rec {
     const next: Rec = { ...current };
-    for (const name of propertiesOf(this.doc, schema)) {
+    for (const { name, array } of replaceFields) {
       if ((spec.unique ?? []).includes(name) && !(name in body)) continue;
-      if (schemaAt(this.doc, schema, `/${name}`)?.type === "array") next[name] = [];
+      if (array) next[name] = [];
       else delete next[name];
     }
     // The body is already the write's own copy (storable).
@@ -634,40 +716,19 @@ export class Engine {
     }
   }
 
-  /** The success answer carrying one record (at `at` in the envelope), shaped by the request's `return=minimal` preference. */
-  private answerRecord(ctx: Context<EngineState>, op: Json, spec: ResourceSpec, success: Success, record: Rec, partition: Partition): Reply {
-    let shown = this.view(partition, spec, record, success.schema && spec.at ? schemaAt(this.doc, success.schema, spec.at) : success.schema);
-    const fields = returnPreference(ctx.request.headers.get("prefer")) === "return=minimal" ? this.minimalFields(op, spec) : undefined;
-    if (fields) shown = Object.fromEntries(fields.filter((k) => shown[k] !== undefined).map((k) => [k, shown[k]]));
+  /** The success answer carrying one record (at `at` in the envelope), shaped by the request's `return=minimal` preference (RFC 7240). */
+  private answerRecord(ctx: Context<EngineState> | undefined, { spec, success, shown: schema, minimal }: CompiledOperation, record: Rec, partition: Partition): Reply {
+    let shown = this.view(partition, spec, record, schema);
+    if (minimal && ctx && returnPreference(ctx.request.headers.get("prefer")) === "return=minimal") shown = Object.fromEntries(minimal.filter((k) => shown[k] !== undefined).map((k) => [k, shown[k]]));
     if (!spec.at) return json(success.status, shown, success.mediaType);
-    const out: Rec = {};
-    for (const [pointer, value] of Object.entries(spec.envelope ?? {})) setAt(out, pointer, structuredClone(value));
+    const out = envelopeOf(spec);
     setAt(out, spec.at, shown);
     return json(success.status, out, success.mediaType);
   }
 
   /** The answer a create of this record gives (its full representation): what a restored record is checked with. */
   recordReply(operationId: string, record: Rec, partition: Partition): Reply {
-    const { spec, op } = this.specs.get(operationId)!;
-    const success = successOf(this.doc, op);
-    const shown = this.view(partition, spec, record, success.schema && spec.at ? schemaAt(this.doc, success.schema, spec.at) : success.schema);
-    if (!spec.at) return json(success.status, shown, success.mediaType);
-    const out: Rec = {};
-    for (const [pointer, value] of Object.entries(spec.envelope ?? {})) setAt(out, pointer, structuredClone(value));
-    setAt(out, spec.at, shown);
-    return json(success.status, out, success.mediaType);
-  }
-
-  /** The fields of the success example marked `x-prefer: return=minimal` (RFC 7240): what a minimal answer carries. */
-  private minimalFields(op: Json, spec: ResourceSpec): string[] | undefined {
-    if (!this.minimal.has(op.operationId)) {
-      const { status } = successOf(this.doc, op);
-      const media = Object.values<Json>(deref<Json>(this.doc, op.responses?.[String(status)])?.content ?? {})[0];
-      const example = Object.values<Json>(media?.examples ?? {}).map((e) => deref<Json>(this.doc, e)).find((e) => e?.["x-prefer"] === "return=minimal");
-      const value = example ? (spec.at ? valuesAt(example.value, keysOf(spec.at))[0] : example.value) : undefined;
-      this.minimal.set(op.operationId, value && typeof value === "object" ? Object.keys(value) : undefined);
-    }
-    return this.minimal.get(op.operationId);
+    return this.answerRecord(undefined, this.specs.get(operationId)!, record, partition);
   }
 
   /** A list or count's records: `match` parameters, then the plug-in's `where` hooks in order. */
@@ -692,12 +753,10 @@ export class Engine {
     return { items, ...(last ? { last } : {}) };
   }
 
-  private list(ctx: Context<EngineState>, spec: ResourceSpec, op: Json, partition: Partition, records: Map<string, Rec>, success: Success, plugin?: Plugin<any>): Reply {
-    const paging = op["x-pagination"] as { offsetParam: string; limitParam: string; items: string; total?: string; next?: string; pageCount?: string; last?: string } | undefined;
+  private list(ctx: Context<EngineState>, { spec, success, paging, item: itemSchema, dates }: CompiledOperation, partition: Partition, records: Map<string, Rec>, plugin?: Plugin<any>): Reply {
     const q = ctx.input.query;
     const itemsAt = paging?.items ?? "";
-    const itemSchema = success.schema && itemsAt ? schemaAt(this.doc, success.schema, `${itemsAt}/*`) : undefined;
-    const isDate = (field: string) => schemaAt(this.doc, itemSchema, `/${field}`)?.format === "date-time";
+    const isDate = (field: string) => dates.has(field);
     const ordered = spec.sortParam ? sortedRecords(partition, spec.name, records, String(this.param(ctx, spec.sortParam) ?? "id"), isDate) : [...records.values()];
     const narrowed = this.narrow(ctx, spec, plugin, ordered);
     if (!("items" in narrowed)) return narrowed;
@@ -709,7 +768,7 @@ export class Engine {
     const index = new Map<string, unknown>();
     const page = items.slice(offset, offset + limit).map((r) => this.view(partition, spec, r, itemSchema, index));
     if (!itemsAt) return json(success.status, page, success.mediaType);
-    const out: Rec = {};
+    const out = envelopeOf(spec);
     const href = (at: number) => {
       const url = new URL(ctx.url.pathname, ctx.url.origin);
       url.searchParams.set(paging!.limitParam, String(limit));
@@ -717,7 +776,6 @@ export class Engine {
       if (spec.search && q[spec.search.param] !== undefined) url.searchParams.set(spec.search.param, String(q[spec.search.param]));
       return url.toString();
     };
-    for (const [pointer, value] of Object.entries(spec.envelope ?? {})) setAt(out, pointer, structuredClone(value));
     if (paging?.total) setAt(out, paging.total, items.length);
     if (paging?.pageCount) setAt(out, paging.pageCount, page.length);
     if (paging?.last && narrowed.last) setAt(out, paging.last, true);
@@ -904,7 +962,7 @@ export function generateRecords<S extends EngineState>(engine: Engine, state: S,
       let record: Rec | undefined;
       for (let attempt = 0; attempt < UNIQUE_TRIES && !record; attempt++) {
         const body = sample(engine.doc, bodySchema?.schema, spec.name, example, env) as Rec;
-        const candidate = { ...engine.defaults(op, spec), ...((spec.body ? getPointer(body, spec.body) : body) as Rec) };
+        const candidate = { ...cloneDefaults(engine.specs.get(operationId)!.defaults), ...((spec.body ? getPointer(body, spec.body) : body) as Rec) };
         delete candidate.id;
         for (const { path, resource } of references) {
           const field = path[0]!;
