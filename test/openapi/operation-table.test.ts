@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createEmulator, EMULATED_SERVICES, loadBundledDocument } from "cloud-interfaces/emulator";
 import { compileOperationTable, operationTable } from "../../runtime/openapi/operation-table.js";
 import { readOperations } from "../../runtime/openapi/operations.js";
-import { docOperations } from "../../runtime/verify/operations.js";
+import { documentOperations } from "../../runtime/verify/operations.js";
 import { BUNDLED_SERVICES } from "../../generated/bundled.js";
 
 const fixture = {
@@ -106,7 +106,7 @@ describe("every reader shares one table per document", () => {
     const doc = loadBundledDocument(id) as object;
     const built = BUNDLED_SERVICES[id]!.table;
     expect(readOperations(doc).map((o) => o.key)).toEqual(built.operations.map((o) => o.key));
-    expect(docOperations(doc).map((o) => o.key).sort()).toEqual(built.operations.map((o) => o.key).sort());
-    expect(docOperations(doc).map((o) => o.ptr).sort()).toEqual(built.operations.map((o) => o.pointer).sort());
+    expect(documentOperations(doc).map((o) => o.key).sort()).toEqual(built.operations.map((o) => o.key).sort());
+    expect(documentOperations(doc).map((o) => o.pointer).sort()).toEqual(built.operations.map((o) => o.pointer).sort());
   });
 });
