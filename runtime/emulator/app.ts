@@ -3,7 +3,7 @@ import { Contract, type OperationSpec, type RequestFailure, type RequestInput, t
 import { mockView } from "../controls/mock-view.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../http/error-shapes.js";
 import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../http/limits.js";
-import { readOperations, type OperationInfo } from "../openapi/operations.js";
+import { operationTable, type TableOperation } from "../openapi/operation-table.js";
 import { CloudInterfacesError } from "../core/base-error.js";
 import { maySelectCase, requestedCase } from "../controls/case-selection.js";
 import { checkCase } from "../controls/case-check.js";
@@ -146,12 +146,12 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
   }
 
   let shapes: ErrorShapes | undefined;
-  let operations: ReturnType<typeof readOperations> | undefined;
+  let operations: readonly TableOperation[] | undefined;
   /** The mock's view of an operation (its documented cases), found once per operation. */
-  const infos = new WeakMap<OperationSpec, OperationInfo | undefined>();
-  function operationInfo(op: OperationSpec): OperationInfo {
+  const infos = new WeakMap<OperationSpec, TableOperation | undefined>();
+  function operationInfo(op: OperationSpec): TableOperation {
     if (!infos.has(op)) {
-      operations ??= readOperations(compiled.document);
+      operations ??= operationTable(compiled.document as object).operations;
       infos.set(op, operations.find((o) => o.key === `${op.method} ${op.template}`));
     }
     const found = infos.get(op);
@@ -161,7 +161,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
 
   /** A limit answer: the document's error shape with the mock's X-Mock-Error kind (runtime/mock/README.md), not checked as a documented case. */
   function refusal(answer: ErrorAnswer, op: OperationSpec | undefined): Reply {
-    operations ??= readOperations(compiled.document);
+    operations ??= operationTable(compiled.document as object).operations;
     shapes ??= errorShapes(compiled.document, operations);
     const operation = op ? operations.find((o) => o.key === `${op.method} ${op.template}`) : undefined;
     const r = shapes.render({ ...answer, operation });
