@@ -2,7 +2,7 @@
  * An answer against the document: the emulators' own checks (Contract.responseProblems), each
  * problem turned into a failure that names the JSON pointer of the rule it broke.
  */
-import type { Contract, OperationSpec, ResponseProblem } from "../emulator/contract.js";
+import type { Contract, ResponseProblem } from "../emulator/contract.js";
 import { MAX_FAILURES_PER_CHECK } from "./verdict.js";
 import type { RequestValues } from "../core/required-when.js";
 import type { TableOperation } from "../openapi/operation-table.js";
@@ -10,9 +10,6 @@ import { escapeSegment, resolve, resolvePointer, ruleLocation } from "./pointer.
 import type { Failure } from "./report.js";
 import type { Answer } from "./sender.js";
 
-export function specOf(contract: Contract, op: TableOperation): OperationSpec {
-  return contract.operations.find((o) => o.method === op.method && o.template === op.path)!;
-}
 
 /** Above this size an answer that breaks the document has its first problem listed, not all of them (see firstErrorOnly in ajv-validators.ts). */
 export const FULL_CHECK_BYTES = 1024 * 1024;
@@ -25,10 +22,10 @@ export const FULL_CHECK_BYTES = 1024 * 1024;
 export function answerFailures(contract: Contract, op: TableOperation, answer: Answer, quick: Contract = contract, request?: RequestValues): Failure[] {
   const reply = { status: answer.status, headers: answer.headers, body: answer.body };
   // An operation's spec carries its contract's validators: each contract checks with its own.
-  const first = quick.responseProblems(specOf(quick, op), reply, request);
+  const first = quick.responseProblems(op, reply, request);
   if (first.length === 0) return [];
   const large = answer.body.length > FULL_CHECK_BYTES;
-  const problems = large || quick === contract ? first : contract.responseProblems(specOf(contract, op), reply, request);
+  const problems = large || quick === contract ? first : contract.responseProblems(op, reply, request);
   const failures = problems.slice(0, MAX_FAILURES_PER_CHECK).map((p) => failureOf(contract, op, p));
   if (problems.length > MAX_FAILURES_PER_CHECK) failures.push({ message: `… and ${problems.length - MAX_FAILURES_PER_CHECK} more`, pointer: failures.at(-1)!.pointer });
   if (large) failures.push({ message: `… and possibly more: an answer over ${FULL_CHECK_BYTES / (1024 * 1024)} MiB that breaks the document has only its first problem listed`, pointer: failures.at(-1)!.pointer });

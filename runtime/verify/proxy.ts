@@ -106,7 +106,7 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
       if ("failure" in read) {
         record({ side: "request", operation, ...where, problems: read.failure.problems });
         if (options.strict) {
-          const status = read.failure.kind === "security" ? 401 : read.failure.kind === "mediaType" && op.responses.has("415") ? 415 : 400;
+          const status = read.failure.kind === "security" ? 401 : read.failure.kind === "mediaType" && op.responses.some((r) => r.status === "415") ? 415 : 400;
           return shapes.respond({ status, kind: status === 401 ? "unauthorized" : "invalid-request", message: read.failure.problems.join("; "), method: request.method, operation: info });
         }
       }
