@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectAssumptions } from "../scripts/lib/assumptions.js";
-import { HTTP_METHODS, listOperations } from "../runtime/core/router.js";
-import { DocumentError, extractMeta, operationParameters } from "../scripts/lib/client-meta.js";
+import { HTTP_METHODS, listOperations, parametersOf } from "../runtime/core/router.js";
+import { DocumentError, extractMeta } from "../scripts/lib/client-meta.js";
 import { deprecateOperations } from "../scripts/lib/deprecation.js";
 import { generateClient, generateEntryPoint, generateServiceIds } from "../scripts/lib/generate-client.js";
 import { extractHelperRules, extractRules, generateHelperRules, generateRules } from "../scripts/lib/generate-rules.js";
@@ -168,7 +168,7 @@ describe("client-meta: references, operations, parameters", () => {
   it("merges path-item and operation parameters, the operation's winning, references followed", () => {
     const doc = shopDoc();
     const [list, , put, del] = listOperations(doc);
-    expect(operationParameters(doc, list!).map((p) => `${p.in}:${p.name}`)).toEqual([
+    expect(parametersOf(doc, list!).map((p) => p.parameter).map((p) => `${p.in}:${p.name}`)).toEqual([
       "path:store",
       "header:X-Tenant",
       "query:offset",
@@ -177,9 +177,9 @@ describe("client-meta: references, operations, parameters", () => {
       "query:sort",
       "cookie:session",
     ]);
-    expect(operationParameters(doc, put!)).toEqual([{ name: "item", in: "path", required: true, schema: { type: "string", maxLength: 8 } }]);
-    expect(operationParameters(doc, del!)).toEqual([{ name: "item", in: "path", required: true, schema: { type: "string" } }]);
-    expect(operationParameters(doc, { operation: {}, pathItem: {}, pointer: "#/paths/~1x/get" })).toEqual([]);
+    expect(parametersOf(doc, put!).map((p) => p.parameter)).toEqual([{ name: "item", in: "path", required: true, schema: { type: "string", maxLength: 8 } }]);
+    expect(parametersOf(doc, del!).map((p) => p.parameter)).toEqual([{ name: "item", in: "path", required: true, schema: { type: "string" } }]);
+    expect(parametersOf(doc, { operation: {}, pathItem: {}, pointer: "#/paths/~1x/get" }).map((p) => p.parameter)).toEqual([]);
   });
 });
 

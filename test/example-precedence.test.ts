@@ -6,10 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { requestBodyExamples, schemaExample } from "../runtime/openapi/examples.js";
-import { documentedRequests, docOperations } from "../runtime/verify/operations.js";
-import { extractMeta } from "../scripts/lib/client-meta.js";
+import { documentedRequests, documentOperations } from "../runtime/verify/operations.js";
 import { bindValues, exampleCall } from "../scripts/lib/example-requests.js";
-import { listOperations } from "../runtime/core/router.js";
 import { readServices } from "../scripts/lib/services.js";
 import { bundledDocument } from "./harness/documents.js";
 
@@ -56,19 +54,17 @@ const precedenceDoc = {
 };
 
 /** The verifier's first documented request and the site's example call of each operation, side by side. */
-function pairs(id: string, doc: any) {
-  const meta = extractMeta(id, doc);
-  const bind = bindValues(doc, meta);
-  const siteOps = new Map(listOperations(doc).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]));
-  return docOperations(doc).map((op) => {
+function pairs(doc: any) {
+  const bind = bindValues(doc);
+  return documentOperations(doc).map((op) => {
     const { requests, missing } = documentedRequests(doc, op, bind);
-    return { key: op.key, verifier: requests[0]?.request, missing, site: exampleCall(doc, meta, siteOps.get(op.key)!, bind) };
+    return { key: op.key, verifier: requests[0]?.request, missing, site: exampleCall(doc, op, bind) };
   });
 }
 
 describe("the documented example", () => {
   it("nearest the operation wins: own example, named examples in order, then the schema's examples before default and enum", () => {
-    const byKey = new Map(pairs("precedence", precedenceDoc).map((p) => [p.key, p]));
+    const byKey = new Map(pairs(precedenceDoc).map((p) => [p.key, p]));
     const [list, make, replace] = ["GET", "POST", "PUT"].map((m) => byKey.get(`${m} /t/{tenant}/things`));
     expect(list!.verifier!.params).toEqual({ path: { tenant: "t-1" }, query: { size: 25, kind: ["a"] }, header: { mode: "fast" } });
     expect(make!.site.body).toEqual({ mediaType: "application/x-www-form-urlencoded", value: { name: "named" } });
@@ -84,7 +80,7 @@ describe("the documented example", () => {
     ...readServices().map((s): [string, () => any] => [s.id, () => bundledDocument(s.id)]),
   ];
   it.each(documents)("%s: the verifier's starting request is the site's code sample, operation by operation", (id, load) => {
-    const all = pairs(id, load());
+    const all = pairs(load());
     expect(all.length).toBeGreaterThan(0);
     for (const { key, verifier, missing, site } of all) {
       expect(missing, key).toEqual([]);

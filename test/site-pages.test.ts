@@ -6,8 +6,7 @@
  * changelog page is CHANGELOG.md, linked from every page's header.
  */
 import { describe, expect, it } from "vitest";
-import { listOperations } from "../runtime/core/router.js";
-import { operationParameters } from "../scripts/lib/client-meta.js";
+import { listOperations, parametersOf } from "../runtime/core/router.js";
 import { readServices } from "../scripts/lib/services.js";
 import { assumptionsPage } from "../scripts/lib/site/assumptions-page.js";
 import { CHANGELOG_PAGE, changelogPage, changelogSource } from "../scripts/lib/site/changelog-page.js";
@@ -97,7 +96,7 @@ describe("the built pages", () => {
         const text = markdown.get(operationMarkdownPath(service.id, operation.operationId))!;
         expect(text.startsWith(`# ${method.toUpperCase()} ${path}\n`), operation.operationId).toBe(true);
         expect(text).toContain(`- Operation: \`${operation.operationId}\``);
-        for (const p of operationParameters(doc, entry) as any[]) expect(text).toContain(`| \`${p.name}\` | ${p.in} |`);
+        for (const p of parametersOf(doc, entry).map((p) => p.parameter) as any[]) expect(text).toContain(`| \`${p.name}\` | ${p.in} |`);
         if (operation.requestBody) expect(text).toContain("## Request body");
         for (const status of Object.keys(operation.responses)) expect(text).toContain(`- **${status}**: `);
         expect(text).toMatch(/## Example\n[^]*```sh\ncurl /);

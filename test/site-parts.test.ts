@@ -16,7 +16,8 @@ import { assumptionIds, noteLead, operationAnchor } from "../scripts/lib/site/an
 import { assumptionsPage } from "../scripts/lib/site/assumptions-page.js";
 import { codeSamples, credentialEnv, factoryName, landingExample, PACKAGE, SAMPLE_LABELS } from "../scripts/lib/site/code-samples.js";
 import { firstExample } from "../runtime/openapi/examples.js";
-import { parameterExample, requestBodyExample } from "../scripts/lib/example-requests.js";
+import { exampleCall } from "../scripts/lib/example-requests.js";
+import { operationTable } from "../runtime/openapi/operation-table.js";
 import { renderExtensions } from "../scripts/lib/site/extensions.js";
 import { breakable, displayTitle, navOf, html, page, scriptJson } from "../scripts/lib/site/html.js";
 import { landingPage, purposeOf, regionsOf } from "../scripts/lib/site/landing-page.js";
@@ -260,17 +261,20 @@ describe("examples", () => {
   });
 
   it("names a parameter without an example, and needs an example for a request body", () => {
-    expect(parameterExample(doc, { name: "id", schema: { type: "string" } })).toBe("<id>");
-    expect(parameterExample(doc, { name: "id", example: "" })).toBe("");
-    const op = (requestBody: unknown) => ({ path: "/a", method: "post" as const, operation: { operationId: "make", requestBody }, pathItem: {} });
-    expect(requestBodyExample(doc, op(undefined))).toBeUndefined();
-    expect(requestBodyExample(doc, op({ content: {} }))).toBeUndefined();
-    expect(requestBodyExample(doc, op({}))).toBeUndefined();
-    expect(requestBodyExample({ components: { requestBodies: { B: { content: { "a/b": { example: 1 }, "c/d": { example: 2 } } } } } }, op({ $ref: "#/components/requestBodies/B" }))).toEqual({
+    const call = (operation: object, components: object = doc.components) => {
+      const d = { components, paths: { "/a": { post: { operationId: "make", ...operation } } } };
+      return exampleCall(d, operationTable(d).operations[0]!, {});
+    };
+    expect(call({ parameters: [{ name: "id", in: "query", required: true, schema: { type: "string" } }] }).params.query).toEqual({ id: "<id>" });
+    expect(call({ parameters: [{ name: "id", in: "query", required: true, example: "" }] }).params.query).toEqual({ id: "" });
+    expect(call({}).body).toBeUndefined();
+    expect(call({ requestBody: { content: {} } }).body).toBeUndefined();
+    expect(call({ requestBody: {} }).body).toBeUndefined();
+    expect(call({ requestBody: { $ref: "#/components/requestBodies/B" } }, { requestBodies: { B: { content: { "a/b": { example: 1 }, "c/d": { example: 2 } } } } }).body).toEqual({
       mediaType: "a/b",
       value: 1,
     });
-    expect(() => requestBodyExample(doc, op({ content: { "application/json": { schema: { type: "object" } } } }))).toThrow(
+    expect(() => call({ requestBody: { content: { "application/json": { schema: { type: "object" } } } } })).toThrow(
       "POST /a (make): request body application/json has no example to build code samples from",
     );
   });

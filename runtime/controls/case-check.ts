@@ -4,7 +4,8 @@
  * the mock's `unknown-case` error and never reaches a handler, so it cannot write (issue 43).
  * Apart from case-selection.ts, which the Try it panel loads without the operation table.
  */
-import { availableCases, statusesOwning, type OperationInfo } from "../openapi/operations.js";
+import { availableCases, responseOf, statusesOwning } from "../openapi/operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import { shown } from "../openapi/violations.js";
 import type { CaseSelection } from "./case-selection.js";
 
@@ -24,14 +25,14 @@ export interface CaseRefusal {
  * operation does not document (an `X-Mock-Fault: 418`, `abc`), an example it does not have under
  * that status, or one documented under two statuses without `code=`.
  */
-export function checkCase(operation: OperationInfo, selection: CaseSelection): { status?: string; example?: string } | { refusal: CaseRefusal } {
+export function checkCase(operation: TableOperation, selection: CaseSelection): { status?: string; example?: string } | { refusal: CaseRefusal } {
   const refuse = (message: string) => {
-    const status = CASE_ERROR_STATUSES.find((s) => !operation.responses.has(String(s))) ?? 400;
+    const status = CASE_ERROR_STATUSES.find((s) => !responseOf(operation, String(s))) ?? 400;
     return { refusal: { status, kind: "unknown-case" as const, message: `${message}; ${operation.key} documents: ${availableCases(operation)}` } };
   };
   let status = selection.code;
   const example = selection.example;
-  if (status !== undefined && !operation.responses.has(status)) return refuse(`Mock case: status ${shown(status)} is not documented`);
+  if (status !== undefined && !responseOf(operation, status)) return refuse(`Mock case: status ${shown(status)} is not documented`);
   if (example !== undefined) {
     const owners = statusesOwning(operation, example);
     if (status === undefined) {

@@ -8,7 +8,8 @@
  * operation documents none of those, a dropped connection.
  */
 import { FAULT_HEADER } from "./case-selection.js";
-import { route, type OperationInfo } from "../openapi/operations.js";
+import { responseOf, route } from "../openapi/operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import { seededRandom } from "./seeded-random.js";
 
 export const DELAY_HEADER = "x-mock-delay";
@@ -45,7 +46,7 @@ export interface FaultPlan {
 export type FaultPlanner = (method: string, path: string, header: (name: string) => string | null | undefined) => FaultPlan;
 
 /** Plans each request from the options and its headers; undefined when there is nothing to plan. */
-export function faultPlanner(options: FaultOptions, operations: OperationInfo[] | (() => OperationInfo[])): FaultPlanner {
+export function faultPlanner(options: FaultOptions, operations: readonly TableOperation[] | (() => readonly TableOperation[])): FaultPlanner {
   const random = options.seed !== undefined ? seededRandom(options.seed) : Math.random;
   const latency = options.latency !== undefined ? parseLatency(options.latency) : undefined;
   const rate = options.faults ?? 0;
@@ -58,7 +59,7 @@ export function faultPlanner(options: FaultOptions, operations: OperationInfo[] 
     let documented: string[] = [];
     try {
       const found = route(typeof operations === "function" ? operations() : operations, method, path);
-      if (found.kind === "operation") documented = FAULT_STATUSES.filter((s) => found.operation.responses.has(s));
+      if (found.kind === "operation") documented = FAULT_STATUSES.filter((s) => responseOf(found.operation, s));
     } catch {
       documented = [];
     }

@@ -5,7 +5,8 @@
  * record the same fields themselves (runtime/emulator/app.ts), so `requests` reads alike on
  * every form.
  */
-import { route, type OperationInfo } from "../openapi/operations.js";
+import { route } from "../openapi/operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import { BoundedRecord, clipProblems, clipText, MAX_RECORDED_PATH, problemsOverBound, type RecordCounts } from "./bounded-record.js";
 
 /** A WHATWG handler, as runtime/http/handler.ts `MockHandler` names it. */
@@ -64,13 +65,13 @@ function requestViolations(header: string | null): string[] {
 }
 
 /** The handler, recording into `requests` (bounded: the newest `recordLimit`, with counts). */
-export function recording(handler: MockHandler, operations: OperationInfo[], requests: BoundedRecord<RecordedRequest>): MockHandler {
+export function recording(handler: MockHandler, operations: readonly TableOperation[], requests: BoundedRecord<RecordedRequest>): MockHandler {
   return async (request) => {
     const url = new URL(request.url);
     let operation: string | undefined;
     try {
       const found = route(operations, request.method, url.pathname);
-      if (found.kind === "operation") operation = found.operation.raw?.operationId ?? found.operation.key;
+      if (found.kind === "operation") operation = found.operation.operationId;
     } catch {
       operation = undefined;
     }

@@ -1,10 +1,9 @@
 import { base64url } from "./bytes.js";
-import { Contract, type OperationSpec, type RequestFailure, type RequestInput, type ValidatorSource } from "./contract.js";
+import { Contract, type RequestFailure, type RequestInput, type ValidatorSource } from "./contract.js";
 import { mockView } from "../controls/mock-view.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "../http/error-shapes.js";
 import { jsonLimitBroken, MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_URL_BYTES } from "../http/limits.js";
-import { readOperations, type OperationInfo } from "../openapi/operations.js";
-import { CloudInterfacesError } from "../core/base-error.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import { maySelectCase, requestedCase } from "../controls/case-selection.js";
 import { checkCase } from "../controls/case-check.js";
 import { BodyTooLarge, boundedText } from "../http/body.js";
@@ -37,7 +36,7 @@ export interface Env {
 export interface Context<S> extends Env {
   request: RequestLike;
   url: URL;
-  op: OperationSpec;
+  op: TableOperation;
   input: RequestInput;
   state: S;
   serviceId: string;
@@ -59,7 +58,7 @@ export interface ServiceDefinition<S> {
   initialState(env: Env, options: EmulatorOptions): S;
   operations: Record<string, (ctx: Context<S>) => Reply | Promise<Reply>>;
   /** The documented answer to a request the contract refused (or to a handler that threw). */
-  reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<S>, "input">): Reply | Promise<Reply>;
+  reject(failure: Failure, op: TableOperation, ctx: Omit<Context<S>, "input">): Reply | Promise<Reply>;
   /** Makes and stores records of a resource (`generate()`, `POST /__emulator/generate`); resolves how many. */
   generate?(state: S, env: Env, request: GenerateRequest, checks: GenerateChecks): number;
   /** Vets a state read from a snapshot and computes what it derives (throws StateError); gives the answers its records make, for the document to check. */
@@ -132,7 +131,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
   const violations = new BoundedRecord<Violation>(options.recordLimit);
   const requests = new BoundedRecord<RecordedRequest>(options.recordLimit);
 
-  async function verified(op: OperationSpec, response: Reply, request?: RequestValues): Promise<Reply> {
+  async function verified(op: TableOperation, response: Reply, request?: RequestValues): Promise<Reply> {
     const problems = await contract.checkResponse(op, response, request);
     if (problems.length === 0) return response;
     const violation = { operation: op.operationId, status: response.status, problems };
@@ -146,24 +145,10 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
   }
 
   let shapes: ErrorShapes | undefined;
-  let operations: ReturnType<typeof readOperations> | undefined;
-  /** The mock's view of an operation (its documented cases), found once per operation. */
-  const infos = new WeakMap<OperationSpec, OperationInfo | undefined>();
-  function operationInfo(op: OperationSpec): OperationInfo {
-    if (!infos.has(op)) {
-      operations ??= readOperations(compiled.document);
-      infos.set(op, operations.find((o) => o.key === `${op.method} ${op.template}`));
-    }
-    const found = infos.get(op);
-    if (!found) throw new CloudInterfacesError(`${def.serviceId}: operation ${op.operationId} is missing from the document's operation table`);
-    return found;
-  }
 
   /** A limit answer: the document's error shape with the mock's X-Mock-Error kind (runtime/mock/README.md), not checked as a documented case. */
-  function refusal(answer: ErrorAnswer, op: OperationSpec | undefined): Reply {
-    operations ??= readOperations(compiled.document);
-    shapes ??= errorShapes(compiled.document, operations);
-    const operation = op ? operations.find((o) => o.key === `${op.method} ${op.template}`) : undefined;
+  function refusal(answer: ErrorAnswer, operation: TableOperation | undefined): Reply {
+    shapes ??= errorShapes(compiled.document, contract.operations);
     const r = shapes.render({ ...answer, operation });
     const headers: Record<string, string> = {};
     r.headers.forEach((value, name) => (headers[name] = value));
@@ -231,7 +216,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
     /** What the request said, for the answer's rules that depend on it (x-required-when). */
     let sentValues: RequestValues | undefined;
     // X-Mock-Case, X-Mock-Fault, Prefer code=/example= or ?__code= (runtime/controls/case-selection.ts), checked as the Prism mock checks them.
-    const forced = maySelectCase(request.headers, url) ? checkCase(operationInfo(op), requestedCase(request.headers, url).selection) : undefined;
+    const forced = maySelectCase(request.headers, url) ? checkCase(op, requestedCase(request.headers, url).selection) : undefined;
     // A case the operation does not document is the mock's refusal, never the real operation (which would write).
     if (forced && "refusal" in forced) return refusal({ ...forced.refusal, method: request.method }, op);
     try {
@@ -250,7 +235,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
           throw error;
         }
       }
-      const broken = isJsonMediaType(requestBodyMediaType(request.headers.get("content-type"), text.length, { [UNTYPED_BODY]: op.body?.untyped })) ? jsonLimitBroken(text) : undefined;
+      const broken = isJsonMediaType(requestBodyMediaType(request.headers.get("content-type"), text.length, { [UNTYPED_BODY]: op.request?.untyped })) ? jsonLimitBroken(text) : undefined;
       if (broken) {
         const message = broken === "depth" ? `body: JSON nested deeper than the emulator's limit (rule at most ${MAX_JSON_DEPTH} levels)` : `body: more JSON values than the emulator's limit (rule at most ${MAX_JSON_VALUES} values)`;
         seen.problems = [message];
@@ -287,14 +272,14 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
   const checks: GenerateChecks = {
     body(operationId, body) {
       const op = contract.operations.find((o) => o.operationId === operationId);
-      const [mediaType, validate] = [...(op?.body?.content ?? [])].find(([type]) => isJsonMediaType(type)) ?? [];
+      const [mediaType, validate] = [...((op && contract.checksOf(op).body?.content) ?? [])].find(([type]) => isJsonMediaType(type)) ?? [];
       if (!mediaType) return [`${operationId} takes no JSON body`];
       if (!validate || validate(body)) return [];
       return (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`);
     },
     param(operationId, name, value) {
       const op = contract.operations.find((o) => o.operationId === operationId);
-      const param = op?.params.find((p) => p.name.toLowerCase() === name.toLowerCase());
+      const param = op && contract.checksOf(op).params.find((p) => p.name.toLowerCase() === name.toLowerCase());
       if (!param) return [];
       const holder = { v: value };
       return param.validate(holder) ? [] : (param.validate.errors ?? []).map((e) => `${e.message ?? e.keyword}`);
@@ -387,8 +372,8 @@ function clockTime(now: unknown): number {
 }
 
 /** Whether the operation documents this status, by itself, its class (`4XX`) or `default`. */
-function documentsStatus(op: OperationSpec, status: string): boolean {
-  return op.responses.has(status) || op.responses.has(`${status[0]}XX`) || op.responses.has("default");
+function documentsStatus(op: TableOperation, status: string): boolean {
+  return op.responses.some((r) => r.status === status || r.status === `${status[0]}XX` || r.status === "default");
 }
 
 /** A JSON response with the given media type. */

@@ -66,19 +66,14 @@ export interface ParamSpec {
   validate: ValidateFunction;
 }
 
-export interface OperationSpec {
-  operationId: string;
-  method: string;
-  template: string;
+/** What the contract compiles of an operation: the validators of its parameters, body and answers. The operation itself is the table's (TableOperation). */
+export interface OperationChecks {
   params: ParamSpec[];
   /** How each query parameter travels (style, explode, shape), read back with runtime/core/query-style.ts parseQuery. */
   query: Record<string, QueryParamMeta>;
   /** `untyped`: what a body sent without Content-Type is read as (`x-untyped-body`). */
   body?: { required: boolean; content: Map<string, ValidateFunction | undefined>; untyped?: string };
-  security: Array<Record<string, string[]>>;
   responses: Map<string, ResponseSpec>;
-  /** The operation object of the document (resolved), for examples and extensions. */
-  raw: Json;
 }
 
 interface ResponseSpec {
@@ -157,10 +152,13 @@ function parseCookies(header: string | null): Record<string, string> {
 }
 
 export class Contract {
-  readonly operations: OperationSpec[];
+  /** The document's operation table, in routing order. */
+  readonly operations: readonly TableOperation[];
   /** Path prefixes of the documented servers ("/event-notifications"), stripped before matching. */
   private readonly prefixes: string[];
-  private readonly router: Router<OperationSpec>;
+  private readonly router: Router<TableOperation>;
+  /** The validators of each operation, by its key ("GET /api/v2/keys"). */
+  private readonly checks = new Map<string, OperationChecks>();
 
   constructor(
     readonly serviceId: string,
@@ -170,8 +168,9 @@ export class Contract {
   ) {
     this.prefixes = serverPathPrefixes(document);
     // The document's one operation table: the contract adds validators to what it lists.
-    this.operations = operationTable(document).operations.map((entry) => this.compileOperation(entry));
-    this.router = new Router(this.operations, (op) => op.template);
+    this.operations = operationTable(document).operations;
+    for (const op of this.operations) this.checks.set(op.key, this.compileOperation(op));
+    this.router = new Router(this.operations);
   }
 
   /** Follows local $refs of non-schema objects, returning the value and its JSON pointer. */
@@ -183,9 +182,14 @@ export class Contract {
     return this.validators(pointer, coerce);
   }
 
-  private compileOperation(entry: TableOperation): OperationSpec {
-    const { path: template, method, pointer: opPtr } = entry;
-    const op = getAt(this.document, opPtr) as Json;
+  /** The validators of an operation of this document (by its key, so a table of the same document read elsewhere is as good). */
+  checksOf(op: TableOperation): OperationChecks {
+    const checks = this.checks.get(op.key);
+    if (!checks) throw new CloudInterfacesError(`${this.serviceId}: ${op.key} is no operation of this contract's document`);
+    return checks;
+  }
+
+  private compileOperation(entry: TableOperation): OperationChecks {
     const query: Record<string, QueryParamMeta> = {};
     const params: ParamSpec[] = entry.parameters.map((p) => {
       if (p.query) query[p.name] = p.query;
@@ -199,7 +203,7 @@ export class Contract {
       };
     });
 
-    let body: OperationSpec["body"];
+    let body: OperationChecks["body"];
     if (entry.request) {
       const { pointer } = entry.request;
       const rb = getAt(this.document, pointer) as Json;
@@ -230,27 +234,17 @@ export class Contract {
       responses.set(status, { headers, content, schemas });
     }
 
-    return {
-      operationId: entry.operationId,
-      method,
-      template,
-      params,
-      query,
-      body,
-      security: op.security ?? this.document.security ?? [],
-      responses,
-      raw: op,
-    };
+    return { params, query, ...(body ? { body } : {}), responses };
   }
 
   /**
    * The documented example answer for a status (`Prefer: code=429, example=name`, as Prism reads
    * it): lets tests reach error cases on demand. Undefined when the document has no such case.
    */
-  exampleResponse(op: OperationSpec, status: string, exampleName?: string): Reply | undefined {
-    const raw = op.raw.responses?.[status];
-    if (!raw) return undefined;
-    const r = this.deref(raw, "").value;
+  exampleResponse(op: TableOperation, status: string, exampleName?: string): Reply | undefined {
+    const response = op.responses.find((r) => r.status === status);
+    if (!response) return undefined;
+    const r = getAt(this.document, response.pointer) as Json;
     const headers: Record<string, string> = {};
     for (const [name, rawHeader] of Object.entries<Json>(r.headers ?? {})) {
       const h = this.deref(rawHeader, "").value;
@@ -269,13 +263,13 @@ export class Contract {
   }
 
   /** The operation a request is, or why none is: unknown path (404) or method (405). A documented server path prefix may be left on ("/event-notifications/v1/..." and "/v1/..." both match). */
-  match(method: string, url: URL): { op: OperationSpec; path: Record<string, string> } | { status: 404 | 405; allow: string[] } {
+  match(method: string, url: URL): { op: TableOperation; path: Record<string, string> } | { status: 404 | 405; allow: string[] } {
     const found = this.router.route(method, stripServerPrefix(url.pathname, this.prefixes));
     if (found.kind === "operation") return { op: found.operation, path: found.params };
     return found.kind === "method-not-allowed" ? { status: 405, allow: found.allow } : { status: 404, allow: [] };
   }
 
-  private checkSecurity(op: OperationSpec, request: RequestLike, cookies: Record<string, string>, url: URL): { schemes: string[] } | { problems: string[] } {
+  private checkSecurity(op: TableOperation, request: RequestLike, cookies: Record<string, string>, url: URL): { schemes: string[] } | { problems: string[] } {
     if (op.security.length === 0) return { schemes: [] };
     const schemes = this.document.components?.securitySchemes ?? {};
     const authorization = request.headers.get("authorization") ?? "";
@@ -295,23 +289,21 @@ export class Contract {
       if (s.type === "oauth2" || s.type === "openIdConnect") return oneCredential(authorization, "bearer");
       return false;
     };
-    for (const requirement of op.security) {
-      const names = Object.keys(requirement);
-      if (names.every(present)) return { schemes: names };
-    }
-    return { problems: [`credentials missing: one of ${op.security.map((r) => Object.keys(r).join("+") || "(none)").join(", ")}`] };
+    for (const names of op.security) if (names.every(present)) return { schemes: names };
+    return { problems: [`credentials missing: one of ${op.security.map((names) => names.join("+") || "(none)").join(", ")}`] };
   }
 
   /** Reads and checks a request against the operation; never throws for bad input. */
-  async readRequest(op: OperationSpec, request: RequestLike, url: URL, pathValues: Record<string, string>): Promise<{ input: RequestInput } | { failure: RequestFailure }> {
+  async readRequest(op: TableOperation, request: RequestLike, url: URL, pathValues: Record<string, string>): Promise<{ input: RequestInput } | { failure: RequestFailure }> {
+    const checks = this.checksOf(op);
     const cookies = parseCookies(request.headers.get("cookie"));
     const security = this.checkSecurity(op, request, cookies, url);
     if ("problems" in security) return { failure: { kind: "security", problems: security.problems } };
 
     const input: RequestInput = { path: {}, query: {}, header: {}, cookie: cookies, body: undefined, mediaType: "", schemes: security.schemes };
-    const query = parseQuery(url.search, op.query);
+    const query = parseQuery(url.search, checks.query);
     const problems: string[] = [...query.problems];
-    for (const p of op.params) {
+    for (const p of checks.params) {
       let raw: unknown;
       if (p.in === "path") raw = pathValues[p.name];
       else if (p.in === "query") raw = query.values[p.name];
@@ -329,16 +321,17 @@ export class Contract {
     }
 
     const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
-    if (op.body) {
+    const body = checks.body;
+    if (body) {
       if (text === "") {
-        if (op.body.required) problems.push("request body is required");
+        if (body.required) problems.push("request body is required");
       } else {
-        const essence = requestBodyMediaType(request.headers.get("content-type"), text.length, { [UNTYPED_BODY]: op.body.untyped });
+        const essence = requestBodyMediaType(request.headers.get("content-type"), text.length, { [UNTYPED_BODY]: body.untyped });
         input.mediaType = essence;
-        if (!op.body.content.has(essence)) {
-          return { failure: { kind: "mediaType", problems: [`Content-Type ${essence || "(none)"} is not one of ${[...op.body.content.keys()].join(", ")}`] } };
+        if (!body.content.has(essence)) {
+          return { failure: { kind: "mediaType", problems: [`Content-Type ${essence || "(none)"} is not one of ${[...body.content.keys()].join(", ")}`] } };
         }
-        const validate = op.body.content.get(essence);
+        const validate = body.content.get(essence);
         if (isJsonMediaType(essence)) {
           try {
             input.body = JSON.parse(text);
@@ -365,7 +358,7 @@ export class Contract {
   }
 
   /** Every way the response breaks the document (empty when it follows it). */
-  checkResponse(op: OperationSpec, response: Reply, request?: RequestValues): string[] {
+  checkResponse(op: TableOperation, response: Reply, request?: RequestValues): string[] {
     return this.responseProblems(op, response, request).map((p) => p.message);
   }
 
@@ -374,11 +367,12 @@ export class Contract {
    * media type or the body) and, for the body and headers, Ajv's keyword and instance path,
    * so a caller can name the rule that was broken (the verifier reports its JSON pointer).
    */
-  responseProblems(op: OperationSpec, response: Reply, request?: RequestValues): ResponseProblem[] {
+  responseProblems(op: TableOperation, response: Reply, request?: RequestValues): ResponseProblem[] {
+    const responses = this.checksOf(op).responses;
     const status = String(response.status);
-    const documented = op.responses.has(status) ? status : op.responses.has(`${status[0]}XX`) ? `${status[0]}XX` : op.responses.has("default") ? "default" : undefined;
+    const documented = responses.has(status) ? status : responses.has(`${status[0]}XX`) ? `${status[0]}XX` : responses.has("default") ? "default" : undefined;
     if (documented === undefined) return [{ where: "status", message: `status ${status} is not documented for ${op.operationId}` }];
-    const spec = op.responses.get(documented)!;
+    const spec = responses.get(documented)!;
     const problems: ResponseProblem[] = [];
     const headers = new Map(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
     for (const h of spec.headers) {

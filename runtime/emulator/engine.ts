@@ -12,7 +12,7 @@ import { CloudInterfacesError } from "../core/base-error.js";
 import { CapReached, capOf, documentCaps, ENGINE_CAPS, resolveCaps, type Caps } from "./caps.js";
 import { AnnotationError, annotationProblems } from "./annotations.js";
 import { empty, json, type Context, type Env, type Failure, type Reply, type ServiceDefinition } from "./app.js";
-import type { OperationSpec } from "./contract.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import type { EmulatorOptions } from "./types.js";
 import { EMPTY_WORLD, readWorld, type World } from "./world.js";
 import { deref, getAt, splitPointer } from "../core/pointer.js";
@@ -861,8 +861,8 @@ export const engineOf = (doc: object): Engine => engines.get(doc) ?? engines.set
  * example with the problem as its message. A media type the operation does not take is its 400
  * where it documents no 415.
  */
-export function documentedReject(failure: Failure, op: OperationSpec, ctx: Omit<Context<unknown>, "input">): Reply {
-  const mediaType = op.responses.has("415") ? 415 : 400;
+export function documentedReject(failure: Failure, op: TableOperation, ctx: Omit<Context<unknown>, "input">): Reply {
+  const mediaType = op.responses.some((r) => r.status === "415") ? 415 : 400;
   const status = failure.kind === "security" ? 401 : failure.kind === "mediaType" ? mediaType : failure.kind === "invalid" ? 400 : 500;
   return ctx.answer(status, failure.problems.join("; "));
 }

@@ -5,15 +5,14 @@
  * works" is measured with, over HTTP, under MSW and in the browser.
  */
 import { CloudInterfacesError } from "../core/base-error.js";
-import { deref } from "../core/pointer.js";
-import { queryParamMeta, serializeQuery } from "../core/query-style.js";
-import { listOperations, parametersOf } from "../core/router.js";
+import { serializeQuery } from "../core/query-style.js";
+import { operationTable, queryStyles } from "../openapi/operation-table.js";
 import type { ExampleValues } from "./world.js";
 
 type Json = any;
 
 function operationOf(doc: Json, operationId: string) {
-  const entry = listOperations(doc).find((o) => o.operation.operationId === operationId);
+  const entry = operationTable(doc).operations.find((o) => o.operationId === operationId);
   if (!entry) throw new CloudInterfacesError(`no operation ${operationId} in the document`);
   return entry;
 }
@@ -22,12 +21,8 @@ const text = (value: unknown) => (typeof value === "string" ? value : JSON.strin
 
 export function exampleRequest(doc: Json, example: ExampleValues, baseUrl: string): Request {
   const entry = operationOf(doc, example.operationId);
-  const query: Record<string, ReturnType<typeof queryParamMeta>> = {};
-  for (const { parameter, pointer } of parametersOf(doc, entry)) {
-    if (parameter.in === "query") query[parameter.name] = queryParamMeta(parameter, deref(doc, parameter.schema), pointer);
-  }
   const path = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(example.path[name] ?? "")));
-  const search = serializeQuery(example.query, query);
+  const search = serializeQuery(example.query, queryStyles(entry));
   const headers = new Headers();
   for (const [name, value] of Object.entries(example.header)) headers.set(name, Array.isArray(value) ? value.join(",") : String(value));
   const schemes = doc.components?.securitySchemes ?? {};
@@ -52,7 +47,7 @@ export function exampleRequest(doc: Json, example: ExampleValues, baseUrl: strin
       headers.set("Content-Type", example.mediaType);
     }
   }
-  return new Request(`${baseUrl.replace(/\/$/, "")}${path}${search ? `?${search}` : ""}`, { method: entry.method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}), redirect: "manual" });
+  return new Request(`${baseUrl.replace(/\/$/, "")}${path}${search ? `?${search}` : ""}`, { method: entry.method, headers, ...(body !== undefined ? { body } : {}), redirect: "manual" });
 }
 
 /**
@@ -60,7 +55,7 @@ export function exampleRequest(doc: Json, example: ExampleValues, baseUrl: strin
  * 3xx whose Location carries no OAuth `error` (the error redirects are documented 3xx too).
  */
 export function isDocumentedSuccess(doc: Json, operationId: string, status: number, location: string | null): boolean {
-  const documented = Object.keys(operationOf(doc, operationId).operation.responses ?? {});
+  const documented = operationOf(doc, operationId).responses.map((r) => r.status);
   if (!documented.includes(String(status))) return false;
   if (status >= 200 && status < 300) return true;
   if (status < 300 || status >= 400) return false;

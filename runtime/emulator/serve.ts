@@ -1,7 +1,7 @@
 import { readBundle } from "../package/documents.js";
 import { errorShapes } from "../http/error-shapes.js";
 import { register, startFront, type FrontOptions } from "../http/front.js";
-import { readOperations } from "../openapi/operations.js";
+import { operationTable } from "../openapi/operation-table.js";
 import { checkOption, type ListenOptions, type OptionValues } from "../options/option-set.js";
 import { credentialNames } from "../openapi/violations.js";
 import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
@@ -29,7 +29,7 @@ export interface ServedHandler extends TestHandle, EmulatorControl {
 function documentParts(serviceId: string | undefined): Pick<FrontOptions, "shapes" | "operations" | "credentials"> {
   if (!serviceId || !(SERVICE_IDS as readonly string[]).includes(serviceId)) return {};
   const doc = readBundle(serviceId as ServiceId);
-  const operations = readOperations(doc);
+  const operations = operationTable(doc).operations;
   return { shapes: errorShapes(doc, operations), operations, credentials: credentialNames(doc) };
 }
 

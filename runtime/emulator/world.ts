@@ -5,8 +5,9 @@
  * same reading serves every service; what a resource of each name is made of is the service's
  * business (its plug-in or its resource model), given the example request it came from.
  */
-import { deref } from "../core/pointer.js";
-import { listOperations, parametersOf } from "../core/router.js";
+import { deref, getAt } from "../core/pointer.js";
+import { exampleRequests as documentedExamples } from "../openapi/example-requests.js";
+import { inDocumentOrder, operationTable, type TableOperation } from "../openapi/operation-table.js";
 
 type Json = any;
 
@@ -78,77 +79,43 @@ function walk(doc: Json, schemaOrRef: Json, value: unknown, visit: (resource: st
  * on a property it sets: a public client's client_id in the form stands for Basic); a request
  * with such a body is sent without those schemes. The emulators' examples and `verify` read it here.
  */
-export function carriedCredentials(doc: Json, operation: Json, mediaType: string | undefined, body: unknown): Set<string> {
+export function carriedCredentials(doc: Json, op: TableOperation, mediaType: string | undefined, body: unknown): Set<string> {
   const carried = new Set<string>();
-  if (mediaType !== undefined) walk(doc, deref<Json>(doc, operation.requestBody)?.content?.[mediaType]?.schema, body, (scheme) => carried.add(scheme), 0, "x-credential");
+  if (mediaType !== undefined && op.request) walk(doc, bodySchema(doc, op, mediaType), body, (scheme) => carried.add(scheme), 0, "x-credential");
   return carried;
 }
 
-/** Every named example of a parameter (its `example`, or each of its `examples`), else its schema's first. */
-function parameterValues(doc: Json, p: Json): unknown[] {
-  if (p.example !== undefined) return [p.example];
-  const named = Object.values<Json>(p.examples ?? {}).map((e) => deref<Json>(doc, e)?.value).filter((v) => v !== undefined);
-  if (named.length) return named;
-  const schema = deref<Json>(doc, p.schema);
-  const value = schema?.examples?.[0] ?? schema?.example;
-  return value === undefined ? [] : [value];
-}
+const bodySchema = (doc: Json, op: TableOperation, mediaType: string) => (op.request ? (getAt(doc, op.request.pointer) as Json)?.content?.[mediaType]?.schema : undefined);
 
 /**
- * Every documented request example of every operation, one per named body example of every
- * media type and one more per further named example of a parameter: the list the emulators'
- * starting world is read from, and the list `test/emulator/examples.test.ts` sends.
+ * Every documented request example of every operation (runtime/openapi/example-requests.ts),
+ * one per named body example of every media type and one more per further example of a
+ * parameter, with the credential examples it is sent with: the list the emulators' starting
+ * world is read from, and the list `test/emulator/examples.test.ts` sends.
  */
 export function exampleRequests(doc: Json): ExampleValues[] {
-  const out: ExampleValues[] = [];
   const schemes = doc?.components?.securitySchemes ?? {};
-  for (const entry of listOperations(doc)) {
-    const op = entry.operation;
-    const params = parametersOf(doc, entry).map((x) => x.parameter).filter((p) => p.in !== "cookie");
-    const requirements = (op.security ?? doc.security ?? []) as Array<Record<string, unknown>>;
+  return inDocumentOrder(operationTable(doc)).flatMap((op) => {
     /**
      * The credentials an example is sent with: the first security alternative whose schemes all
-     * have an `x-example`, skipping the schemes whose credential the body carries itself
-     * (`x-credential: <scheme>`: a public client's client_id in the form stands for Basic).
+     * have an `x-example`, skipping the schemes whose credential the body carries itself.
      */
     const credentialsFor = (mediaType: string | undefined, body: unknown): Record<string, string> => {
       const carried = carriedCredentials(doc, op, mediaType, body);
-      const requirement = requirements.find((r) => Object.keys(r).every((name) => schemes[name]?.["x-example"] !== undefined && !carried.has(name)));
-      return Object.fromEntries(Object.keys(requirement ?? {}).map((name) => [name, String(schemes[name]["x-example"])]));
+      const requirement = op.security.find((names) => names.every((name) => schemes[name]?.["x-example"] !== undefined && !carried.has(name)));
+      return Object.fromEntries((requirement ?? []).map((name) => [name, String(schemes[name]["x-example"])]));
     };
-    const base: Omit<ExampleValues, "example" | "body"> = { operationId: op.operationId, path: {}, query: {}, header: {}, credentials: credentialsFor(undefined, undefined) };
-    const variants: Array<{ name: string; location: "path" | "query" | "header"; param: string; value: unknown }> = [];
-    for (const p of params) {
-      const values = parameterValues(doc, p);
-      // Required parameters, path parameters and the ones a client binds travel in every example.
-      const bound = (doc["x-client"]?.bind ?? []).some((n: string) => n.toLowerCase() === String(p.name).toLowerCase());
-      if (values.length && (p.required || p.in === "path" || bound)) (base[p.in as "path"] as Record<string, unknown>)[p.name] = values[0];
-      const names = p.example !== undefined ? ["example"] : Object.keys(p.examples ?? {});
-      values.forEach((value, i) => {
-        if (i === 0 && (p.required || p.in === "path" || bound)) return;
-        variants.push({ name: `${p.name}=${names[i] ?? "schema"}`, location: p.in, param: p.name, value });
-      });
-    }
-    const body = op.requestBody ? deref<Json>(doc, op.requestBody) : undefined;
-    const bodies: Array<{ name: string; mediaType: string; value: unknown }> = [];
-    for (const [mediaType, media] of Object.entries<Json>(body?.content ?? {})) {
-      if (media?.example !== undefined) bodies.push({ name: `${mediaType} example`, mediaType, value: media.example });
-      for (const [name, ex] of Object.entries<Json>(media?.examples ?? {})) {
-        const value = deref<Json>(doc, ex)?.value;
-        if (value !== undefined) bodies.push({ name: `${mediaType} ${name}`, mediaType, value });
-      }
-    }
-    const clone = () => structuredClone({ path: base.path, query: base.query, header: base.header });
-    if (bodies.length === 0) out.push({ ...base, ...clone(), example: "parameters" });
-    for (const b of bodies) out.push({ ...base, ...clone(), example: b.name, body: structuredClone(b.value), mediaType: b.mediaType, credentials: credentialsFor(b.mediaType, b.value) });
-    for (const v of variants) {
-      const request: ExampleValues = { ...base, ...clone(), example: v.name };
-      request[v.location][v.param] = structuredClone(v.value);
-      if (bodies[0]) Object.assign(request, { body: structuredClone(bodies[0].value), mediaType: bodies[0].mediaType, credentials: credentialsFor(bodies[0].mediaType, bodies[0].value) });
-      out.push(request);
-    }
-  }
-  return out;
+    return documentedExamples(doc, op, { bodies: "every", variants: true }).requests.map(({ example, params: { path, query, header }, body, variant }): ExampleValues => ({
+      operationId: op.operationId,
+      // A body example is named by its media type too (a form and a JSON body may share a name).
+      example: body && !variant ? `${body.mediaType} ${example}` : example,
+      path,
+      query,
+      header,
+      ...(body ? { body: body.value, mediaType: body.mediaType } : {}),
+      credentials: credentialsFor(body?.mediaType, body?.value),
+    }));
+  });
 }
 
 const worlds = new WeakMap<object, World>();
@@ -160,11 +127,12 @@ export function readWorld(doc: Json): World {
   const references = new Map<string, Reference[]>();
   const add = (ref: Reference) => (references.get(ref.resource) ?? references.set(ref.resource, []).get(ref.resource)!).push(ref);
   const schemes = doc?.components?.securitySchemes ?? {};
+  const byId = new Map(operationTable(doc).operations.map((op) => [op.operationId, op]));
   for (const example of exampleRequests(doc)) {
-    const entry = listOperations(doc).find((o) => o.operation.operationId === example.operationId)!;
-    for (const { parameter: p } of parametersOf(doc, entry)) {
+    const op = byId.get(example.operationId)!;
+    for (const p of op.parameters) {
       const value = (example as unknown as Record<string, Record<string, unknown>>)[p.in]?.[p.name];
-      if (typeof p["x-refers"] === "string" && value !== undefined) add({ resource: p["x-refers"], value, example });
+      if (p.refers !== undefined && value !== undefined) add({ resource: p.refers, value, example });
     }
     for (const [name, credential] of Object.entries(example.credentials)) {
       const resource = schemes[name]?.["x-refers"];
@@ -175,10 +143,7 @@ export function readWorld(doc: Json): World {
       add(basic ? { resource, value: credential.slice(0, colon), fields: { secret: credential.slice(colon + 1) }, example } : { resource, value: credential, example });
     }
     const media = example.mediaType;
-    if (media !== undefined) {
-      const schema = deref<Json>(doc, entry.operation.requestBody)?.content?.[media]?.schema;
-      walk(doc, schema, example.body, (resource, value, holder) => add({ resource, value, holder, example }));
-    }
+    if (media !== undefined) walk(doc, bodySchema(doc, op, media), example.body, (resource, value, holder) => add({ resource, value, holder, example }));
   }
   const shownCache = new Map<unknown, Record<string, unknown> | undefined>();
   let successes: unknown[] | undefined;
@@ -197,10 +162,10 @@ export function readWorld(doc: Json): World {
 
 function successValues(doc: Json): unknown[] {
   const out: unknown[] = [];
-  for (const entry of listOperations(doc)) {
-    for (const [status, responseOrRef] of Object.entries<Json>(entry.operation.responses ?? {})) {
-      if (!status.startsWith("2")) continue;
-      for (const media of Object.values<Json>(deref<Json>(doc, responseOrRef)?.content ?? {})) {
+  for (const op of inDocumentOrder(operationTable(doc))) {
+    for (const response of op.responses) {
+      if (!response.status.startsWith("2")) continue;
+      for (const media of Object.values<Json>((getAt(doc, response.pointer) as Json)?.content ?? {})) {
         for (const ex of Object.values<Json>(media?.examples ?? {})) out.push(deref<Json>(doc, ex)?.value);
       }
     }

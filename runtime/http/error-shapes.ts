@@ -9,8 +9,8 @@
 import { REASON_PHRASES } from "./reason-phrases.js";
 import { MOCK_ERROR_HEADER } from "./handler.js";
 import { deref } from "../core/pointer.js";
-import { responseExample } from "../openapi/examples.js";
-import type { OperationInfo, ResponseInfo } from "../openapi/operations.js";
+import { responseExample, responseOf } from "../openapi/operations.js";
+import type { TableOperation, TableResponse } from "../openapi/operation-table.js";
 import type { MockErrorKind } from "./mock-errors.js";
 
 /** Messages are cut here so an error body never echoes a huge request back. */
@@ -75,7 +75,7 @@ export function problemDetails(status: number, detail: string): string {
 }
 
 export interface ErrorAnswer {
-  operation?: OperationInfo | undefined;
+  operation?: TableOperation | undefined;
   status: number;
   message: string;
   /** Documented example to start from when the test asked for one of this status. */
@@ -98,24 +98,24 @@ export interface ErrorShapes {
   respond(answer: ErrorAnswer): Response;
 }
 
-export function errorShapes(doc: any, operations: OperationInfo[]): ErrorShapes {
+export function errorShapes(doc: any, operations: readonly TableOperation[]): ErrorShapes {
   const withExamples = (status: string) =>
-    operations.map((o) => o.responses.get(status)).find((r): r is ResponseInfo => !!r && !!responseExample(r));
+    operations.map((o) => responseOf(o, status)).find((r): r is TableResponse => !!r && !!responseExample(doc, r));
   // The document's usual error shape: the 400 most operations use, else any 4xx/5xx with an example.
   const fallback =
     withExamples("400") ??
-    operations.flatMap((o) => [...o.responses.values()]).find((r) => /^[45]\d\d$/.test(r.status) && !!responseExample(r));
+    operations.flatMap((o) => o.responses).find((r) => /^[45]\d\d$/.test(r.status) && !!responseExample(doc, r));
 
-  function template(operation: OperationInfo | undefined, status: number, example?: string): Template {
-    const own = operation?.responses.get(String(status));
+  function template(operation: TableOperation | undefined, status: number, example?: string): Template {
+    const own = operation && responseOf(operation, String(status));
     if (own) {
-      const ex = responseExample(own, example) ?? responseExample(own);
+      const ex = responseExample(doc, own, example) ?? responseExample(doc, own);
       // A documented response without a body (HEAD, 204) is answered without one.
       return ex ? { status, mediaType: ex.mediaType, example: ex.value, schema: ex.schema, documented: true } : { status, documented: true };
     }
     const sameStatus = withExamples(String(status));
-    const base = sameStatus ?? (operation && [...operation.responses.values()].find((r) => r.status === "400" && responseExample(r))) ?? fallback;
-    const ex = base && responseExample(base);
+    const base = sameStatus ?? (operation && operation.responses.find((r) => r.status === "400" && responseExample(doc, r))) ?? fallback;
+    const ex = base && responseExample(doc, base);
     return ex ? { status: Number(base!.status), mediaType: ex.mediaType, example: ex.value, schema: ex.schema, documented: false } : { status, documented: false };
   }
 

@@ -17,7 +17,8 @@ import { corsHeaders, preflightAnswer } from "./cors.js";
 import { MOCK_ERROR_HEADER, MOCK_WARNING_HEADER, type MockHandler, type MockLogEntry } from "./handler.js";
 import { errorShapes, type ErrorAnswer, type ErrorShapes } from "./error-shapes.js";
 import { listen, listeningUrl, type ListenOptions } from "./listen.js";
-import { route, type OperationInfo } from "../openapi/operations.js";
+import { route } from "../openapi/operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import { isSecret, type Violation } from "../openapi/violations.js";
 import {
   HANDLER_TIMEOUT_MS,
@@ -40,7 +41,7 @@ export interface FrontOptions {
   dispatch?: (request: RequestLike) => Promise<Reply>;
   /** The document's error shapes and operations; without them, RFC 9457 problem details. */
   shapes?: ErrorShapes;
-  operations?: OperationInfo[];
+  operations?: readonly TableOperation[];
   /** Credential parameter names, redacted in log lines. */
   credentials?: Set<string>;
   /** Called once per answered request (after the answer is written). */

@@ -9,8 +9,9 @@ import type { ErrorAnswer, ErrorShapes } from "./error-shapes.js";
 import { MOCK_WARNING_HEADER, type MockHandler } from "./handler.js";
 import { mediaTypeEssence } from "../core/media-type.js";
 import { essence, parsedAsJson, parseMediaType } from "./media.js";
-import { deref } from "../core/pointer.js";
-import { route, type OperationInfo } from "../openapi/operations.js";
+import { deref, getAt } from "../core/pointer.js";
+import { route } from "../openapi/operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import { QUERY_OVERRIDES } from "../controls/case-selection.js";
 import { parameterStyle, schemaShape } from "../core/query-style.js";
 import type { Reply, RequestLike } from "./light.js";
@@ -47,19 +48,20 @@ function declaredProperties(doc: any, schema: any, depth = 0): Set<string> | und
  * property the schema names, or any key when the schema leaves them open.
  */
 /** Per operation: its declared query names are read once, not on every request. */
-const queryChecks = new WeakMap<OperationInfo, (key: string) => boolean>();
-function declaredQuery(doc: any, operation: OperationInfo): (key: string) => boolean {
+const queryChecks = new WeakMap<TableOperation, (key: string) => boolean>();
+function declaredQuery(doc: any, operation: TableOperation): (key: string) => boolean {
   let check = queryChecks.get(operation);
   if (!check) queryChecks.set(operation, (check = readDeclaredQuery(doc, operation)));
   return check;
 }
 
-function readDeclaredQuery(doc: any, operation: OperationInfo): (key: string) => boolean {
+function readDeclaredQuery(doc: any, operation: TableOperation): (key: string) => boolean {
   const names = new Set<string>(QUERY_OVERRIDES);
   const deepObjects: string[] = [];
   let openObject = false;
-  for (const param of operation.parameters) {
-    if (param.in !== "query") continue;
+  for (const p of operation.parameters) {
+    if (p.in !== "query") continue;
+    const param = getAt(doc, p.pointer) as any;
     names.add(param.name);
     const { style, explode } = parameterStyle(param);
     const schema = deref(doc, param.schema);
@@ -71,8 +73,8 @@ function readDeclaredQuery(doc: any, operation: OperationInfo): (key: string) =>
       else openObject = true;
     }
   }
-  for (const requirement of operation.raw.security ?? doc.security ?? []) {
-    for (const scheme of Object.keys(requirement)) {
+  for (const requirement of operation.security) {
+    for (const scheme of requirement) {
       const s = deref(doc, doc.components?.securitySchemes?.[scheme]);
       if (s?.type === "apiKey" && s.in === "query") names.add(s.name);
     }
@@ -80,11 +82,11 @@ function readDeclaredQuery(doc: any, operation: OperationInfo): (key: string) =>
   return (key) => openObject || names.has(key) || deepObjects.some((prefix) => key.startsWith(prefix) && key.endsWith("]"));
 }
 
-function bodySchema(doc: any, operation: OperationInfo, contentType: string): { schema: any; kind: "json" | "form" | "multipart" } | undefined {
+function bodySchema(doc: any, operation: TableOperation, contentType: string): { schema: any; kind: "json" | "form" | "multipart" } | undefined {
   const media = parseMediaType(contentType);
   if (!media) return undefined;
   const given = essence(media);
-  const content = deref(doc, operation.raw.requestBody)?.content ?? {};
+  const content = (operation.request ? (getAt(doc, operation.request.pointer) as any) : undefined)?.content ?? {};
   const key = Object.keys(content).find((k) => mediaTypeEssence(k) === given);
   if (!key) return undefined;
   const kind = parsedAsJson(media) ? "json" : given === "application/x-www-form-urlencoded" ? "form" : given === "multipart/form-data" ? "multipart" : undefined;
@@ -100,7 +102,7 @@ export interface InspectedRequest {
 }
 
 /** Every name the request sends that the operation does not declare, in request order. */
-export async function undeclaredInputs(doc: any, operation: OperationInfo, request: InspectedRequest | Request): Promise<Undeclared[]> {
+export async function undeclaredInputs(doc: any, operation: TableOperation, request: InspectedRequest | Request): Promise<Undeclared[]> {
   const source: InspectedRequest = request instanceof Request ? { url: request.url, headers: request.headers, text: () => (request.body === null ? Promise.resolve("") : request.clone().text()) } : request;
   const out: Undeclared[] = [];
   const url = new URL(source.url);
@@ -141,14 +143,14 @@ export function describeUndeclared(found: Undeclared[]): string {
 
 export interface UndeclaredOptions {
   doc: any;
-  operations: OperationInfo[];
+  operations: readonly TableOperation[];
   shapes: ErrorShapes;
   /** Refuse a request with undeclared inputs (400) instead of warning. */
   strict?: boolean;
 }
 
 /** What a request sends that its operation does not declare, as the warning that names it; undefined when nothing. */
-async function inspect(doc: any, operations: OperationInfo[], request: InspectedRequest & { method: string }): Promise<{ operation: OperationInfo; warning: string; answer: ErrorAnswer } | undefined> {
+async function inspect(doc: any, operations: readonly TableOperation[], request: InspectedRequest & { method: string }): Promise<{ operation: TableOperation; warning: string; answer: ErrorAnswer } | undefined> {
   const found = route(operations, request.method.toUpperCase(), new URL(request.url).pathname);
   if (found.kind !== "operation") return undefined;
   const operation = found.operation;

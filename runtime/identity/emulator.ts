@@ -1,7 +1,7 @@
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWK, type CryptoKey } from "jose";
 import { base64url, decodeBase64Text, sameSecret, sha256 } from "../emulator/bytes.js";
 import { empty, json, type Reply, type Context, type Failure } from "../emulator/app.js";
-import type { OperationSpec } from "../emulator/contract.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import type { EmulatorOptions } from "../emulator/types.js";
 import { CapReached } from "../emulator/caps.js";
 import { engineDefinition, engineOf, type EngineState, type Partition, type Plugin } from "../emulator/engine.js";
@@ -661,14 +661,14 @@ async function logUserActivity(ctx: Context<IdentityState>): Promise<Reply> {
   return "response" in auth ? auth.response : empty(201);
 }
 
-function reject(failure: Failure, op: OperationSpec, ctx: Omit<Context<IdentityState>, "input">): Reply {
+function reject(failure: Failure, op: TableOperation, ctx: Omit<Context<IdentityState>, "input">): Reply {
   if (failure.kind === "error") return oauthError(500, "server_error", "the emulator failed; see its violations");
   if (failure.kind === "security") {
     if (op.operationId === "logoutSso") {
       const target = logoutTarget(ctx, ctx.url.searchParams.get("client_id"), ctx.url.searchParams.get("redirect_uri"));
       return typeof target === "string" ? redirectTo(303, target, { flow: "sso_logout", error: "missing_sso_code" }) : target;
     }
-    const bearerOp = op.security.some((r) => "bearerAuth" in r);
+    const bearerOp = op.security.some((names) => names.includes("bearerAuth"));
     return bearerOp ? bearerChallenge("invalid_token", "a bearer access token is required") : oauthError(401, "invalid_client", "client authentication is required");
   }
   return oauthError(400, "invalid_request", failure.problems.join("; "));

@@ -15,7 +15,7 @@ import { KEY_MEDIA_TYPE } from "./rules.js";
 import { isLookedUpKey, isLookupSearch, matchesSearch, parseSearch } from "./search.js";
 import type { Context, Failure } from "../emulator/app.js";
 import { engineDefinition, type Engine, type EngineState, type Plugin } from "../emulator/engine.js";
-import type { OperationSpec } from "../emulator/contract.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 
 /** The searchable space the document states ("at most 5000 keys"). */
 export const SEARCH_SPACE_LIMIT = 5000;
@@ -77,7 +77,7 @@ export interface KmsSeed {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The operation's document object (the engine holds it by operationId). */
-const operationOf = (engine: Engine, ctx: { op: OperationSpec }) => engine.specs.get(ctx.op.operationId)!.op;
+const operationOf = (engine: Engine, ctx: { op: TableOperation }) => engine.specs.get(ctx.op.operationId)!.op;
 
 /** A filter the document's pattern refused, explained by the parser (which names the place). */
 function grammarProblem(url: URL): string | undefined {
@@ -95,7 +95,7 @@ function grammarProblem(url: URL): string | undefined {
 function admitted(ctx: Context<KmsState>): boolean {
   const limit = ctx.state.rateLimit;
   if (!limit) return true;
-  const key = `${ctx.input.header["svc-instance"]} ${ctx.op.method} ${ctx.op.template}`;
+  const key = `${ctx.input.header["svc-instance"]} ${ctx.op.key}`;
   const now = ctx.now();
   const window = ctx.state.windows.get(key);
   if (!window || now >= window.start + limit.windowMs) {

@@ -8,7 +8,7 @@ import type { MockHandler, MockLogEntry, RecordedRequest, TestHandle } from "../
 import { recording, testHandle } from "../controls/recorder.js";
 import { faultPlanner } from "../controls/faults.js";
 import { register, startFront } from "../http/front.js";
-import { readOperations } from "../openapi/operations.js";
+import { operationTable } from "../openapi/operation-table.js";
 import { createPrismHandler } from "./prism-handler.js";
 import { credentialNames } from "../openapi/violations.js";
 import type { ServiceId } from "../../generated/service-ids.js";
@@ -60,7 +60,7 @@ export interface RunningMock extends TestHandle, EmulatorControl {
 /** The mock of a document as a WHATWG handler, without a server (e.g. for msw or in-memory tests). */
 export async function createMockHandler(serviceId: ServiceId, options: Pick<OptionValues, "strict"> = {}): Promise<MockHandler> {
   const doc = readBundle(serviceId);
-  const operations = readOperations(doc);
+  const operations = operationTable(doc).operations;
   const shapes = errorShapes(doc, operations);
   return reportUndeclared(await createPrismHandler({ doc, operations, shapes }), { doc, operations, shapes, strict: options.strict ?? false });
 }
@@ -73,7 +73,7 @@ export async function startMock(serviceId: ServiceId, options: StartMockOptions 
   if (!options.stateful && options.caps !== undefined) throw new InputError("caps", "stateful", "caps: only a stateful mock has caps (stateful: true, --stateful)");
   const recordLimit = checkRecordLimit(options.recordLimit);
   const doc = readBundle(serviceId);
-  const operations = readOperations(doc);
+  const operations = operationTable(doc).operations;
   const shapes = errorShapes(doc, operations);
   // Both behaviours are MockHandlers behind the same edge: limits, logging and crash-proofing do not depend on which.
   // The stateful emulator records its own requests; the Prism mock's are recorded as they reach it.

@@ -7,7 +7,9 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import { MOCK_CASE_HEADER, type MockHandler } from "../http/handler.js";
 import { acceptable, essence, parseAccept, parameterValue, parseMediaType, parsedAsJson, type AcceptRange } from "../http/media.js";
-import { defaultStatus, route, type OperationInfo } from "../openapi/operations.js";
+import { defaultStatus, responseExamples, responseOf, route } from "../openapi/operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
+import { getAt } from "../core/pointer.js";
 import type { ErrorShapes } from "../http/error-shapes.js";
 import type { MockErrorKind } from "../http/mock-errors.js";
 import { QUERY_OVERRIDES, requestedCase, preferences } from "../controls/case-selection.js";
@@ -24,7 +26,7 @@ const MOCK_ONLY = new Set([MOCK_CASE_HEADER]);
 
 export interface PrismHandlerOptions {
   doc: any;
-  operations: OperationInfo[];
+  operations: readonly TableOperation[];
   shapes: ErrorShapes;
 }
 
@@ -36,8 +38,8 @@ class Refusal {
   ) {}
 }
 
-function statusFor(operation: OperationInfo, preferred: number, otherwise = 400): number {
-  return operation.responses.has(String(preferred)) ? preferred : otherwise;
+function statusFor(operation: TableOperation, preferred: number, otherwise = 400): number {
+  return responseOf(operation, String(preferred)) ? preferred : otherwise;
 }
 
 export async function createPrismHandler({ doc, operations, shapes }: PrismHandlerOptions): Promise<MockHandler> {
@@ -48,10 +50,10 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
   const prism = prismHttp.createInstance(config, { logger: silent });
   const credentials = credentialNames(doc);
   /** "apiKey (header X-ApiKey)": what an operation accepts, for 401 messages (Prism only says "Invalid security scheme used"). */
-  const accepted = (operation: OperationInfo) =>
-    (operation.raw.security ?? doc.security ?? [])
-      .map((requirement: object) =>
-        Object.keys(requirement)
+  const accepted = (operation: TableOperation) =>
+    operation.security
+      .map((names) =>
+        names
           .map((name) => {
             const scheme = doc.components?.securitySchemes?.[name] ?? {};
             const where = scheme.type === "apiKey" ? `${scheme.in} ${scheme.name}` : scheme.type === "http" ? `header Authorization: ${scheme.scheme === "basic" ? "Basic" : "Bearer"} …` : scheme.type;
@@ -111,10 +113,10 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
     let status = checked.status;
     let exampleKey = checked.example;
     // An API preference the document ties to an example (x-prefer) picks it, unless the test picked one.
-    const target = operation.responses.get(status ?? defaultStatus(operation) ?? "");
+    const target = responseOf(operation, status ?? defaultStatus(operation) ?? "");
     if (exampleKey === undefined && target && apiPrefer) {
       const prefs = preferences(apiPrefer);
-      const tied = [...target.examples.values()].flat().find((e) => {
+      const tied = target.mediaTypes.flatMap((mediaType) => responseExamples(doc, target, mediaType)).find((e) => {
         if (!e.prefer) return false;
         const [name, value = ""] = e.prefer.split("=").map((s) => s.trim());
         return prefs.get(name!.toLowerCase()) === value;
@@ -129,7 +131,7 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
     const bytes = new Uint8Array(await request.arrayBuffer());
     // A body sent without any Content-Type is read as the document's x-untyped-body (the KMS
     // family's Go client sends its create body so), by the rule every server here shares.
-    const untyped = contentTypeHeader === null ? requestBodyMediaType(null, bytes.length, operation.requestBody) : "";
+    const untyped = contentTypeHeader === null ? requestBodyMediaType(null, bytes.length, operation.request && getAt(doc, operation.request.pointer)) : "";
     if (untyped !== "") contentType = parseMediaType(untyped);
     let body: unknown = null;
     if (bytes.length > 0) {
@@ -236,8 +238,8 @@ export async function createPrismHandler({ doc, operations, shapes }: PrismHandl
     if (payload === null) delete outHeaders["content-type"];
     return new Response(payload, { status: output.statusCode, headers: outHeaders });
 
-    function notAcceptable(op: OperationInfo, accept: string | null, forStatus?: string) {
-      const documented = forStatus ? op.responses.get(forStatus)?.mediaTypes.join(", ") : "";
+    function notAcceptable(op: TableOperation, accept: string | null, forStatus?: string) {
+      const documented = forStatus ? responseOf(op, forStatus)?.mediaTypes.join(", ") : "";
       return refuse(new Refusal(statusFor(op, 406, 406), "not-acceptable", `header.accept: allows none of the documented media types (${documented}) (rule RFC 9110 §12.5.1; sent ${shown(accept)})`));
     }
   };

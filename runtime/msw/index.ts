@@ -20,7 +20,7 @@ import { withControl } from "../emulator/control.js";
 import type { EmulatorControl } from "../emulator/types.js";
 import { faultPlanner, MAX_DELAY_MS, parseLatency, sleep } from "../controls/faults.js";
 import { FAULT_HEADER } from "../controls/case-selection.js";
-import { readOperations, type OperationInfo } from "../openapi/operations.js";
+import { operationTable, type TableOperation } from "../openapi/operation-table.js";
 import { InputError } from "../core/errors.js";
 
 export type { LazyEmulator };
@@ -55,10 +55,10 @@ function escape(text: string): string {
 export function handlersFor(emulator: Emulator, options: Pick<MswEmulatorOptions, "baseUrl" | "document" | "latency" | "faults" | "faultSeed"> = {}): HttpHandler[] {
   if (options.latency !== undefined && !parseLatency(options.latency)) throw new InputError("latency", "format", `latency: must be milliseconds (250) or a range (100-400), at most ${MAX_DELAY_MS}, got ${JSON.stringify(options.latency)}`);
   if (options.faults !== undefined && !(options.faults >= 0 && options.faults <= 1)) throw new InputError("faults", "range", `faults: must be a number from 0 to 1, got ${JSON.stringify(options.faults)}`);
-  let operations: OperationInfo[] | undefined;
+  let operations: readonly TableOperation[] | undefined;
   const plan = faultPlanner(
     { ...(options.latency !== undefined ? { latency: options.latency } : {}), ...(options.faults !== undefined ? { faults: options.faults } : {}), ...(options.faultSeed !== undefined ? { seed: options.faultSeed } : {}) },
-    () => (operations ??= emulator.document ? readOperations(emulator.document) : []),
+    () => (operations ??= emulator.document ? operationTable(emulator.document).operations : []),
   );
   const bases = options.baseUrl === undefined ? [] : Array.isArray(options.baseUrl) ? options.baseUrl : [options.baseUrl];
   const patterns = bases.length

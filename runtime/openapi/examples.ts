@@ -45,27 +45,6 @@ export function firstExample(doc: unknown, holder: any): Found {
   return Array.isArray(holder.examples) ? schemaExample(doc, holder) : { found: false };
 }
 
-/** A response as runtime/openapi/operations.ts reads it: its media types, with their named examples and schemas. */
-export interface ResponseExamples {
-  mediaTypes: string[];
-  examples: Map<string, { name: string; value: unknown }[]>;
-  schemas: Map<string, unknown>;
-}
-
-/**
- * The example of a response that stands for it: the one named `name` (if given), else the
- * first, in the first media type that has one. What a mock answers with and what an error
- * answer starts from.
- */
-export function responseExample(r: ResponseExamples, name?: string): { mediaType: string; value: unknown; schema: unknown } | undefined {
-  for (const mt of r.mediaTypes) {
-    const list = r.examples.get(mt) ?? [];
-    const hit = name ? list.find((e) => e.name === name) : list[0];
-    if (hit) return { mediaType: mt, value: hit.value, schema: r.schemas.get(mt) };
-  }
-  return undefined;
-}
-
 export interface BodyExample {
   /** The named example's key, "example" for a media type's `example`, "schema" for its schema's. */
   name: string;

@@ -58,6 +58,8 @@ export interface TableOperation {
   key: string;
   /** Where the operation object stands in the bundle (`#/paths/~1api~1v2~1keys/get`). */
   pointer: string;
+  /** Its place in the document (paths in order, methods in HTTP_METHODS order): the order reports and samples list operations in. */
+  order: number;
   parameters: TableParameter[];
   request?: { pointer: string; required: boolean; mediaTypes: string[]; untyped?: string };
   responses: TableResponse[];
@@ -69,6 +71,8 @@ export interface TableOperation {
   pagination?: { offsetParam: string; limitParam: string; items: string; total?: string; next?: string; pageCount?: string; last?: string };
   /** `x-effect`: a word for the whole operation, or `noneWhen` (no state changes only for requests whose field has one of the values). */
   effect?: "none" | "sends" | { noneWhen: Record<string, string | number | boolean | Array<string | number | boolean>> };
+  /** `x-example-answer`: the answer the documented request gets instead of a success. */
+  exampleAnswer?: { status?: number; why?: string };
 }
 
 export interface OperationTable {
@@ -98,7 +102,7 @@ function normaliseResource(raw: Json): TableResource | undefined {
 
 /** The table of one bundled document. Its annotations are assumed checked (the build's check-annotations). */
 export function compileOperationTable(doc: Json): OperationTable {
-  const operations = listOperations(doc).map((entry): TableOperation => {
+  const operations = listOperations(doc).map((entry, order): TableOperation => {
     const op = entry.operation;
     const method = entry.method.toUpperCase();
     const parameters = parametersOf(doc, entry).map(({ parameter: p, pointer }): TableParameter => {
@@ -126,6 +130,7 @@ export function compileOperationTable(doc: Json): OperationTable {
       path: entry.path,
       key: `${method} ${entry.path}`,
       pointer: entry.pointer,
+      order,
       parameters,
       ...(body?.value
         ? {
@@ -143,10 +148,21 @@ export function compileOperationTable(doc: Json): OperationTable {
       ...(resource ? { resource } : {}),
       ...(op["x-pagination"] ? { pagination: op["x-pagination"] } : {}),
       ...(op["x-effect"] ? { effect: op["x-effect"] } : {}),
+      ...(op["x-example-answer"] ? { exampleAnswer: op["x-example-answer"] } : {}),
     };
   });
   const caps = Object.fromEntries(Object.entries<Json>(doc?.["x-caps"] ?? {}).map(([name, cap]) => [name, cap.max as number]));
   return { operations: new Router(operations).operations, caps };
+}
+
+/** How each query parameter of an operation travels, by name (what a request is serialised with). */
+export function queryStyles(op: TableOperation): Record<string, QueryParamMeta> {
+  return Object.fromEntries(op.parameters.filter((p) => p.query).map((p) => [p.name, p.query!]));
+}
+
+/** The table's operations in document order (the table itself is in routing order). */
+export function inDocumentOrder(table: OperationTable): TableOperation[] {
+  return [...table.operations].sort((a, b) => a.order - b.order);
 }
 
 const compiled = new WeakMap<object, OperationTable>();

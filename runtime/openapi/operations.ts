@@ -1,108 +1,79 @@
 /**
- * What the mock knows about a document's operations, read once from the bundle: routing by
- * method and path template, and per status the media types and named examples (body and
- * header examples), so case selection and error shapes come from the document alone.
+ * What the mock asks of a document's operation table (runtime/openapi/operation-table.ts):
+ * the operation a request addresses, and per status its named examples (body and header), so
+ * case selection and error shapes come from the document alone. Example values are read where
+ * the table points, never copied into a second model of the operation.
  */
-import { deref, getAt } from "../core/pointer.js";
-import { operationTable } from "./operation-table.js";
+import { deref, escapeToken, getAt } from "../core/pointer.js";
 import { Router, type RouteResult } from "../core/router.js";
+import type { TableOperation, TableResponse } from "./operation-table.js";
 
-export interface ResponseInfo {
-  status: string;
-  /** Media types with a body, in document order. */
-  mediaTypes: string[];
-  /** Named body examples per media type. */
-  examples: Map<string, { name: string; value: unknown; prefer?: string }[]>;
-  /** Names of examples of response headers (e.g. a redirect's Location). */
-  headerExamples: Set<string>;
-  schemas: Map<string, unknown>;
-}
+export type Route = RouteResult<TableOperation>;
 
-export interface OperationInfo {
-  method: string;
-  path: string;
-  key: string;
-  responses: Map<string, ResponseInfo>;
-  requestMediaTypes: string[];
-  /** The Request Body Object, resolved: what a body without Content-Type is read as (runtime/openapi/request-media-type.ts). */
-  requestBody?: unknown;
-  /** Its parameter objects, the path item's included (runtime/core/router.ts parametersOf). */
-  parameters: any[];
-  /** The operation object as it stands in the bundle (refs unresolved), for Prism. */
-  raw: any;
-}
-
-function responseInfo(doc: any, status: string, pointer: string): ResponseInfo {
-  const response = (getAt(doc, pointer) as any) ?? {};
-  const examples = new Map<string, { name: string; value: unknown; prefer?: string }[]>();
-  const schemas = new Map<string, unknown>();
-  const mediaTypes = Object.keys(response.content ?? {});
-  for (const mt of mediaTypes) {
-    const media = deref(doc, response.content[mt]) ?? {};
-    schemas.set(mt, media.schema);
-    examples.set(
-      mt,
-      Object.entries<any>(media.examples ?? {}).map(([name, ex]) => {
-        const e = deref(doc, ex) ?? {};
-        return { name, value: e.value, ...(typeof e["x-prefer"] === "string" ? { prefer: e["x-prefer"] } : {}) };
-      }),
-    );
-  }
-  const headerExamples = new Set<string>();
-  for (const h of Object.values<any>(response.headers ?? {})) {
-    for (const name of Object.keys(deref(doc, h)?.examples ?? {})) headerExamples.add(name);
-  }
-  return { status, mediaTypes, examples, headerExamples, schemas };
-}
-
-/** The mock's view of the document's operation table (runtime/openapi/operation-table.ts), in its routing order. */
-export function readOperations(doc: any): OperationInfo[] {
-  return operationTable(doc).operations.map((entry): OperationInfo => {
-    const responses = new Map<string, ResponseInfo>();
-    for (const r of entry.responses) responses.set(r.status, responseInfo(doc, r.status, r.pointer));
-    return {
-      method: entry.method,
-      path: entry.path,
-      key: entry.key,
-      responses,
-      requestMediaTypes: entry.request?.mediaTypes ?? [],
-      ...(entry.request ? { requestBody: getAt(doc, entry.request.pointer) } : {}),
-      parameters: entry.parameters.map((p) => getAt(doc, p.pointer)),
-      raw: getAt(doc, entry.pointer),
-    };
-  });
-}
-
-export type Route = RouteResult<OperationInfo>;
-
-const routers = new WeakMap<readonly OperationInfo[], Router<OperationInfo>>();
+const routers = new WeakMap<readonly TableOperation[], Router<TableOperation>>();
 
 /** The operation a request addresses, by the shared router (built once per operation list). */
-export function route(operations: readonly OperationInfo[], method: string, pathname: string): Route {
+export function route(operations: readonly TableOperation[], method: string, pathname: string): Route {
   let router = routers.get(operations);
   if (!router) routers.set(operations, (router = new Router(operations)));
   return router.route(method, pathname);
 }
 
+/** The documented response of a status ("201", "default"), if any. */
+export function responseOf(operation: TableOperation, status: string): TableResponse | undefined {
+  return operation.responses.find((r) => r.status === status);
+}
+
+/** A named body example of a response, its value read from the document. */
+export interface NamedExample {
+  name: string;
+  value: unknown;
+  /** `x-prefer`: the API preference (`return=minimal`) that picks it. */
+  prefer?: string;
+}
+
+/** The named body examples of a response in one media type, in document order, values read where the table points. */
+export function responseExamples(doc: unknown, response: TableResponse, mediaType: string): NamedExample[] {
+  const media = deref<any>(doc, getAt(doc, `${response.pointer}/content/${escapeToken(mediaType)}`));
+  return (response.examples[mediaType] ?? []).map((name) => {
+    const e = deref<any>(doc, media?.examples?.[name]) ?? {};
+    return { name, value: e.value, ...(typeof e["x-prefer"] === "string" ? { prefer: e["x-prefer"] } : {}) };
+  });
+}
+
+/**
+ * The example of a response that stands for it: the one named `name` (if given), else the
+ * first, in the first media type that has one, with that media type's schema. What a mock
+ * answers with and what an error answer starts from.
+ */
+export function responseExample(doc: unknown, response: TableResponse, name?: string): { mediaType: string; value: unknown; schema: unknown } | undefined {
+  for (const mediaType of response.mediaTypes) {
+    const names = response.examples[mediaType] ?? [];
+    const hit = name ? names.find((n) => n === name) : names[0];
+    if (hit === undefined) continue;
+    const media = deref<any>(doc, getAt(doc, `${response.pointer}/content/${escapeToken(mediaType)}`));
+    return { mediaType, value: deref<any>(doc, media?.examples?.[hit])?.value, schema: media?.schema };
+  }
+  return undefined;
+}
+
 /** Statuses that own a named example (body or header), for `example=` without `code=`. */
-export function statusesOwning(operation: OperationInfo, example: string): string[] {
-  return [...operation.responses.values()]
-    .filter((r) => r.headerExamples.has(example) || [...r.examples.values()].some((list) => list.some((e) => e.name === example)))
-    .map((r) => r.status);
+export function statusesOwning(operation: TableOperation, example: string): string[] {
+  return operation.responses.filter((r) => r.headerExamples.includes(example) || Object.values(r.examples).some((names) => names.includes(example))).map((r) => r.status);
 }
 
 /** "201 (created, createdMinimal), 400 (missingRequiredField), 204": what a test can ask for. */
-export function availableCases(operation: OperationInfo): string {
-  return [...operation.responses.values()]
+export function availableCases(operation: TableOperation): string {
+  return operation.responses
     .map((r) => {
-      const names = [...new Set([...[...r.examples.values()].flat().map((e) => e.name), ...r.headerExamples])];
+      const names = [...new Set([...Object.values(r.examples).flat(), ...r.headerExamples])];
       return names.length > 0 ? `${r.status} (${names.join(", ")})` : r.status;
     })
     .join(", ");
 }
 
 /** The status Prism answers a valid request with when no code is asked for: the lowest 2xx, else the first. */
-export function defaultStatus(operation: OperationInfo): string | undefined {
-  const statuses = [...operation.responses.keys()];
+export function defaultStatus(operation: TableOperation): string | undefined {
+  const statuses = operation.responses.map((r) => r.status);
   return statuses.filter((s) => /^2\d\d$/.test(s)).sort()[0] ?? statuses.find((s) => s !== "default");
 }

@@ -2,17 +2,14 @@
  * An answer against the document: the emulators' own checks (Contract.responseProblems), each
  * problem turned into a failure that names the JSON pointer of the rule it broke.
  */
-import type { Contract, OperationSpec, ResponseProblem } from "../emulator/contract.js";
+import type { Contract, ResponseProblem } from "../emulator/contract.js";
 import { MAX_FAILURES_PER_CHECK } from "./verdict.js";
 import type { RequestValues } from "../core/required-when.js";
-import type { DocOperation } from "./operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import { escapeSegment, resolve, resolvePointer, ruleLocation } from "./pointer.js";
 import type { Failure } from "./report.js";
 import type { Answer } from "./sender.js";
 
-export function specOf(contract: Contract, op: DocOperation): OperationSpec {
-  return contract.operations.find((o) => o.method === op.method && o.template === op.path)!;
-}
 
 /** Above this size an answer that breaks the document has its first problem listed, not all of them (see firstErrorOnly in ajv-validators.ts). */
 export const FULL_CHECK_BYTES = 1024 * 1024;
@@ -22,23 +19,23 @@ export const FULL_CHECK_BYTES = 1024 * 1024;
  * `quick` stops at the first problem: every answer is checked with it, and only a small answer
  * that breaks the document is checked again in full.
  */
-export function answerFailures(contract: Contract, op: DocOperation, answer: Answer, quick: Contract = contract, request?: RequestValues): Failure[] {
+export function answerFailures(contract: Contract, op: TableOperation, answer: Answer, quick: Contract = contract, request?: RequestValues): Failure[] {
   const reply = { status: answer.status, headers: answer.headers, body: answer.body };
   // An operation's spec carries its contract's validators: each contract checks with its own.
-  const first = quick.responseProblems(specOf(quick, op), reply, request);
+  const first = quick.responseProblems(op, reply, request);
   if (first.length === 0) return [];
   const large = answer.body.length > FULL_CHECK_BYTES;
-  const problems = large || quick === contract ? first : contract.responseProblems(specOf(contract, op), reply, request);
+  const problems = large || quick === contract ? first : contract.responseProblems(op, reply, request);
   const failures = problems.slice(0, MAX_FAILURES_PER_CHECK).map((p) => failureOf(contract, op, p));
   if (problems.length > MAX_FAILURES_PER_CHECK) failures.push({ message: `… and ${problems.length - MAX_FAILURES_PER_CHECK} more`, pointer: failures.at(-1)!.pointer });
   if (large) failures.push({ message: `… and possibly more: an answer over ${FULL_CHECK_BYTES / (1024 * 1024)} MiB that breaks the document has only its first problem listed`, pointer: failures.at(-1)!.pointer });
   return failures;
 }
 
-function failureOf(contract: Contract, op: DocOperation, p: ResponseProblem): Failure {
+function failureOf(contract: Contract, op: TableOperation, p: ResponseProblem): Failure {
   const doc = contract.document;
-  if (p.where === "status" || p.status === undefined) return { message: p.message, pointer: `${op.ptr}/responses` };
-  const responsePtr = resolvePointer(doc, `${op.ptr}/responses/${escapeSegment(p.status)}`);
+  if (p.where === "status" || p.status === undefined) return { message: p.message, pointer: `${op.pointer}/responses` };
+  const responsePtr = resolvePointer(doc, `${op.pointer}/responses/${escapeSegment(p.status)}`);
   if (p.where === "header") {
     const headerPtr = resolvePointer(doc, `${responsePtr}/headers/${escapeSegment(p.header!)}`);
     const pointer = p.keyword === "required" ? `${headerPtr}/required` : ruleLocation(doc, `${headerPtr}/schema`, p.instancePath ?? "", p.keyword);
@@ -68,11 +65,11 @@ export function foreignRedirect(answer: Answer, origin: string): string | undefi
  * of the operation's HTTP security schemes (`Bearer` for a bearer token, RFC 6750 §3; `Basic`,
  * RFC 7617). Other scheme kinds (API keys, OAuth) name no HTTP scheme, so only presence is checked.
  */
-export function challengeFailures(doc: any, op: DocOperation, answer: Answer): Failure[] {
+export function challengeFailures(doc: any, op: TableOperation, answer: Answer): Failure[] {
   if (answer.status !== 401 || answer.incomplete) return [];
-  const raw = op.raw.responses?.["401"];
+  const raw = op.responses.find((r) => r.status === "401");
   if (!raw) return [];
-  const responsePtr = resolvePointer(doc, `${op.ptr}/responses/401`);
+  const responsePtr = resolvePointer(doc, `${op.pointer}/responses/401`);
   const declared = Object.keys(resolve(doc, responsePtr)?.headers ?? {}).find((h) => h.toLowerCase() === "www-authenticate");
   if (!declared) return [];
   const pointer = `${responsePtr}/headers/${escapeSegment(declared)}`;

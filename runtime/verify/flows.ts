@@ -7,7 +7,8 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import { PaginationError, walkPages, type PaginationMeta } from "../core/paginate.js";
 import type { Answer } from "./sender.js";
-import { documentedRequests, type DocOperation } from "./operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
+import { documentedRequests } from "./operations.js";
 import { escapeSegment, resolve, valueAt } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
 import type { Check, Failure } from "./report.js";
@@ -51,13 +52,13 @@ export function retagged(req: RawRequest, from: string, to: string): RawRequest 
 }
 
 /** The fields the operation's resource keeps unique (`x-resource.unique`), from the operation table. */
-export function uniqueFields(op: DocOperation): string[] {
+export function uniqueFields(op: TableOperation): string[] {
   const resource = op.resource;
   return resource && "unique" in resource ? (resource.unique as string[]) : [];
 }
 
 /** Calls, and on a documented 409 (the example's name is taken) calls again with unique fields. */
-export async function callUnique(ctx: RunContext, op: DocOperation, req: RawRequest) {
+export async function callUnique(ctx: RunContext, op: TableOperation, req: RawRequest) {
   const first = await ctx.call(op, req);
   if (first.answer.status !== 409 || req.body === undefined) return { ...first, sent: req };
   const again = uniquified(req, freshTag(), uniqueFields(op));
@@ -94,7 +95,7 @@ export function idOf(body: unknown): string | undefined {
 }
 
 /** "/x/{id}" is an item of the collection "/x": its only extra segment is one path parameter. */
-function itemPathOf(ops: DocOperation[], collection: string): { path: string; param: string } | undefined {
+function itemPathOf(ops: TableOperation[], collection: string): { path: string; param: string } | undefined {
   for (const op of ops) {
     const m = new RegExp(`^${collection.replace(/[.*+?^$()|[\]\\]/g, "\\$&")}/\\{([^}]+)\\}$`).exec(op.path);
     if (m) return { path: op.path, param: m[1]! };
@@ -103,13 +104,13 @@ function itemPathOf(ops: DocOperation[], collection: string): { path: string; pa
 }
 
 /** A POST that creates something: on a collection the document lists, answered 201, or named create/register. */
-function isCreate(ctx: RunContext, op: DocOperation): boolean {
+function isCreate(ctx: RunContext, op: TableOperation): boolean {
   if (op.method !== "POST") return false;
-  if (ctx.ops.some((o) => o.method === "GET" && o.path === op.path && o.raw["x-pagination"])) return true;
-  return Object.keys(op.raw.responses ?? {}).includes("201") || /^(create|register)/i.test(op.operationId);
+  if (ctx.ops.some((o) => o.method === "GET" && o.path === op.path && o.pagination)) return true;
+  return op.responses.map((r) => r.status).includes("201") || /^(create|register)/i.test(op.operationId);
 }
 
-export function trackCreated(ctx: RunContext, op: DocOperation, answer: Answer): void {
+export function trackCreated(ctx: RunContext, op: TableOperation, answer: Answer): void {
   if (ok(answer.status) && isCreate(ctx, op)) ctx.created.push({ op, id: idOf(parse(answer)) });
 }
 
@@ -141,12 +142,12 @@ const MAX_PAGES = 50;
  * page as a check; a page the pager refuses (no items array, a repeat, more items than asked
  * for, a next link that does not advance) is a failed check naming `x-pagination`.
  */
-async function walkList(ctx: RunContext, list: DocOperation): Promise<{ items: any[]; total?: number; failed: boolean }> {
-  const paging = list.raw["x-pagination"] as PaginationMeta;
+async function walkList(ctx: RunContext, list: TableOperation): Promise<{ items: any[]; total?: number; failed: boolean }> {
+  const paging = list.pagination as PaginationMeta;
   const base = documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
   if (!base) return { items: [], failed: true };
   const limitParam = list.parameters.find((p) => p.in === "query" && p.name === paging.limitParam);
-  const limitSchema = limitParam?.schemaPtr ? resolve(ctx.doc, limitParam.schemaPtr) : undefined;
+  const limitSchema = limitParam?.schemaPointer ? resolve(ctx.doc, limitParam.schemaPointer) : undefined;
   const limit = Number(limitSchema?.maximum ?? limitSchema?.default ?? 100);
   const items: any[] = [];
   let total: number | undefined;
@@ -170,7 +171,7 @@ async function walkList(ctx: RunContext, list: DocOperation): Promise<{ items: a
   try {
     for await (const item of walkPages(paging, { [paging.offsetParam]: 0, [paging.limitParam]: limit }, fetchPage)) items.push(item);
   } catch (error) {
-    if (error instanceof PaginationError) ctx.record(list, { kind: "flow", name: "list pages", verdict: "failed", failures: [{ message: error.message, pointer: `${list.ptr}/x-pagination` }] });
+    if (error instanceof PaginationError) ctx.record(list, { kind: "flow", name: "list pages", verdict: "failed", failures: [{ message: error.message, pointer: `${list.pointer}/x-pagination` }] });
     else if (!(error instanceof PageFailed)) throw error;
     return { items, failed: true };
   }
@@ -186,23 +187,23 @@ function flowCheck(name: string, expected: Failure[]): Check {
 
 /** The operations one flow runs: a paged list, its create, and the item operations of the collection. */
 export interface FlowPlan {
-  list: DocOperation;
-  create: DocOperation;
+  list: TableOperation;
+  create: TableOperation;
   /** The item path and its identifier parameter, when the collection has one. */
   item?: { path: string; param: string };
-  get?: DocOperation;
-  update?: DocOperation;
-  replace?: DocOperation;
-  delete?: DocOperation;
+  get?: TableOperation;
+  update?: TableOperation;
+  replace?: TableOperation;
+  delete?: TableOperation;
 }
 
 /**
  * The flows `runFlows` runs, one per paged list with a create. The same operations as the
  * document's Arazzo workflows (runtime/openapi/resource-flows.ts; test/verify/workflows-agree.test.ts).
  */
-export function flowPlans(ops: DocOperation[], runnable: (op: DocOperation) => boolean): FlowPlan[] {
+export function flowPlans(ops: TableOperation[], runnable: (op: TableOperation) => boolean): FlowPlan[] {
   const plans: FlowPlan[] = [];
-  for (const list of ops.filter((o) => o.method === "GET" && o.raw["x-pagination"] && runnable(o))) {
+  for (const list of ops.filter((o) => o.method === "GET" && o.pagination && runnable(o))) {
     const name = resourceName(list);
     const family = name ? resourceOps(ops, name, runnable) : {};
     const create = family.create ?? ops.find((o) => o.method === "POST" && o.path === list.path);
@@ -220,7 +221,7 @@ export function flowPlans(ops: DocOperation[], runnable: (op: DocOperation) => b
   return plans;
 }
 
-export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => boolean): Promise<void> {
+export async function runFlows(ctx: RunContext, runnable: (op: TableOperation) => boolean): Promise<void> {
   for (const { list, create, item, get, update, replace, delete: del } of flowPlans(ctx.ops, runnable)) {
     const documented = documentedRequests(ctx.doc, create, ctx.bind).requests;
     let created: string | undefined;
@@ -228,7 +229,7 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
     for (const { example, request } of documented) {
       const r = await callUnique(ctx, create, request);
       const id = ok(r.answer.status) ? idOf(parse(r.answer)) : undefined;
-      const expected: Failure[] = ok(r.answer.status) && id === undefined ? [{ message: "the created resource has no identifier", pointer: `${create.ptr}/responses` }] : [];
+      const expected: Failure[] = ok(r.answer.status) && id === undefined ? [{ message: "the created resource has no identifier", pointer: `${create.pointer}/responses` }] : [];
       const check = ctx.recordValid(create, { kind: "flow", name: `create (example ${example})` }, r, `example ${example} of ${create.operationId}`, expected);
       if (check.verdict === "verified" && id !== undefined) {
         created = id;
@@ -241,7 +242,7 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
     if (created === undefined) continue;
     const id = created;
 
-    const onItem = async (op: DocOperation, example = 0) => {
+    const onItem = async (op: TableOperation, example = 0) => {
       const base = documentedRequests(ctx.doc, op, ctx.bind).requests[example]?.request;
       if (!base) return undefined;
       base.params.path[item!.param] = id;
@@ -251,21 +252,21 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
      * Reads the object back after a write (its item GET, else the list) and compares what the
      * write sent with what is stored. A 404 for what this run created is a failure.
      */
-    const readBack = async (label: string, sentValue: unknown, writer: DocOperation): Promise<unknown> => {
+    const readBack = async (label: string, sentValue: unknown, writer: TableOperation): Promise<unknown> => {
       if (get) {
         const r = await onItem(get);
         if (!r) return undefined;
-        const own404: Failure[] = r.answer.status === 404 ? [{ message: `${get.operationId} answered 404 for ${id}, which this run created (${label})`, pointer: `${get.ptr}/responses` }] : [];
+        const own404: Failure[] = r.answer.status === 404 ? [{ message: `${get.operationId} answered 404 for ${id}, which this run created (${label})`, pointer: `${get.pointer}/responses` }] : [];
         const record = ok(r.answer.status) ? answeredRecord(get, parse(r.answer)) : undefined;
-        const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, get)), `after ${label}, ${writer.operationId} sent one value and ${get.operationId} shows another`, `${writer.ptr}/requestBody`) : [];
+        const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, get)), `after ${label}, ${writer.operationId} sent one value and ${get.operationId} shows another`, `${writer.pointer}/requestBody`) : [];
         ctx.recordValid(get, { kind: "flow", name: `read back ${id} after ${label}` }, r, `the read-back of ${id}`, [...own404, ...diffs]);
         return record;
       }
       const listed = await walkList(ctx, list);
       if (listed.failed) return undefined;
       const record = listed.items.find((i) => i && typeof i === "object" && idOf(i) === id);
-      const missing: Failure[] = record === undefined ? [{ message: `${id}, which this run created, is missing from ${list.operationId} after ${label}`, pointer: `${list.ptr}/x-pagination/items` }] : [];
-      const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, list), false), `after ${label}, ${writer.operationId} sent one value and ${list.operationId} lists another`, `${writer.ptr}/requestBody`) : [];
+      const missing: Failure[] = record === undefined ? [{ message: `${id}, which this run created, is missing from ${list.operationId} after ${label}`, pointer: `${list.pointer}/x-pagination/items` }] : [];
+      const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, list), false), `after ${label}, ${writer.operationId} sent one value and ${list.operationId} lists another`, `${writer.pointer}/requestBody`) : [];
       ctx.record(list, flowCheck(`read back ${id} after ${label}`, [...missing, ...diffs]));
       return record;
     };
@@ -273,13 +274,13 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
     const stored = (await readBack("its create", sent, create)) ?? sent;
     const listed = await walkList(ctx, list);
     if (!listed.failed) {
-      ctx.record(list, flowCheck(`the list contains the created ${id}`, contains(listed.items, id) ? [] : [{ message: `${id}, created by ${create.operationId}, is missing from ${list.operationId}`, pointer: `${list.ptr}/x-pagination/items` }]));
+      ctx.record(list, flowCheck(`the list contains the created ${id}`, contains(listed.items, id) ? [] : [{ message: `${id}, created by ${create.operationId}, is missing from ${list.operationId}`, pointer: `${list.pointer}/x-pagination/items` }]));
       if (listed.total !== undefined) {
-        ctx.record(list, flowCheck("the documented total agrees with the list", listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.ptr}/x-pagination/total` }]));
+        ctx.record(list, flowCheck("the documented total agrees with the list", listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.pointer}/x-pagination/total` }]));
       }
       const ids = listed.items.map((i) => (i && typeof i === "object" ? idOf(i) : undefined)).filter((x): x is string => x !== undefined);
       const repeated = ids.filter((x, i) => ids.indexOf(x) !== i);
-      ctx.record(list, flowCheck("every item is listed once", repeated.length ? [{ message: `${list.operationId} lists ${[...new Set(repeated)].slice(0, 3).join(", ")} more than once across its pages`, pointer: `${list.ptr}/x-pagination/items` }] : []));
+      ctx.record(list, flowCheck("every item is listed once", repeated.length ? [{ message: `${list.operationId} lists ${[...new Set(repeated)].slice(0, 3).join(", ")} more than once across its pages`, pointer: `${list.pointer}/x-pagination/items` }] : []));
       await countHeader(ctx, list.path, listed.items.length, runnable);
       await judgeList(ctx, list, id, stored, listed.items.length, create);
     }
@@ -288,24 +289,24 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
       if (!op) continue;
       const r = await onItem(op);
       if (!r) continue;
-      const own404: Failure[] = r.answer.status === 404 ? [{ message: `${op.operationId} answered 404 for ${id}, which this run created`, pointer: `${op.ptr}/responses` }] : [];
+      const own404: Failure[] = r.answer.status === 404 ? [{ message: `${op.operationId} answered 404 for ${id}, which this run created`, pointer: `${op.pointer}/responses` }] : [];
       const check = ctx.recordValid(op, { kind: "flow", name: `${label} the created ${id}` }, r, `${label} of the created ${id}`, own404);
       if (check.verdict === "verified") await readBack(`its ${label}`, sentRecord(op, r.sent.body), op);
     }
     if (del) {
       const r = await onItem(del);
-      const own404: Failure[] = r?.answer.status === 404 ? [{ message: `${del.operationId} answered 404 for ${id}, which this run created`, pointer: `${del.ptr}/responses` }] : [];
+      const own404: Failure[] = r?.answer.status === 404 ? [{ message: `${del.operationId} answered 404 for ${id}, which this run created`, pointer: `${del.pointer}/responses` }] : [];
       const deleted = r ? ctx.recordValid(del, { kind: "flow", name: `delete the created ${id}` }, r, `delete of the created ${id}`, own404) : undefined;
       if (get && deleted?.verdict === "verified") {
         const after = await onItem(get);
         if (after) {
           // A 404 is what this step expects: the rest of the answer is still held to the document.
-          const gone = after.answer.status === 404 ? [] : [{ message: `get after delete answered ${after.answer.status}, not 404`, pointer: `${get.ptr}/responses` }];
-          ctx.record(get, { kind: "flow", name: `the deleted ${id} is gone`, verdict: after.answer.incomplete || gone.length || after.failures.length ? "failed" : "verified", failures: after.answer.incomplete ? [{ message: after.answer.incomplete, pointer: `${get.ptr}/responses` }] : [...gone, ...after.failures], request: after.request, status: after.answer.status });
+          const gone = after.answer.status === 404 ? [] : [{ message: `get after delete answered ${after.answer.status}, not 404`, pointer: `${get.pointer}/responses` }];
+          ctx.record(get, { kind: "flow", name: `the deleted ${id} is gone`, verdict: after.answer.incomplete || gone.length || after.failures.length ? "failed" : "verified", failures: after.answer.incomplete ? [{ message: after.answer.incomplete, pointer: `${get.pointer}/responses` }] : [...gone, ...after.failures], request: after.request, status: after.answer.status });
         }
       } else if (deleted?.verdict === "verified") {
         const after = await walkList(ctx, list);
-        if (!after.failed) ctx.record(list, flowCheck(`the deleted ${id} is gone from the list`, contains(after.items, id) ? [{ message: `${id} is still listed by ${list.operationId} after ${del.operationId} answered ${r!.answer.status}`, pointer: `${del.ptr}/responses` }] : []));
+        if (!after.failed) ctx.record(list, flowCheck(`the deleted ${id} is gone from the list`, contains(after.items, id) ? [{ message: `${id} is still listed by ${list.operationId} after ${del.operationId} answered ${r!.answer.status}`, pointer: `${del.pointer}/responses` }] : []));
       }
     } else ctx.leftBehind.push({ operation: create.operationId, id });
   }
@@ -316,13 +317,13 @@ export async function runFlows(ctx: RunContext, runnable: (op: DocOperation) => 
  * (`x-resource.match`, `x-resource.search`) holds for every item returned and keeps the created
  * object; limits of 1, 2 and the maximum are each respected; the offset moves the page.
  */
-async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored: unknown, size: number, create: DocOperation): Promise<void> {
+async function judgeList(ctx: RunContext, list: TableOperation, id: string, stored: unknown, size: number, create: TableOperation): Promise<void> {
   const paging = list.pagination!;
   const base = documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
   if (!base) return;
   const resource = (list.resource ?? {}) as { match?: Record<string, string>; search?: { param: string; field: string } };
   const limitParam = list.parameters.find((p) => p.in === "query" && p.name === paging.limitParam);
-  const limitSchema = limitParam?.schemaPtr ? resolve(ctx.doc, limitParam.schemaPtr) : undefined;
+  const limitSchema = limitParam?.schemaPointer ? resolve(ctx.doc, limitParam.schemaPointer) : undefined;
   const max = Number(limitSchema?.maximum ?? limitSchema?.default ?? 100);
   const page = async (change: (req: RawRequest) => void) => {
     const req = structuredClone(base);
@@ -335,8 +336,8 @@ async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored
   };
   const record = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
   const filters: { param: string; field: string; holds: (item: unknown, value: string) => boolean; pointer: string }[] = [
-    ...Object.entries(resource.match ?? {}).map(([param, field]) => ({ param, field, holds: (v: unknown, value: string) => asText(v) === value, pointer: `${list.ptr}/x-resource/match/${escapeSegment(param)}` })),
-    ...(resource.search ? [{ param: resource.search.param, field: resource.search.field, holds: (v: unknown, value: string) => (asText(v) ?? "").toLowerCase().includes(value.toLowerCase()), pointer: `${list.ptr}/x-resource/search` }] : []),
+    ...Object.entries(resource.match ?? {}).map(([param, field]) => ({ param, field, holds: (v: unknown, value: string) => asText(v) === value, pointer: `${list.pointer}/x-resource/match/${escapeSegment(param)}` })),
+    ...(resource.search ? [{ param: resource.search.param, field: resource.search.field, holds: (v: unknown, value: string) => (asText(v) ?? "").toLowerCase().includes(value.toLowerCase()), pointer: `${list.pointer}/x-resource/search` }] : []),
   ];
   for (const f of filters) {
     const p = list.parameters.find((x) => x.name.toLowerCase() === f.param.toLowerCase() && (x.in === "query" || x.in === "header"));
@@ -344,7 +345,7 @@ async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored
     if (!p || whole === undefined) continue;
     // A search takes part of the value (the parameter's own rules may refuse the whole: spaces, length); a match the whole.
     const candidates = f.pointer.endsWith("/search") ? [whole, ...(whole.match(/[A-Za-z0-9]+/g) ?? []).sort((a, b) => b.length - a.length)] : [whole];
-    const value = candidates.find((c) => !p.schemaPtr || ctx.contract.schemaErrors(p.schemaPtr, c).length === 0);
+    const value = candidates.find((c) => !p.schemaPointer || ctx.contract.schemaErrors(p.schemaPointer, c).length === 0);
     if (value === undefined) continue;
     const { r, items } = await page((req) => (req.params[p.in as "query" | "header"][p.name] = value));
     const wrong = items.filter((i) => !f.holds(i?.[f.field], value));
@@ -354,9 +355,9 @@ async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored
     ctx.recordValid(list, { kind: "flow", name: `the filter ${p.name}=${value} holds for every item` }, r, `${list.operationId} filtered by ${p.name}`, expected);
     // And by another value the server has (the parameter's default, here or on the create): the created object must not be among its items.
     if (!f.pointer.includes("/match/")) continue;
-    const schemaDefault = (param: { schemaPtr?: string } | undefined) => (param?.schemaPtr ? asText(resolve(ctx.doc, param.schemaPtr)?.default) : undefined);
+    const schemaDefault = (param: { schemaPointer?: string } | undefined) => (param?.schemaPointer ? asText(resolve(ctx.doc, param.schemaPointer)?.default) : undefined);
     const other = schemaDefault(p) ?? schemaDefault(create.parameters.find((x) => x.name.toLowerCase() === p.name.toLowerCase()));
-    if (other === undefined || other === value || (p.schemaPtr && ctx.contract.schemaErrors(p.schemaPtr, other).length)) continue;
+    if (other === undefined || other === value || (p.schemaPointer && ctx.contract.schemaErrors(p.schemaPointer, other).length)) continue;
     const again = await page((req) => (req.params[p.in as "query" | "header"][p.name] = other));
     const stray: Failure[] = [];
     const wrongOther = again.items.filter((i) => !f.holds(i?.[f.field], other));
@@ -370,8 +371,8 @@ async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored
   for (const limit of limits) {
     const { r, items } = await page((req) => (req.params.query[paging.limitParam] = limit));
     const expected: Failure[] = [];
-    if (ok(r.answer.status) && items.length > limit) expected.push({ message: `${paging.limitParam}=${limit} answered ${items.length} items`, pointer: `${limitParam.ptr}` });
-    if (ok(r.answer.status) && items.length < Math.min(limit, size)) expected.push({ message: `${paging.limitParam}=${limit} answered ${items.length} items although the list holds ${size}`, pointer: `${limitParam.ptr}` });
+    if (ok(r.answer.status) && items.length > limit) expected.push({ message: `${paging.limitParam}=${limit} answered ${items.length} items`, pointer: `${limitParam.pointer}` });
+    if (ok(r.answer.status) && items.length < Math.min(limit, size)) expected.push({ message: `${paging.limitParam}=${limit} answered ${items.length} items although the list holds ${size}`, pointer: `${limitParam.pointer}` });
     if (limit === 1) firstOfPage1 = items[0] ? idOf(items[0]) : undefined;
     ctx.recordValid(list, { kind: "flow", name: `${paging.limitParam}=${limit} is respected` }, r, `${list.operationId} with ${paging.limitParam}=${limit}`, expected);
   }
@@ -381,27 +382,27 @@ async function judgeList(ctx: RunContext, list: DocOperation, id: string, stored
       req.params.query[paging.limitParam] = 1;
     });
     const second = items[0] ? idOf(items[0]) : undefined;
-    const expected: Failure[] = ok(r.answer.status) && (second === undefined || second === firstOfPage1) ? [{ message: `${paging.offsetParam}=1 answered ${second === undefined ? "no item" : `the same item as ${paging.offsetParam}=0 (${second})`} although the list holds ${size}`, pointer: `${list.ptr}/x-pagination/offsetParam` }] : [];
+    const expected: Failure[] = ok(r.answer.status) && (second === undefined || second === firstOfPage1) ? [{ message: `${paging.offsetParam}=1 answered ${second === undefined ? "no item" : `the same item as ${paging.offsetParam}=0 (${second})`} although the list holds ${size}`, pointer: `${list.pointer}/x-pagination/offsetParam` }] : [];
     ctx.recordValid(list, { kind: "flow", name: `${paging.offsetParam}=1 moves the page` }, r, `${list.operationId} at ${paging.offsetParam} 1`, expected);
   }
 }
 
 /** A HEAD on the collection that documents an integer header (KMS Key-Total) must count what the list holds. */
-async function countHeader(ctx: RunContext, path: string, listed: number, runnable: (op: DocOperation) => boolean): Promise<void> {
+async function countHeader(ctx: RunContext, path: string, listed: number, runnable: (op: TableOperation) => boolean): Promise<void> {
   const head = ctx.ops.find((o) => o.method === "HEAD" && o.path === path && runnable(o));
   if (!head) return;
-  const okStatus = Object.keys(head.raw.responses ?? {}).find((s) => s.startsWith("2"));
-  const headers = okStatus ? resolve(ctx.doc, `${head.ptr}/responses/${okStatus}`)?.headers ?? {} : {};
+  const okStatus = head.responses.map((r) => r.status).find((s) => s.startsWith("2"));
+  const headers = okStatus ? resolve(ctx.doc, `${head.pointer}/responses/${okStatus}`)?.headers ?? {} : {};
   const name = Object.keys(headers).find((h) => {
-    const schema = resolve(ctx.doc, `${head.ptr}/responses/${okStatus}/headers/${escapeSegment(h)}`)?.schema;
-    return schema && ["integer", "number"].includes(resolve(ctx.doc, `${head.ptr}/responses/${okStatus}/headers/${escapeSegment(h)}/schema`)?.type);
+    const schema = resolve(ctx.doc, `${head.pointer}/responses/${okStatus}/headers/${escapeSegment(h)}`)?.schema;
+    return schema && ["integer", "number"].includes(resolve(ctx.doc, `${head.pointer}/responses/${okStatus}/headers/${escapeSegment(h)}/schema`)?.type);
   });
   if (!name) return;
   const base = documentedRequests(ctx.doc, head, ctx.bind).requests[0]?.request;
   if (!base) return;
   const r = await ctx.call(head, base);
   const value = Number(r.answer.headers[name.toLowerCase()]);
-  const pointer = `${head.ptr}/responses/${okStatus}/headers/${escapeSegment(name)}`;
+  const pointer = `${head.pointer}/responses/${okStatus}/headers/${escapeSegment(name)}`;
   const agrees = !ok(r.answer.status) || value === listed ? [] : [{ message: `${name} ${r.answer.headers[name.toLowerCase()] ?? "(missing)"} but ${listed} items listed`, pointer }];
   ctx.recordValid(head, { kind: "flow", name: `${name} agrees with the list` }, r, `the count of ${path}`, agrees);
 }

@@ -18,7 +18,8 @@
 import { VerifyUsageError } from "./errors.js";
 import { CloudInterfacesError } from "../core/base-error.js";
 import { importPeer } from "../package/optional-peers.js";
-import { documentedRequests, type DocOperation } from "./operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
+import { documentedRequests } from "./operations.js";
 import { escapeToken } from "../core/pointer.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
@@ -56,7 +57,7 @@ async function loadFastCheck(): Promise<FastCheck> {
 
 /** One edge of one rule: the values to try there, and how one becomes a request. */
 interface Edge {
-  op: DocOperation;
+  op: TableOperation;
   /** "body.name past maxLength" */
   name: string;
   /** Pointer of the rule's keyword. */
@@ -112,15 +113,15 @@ function edgesOf(fc: FastCheck, schema: any, current: unknown, inBody: boolean):
 }
 
 /** Every edge of every rule of an operation's parameters (query, header) and JSON body fields present in its documented request. */
-function operationEdges(fc: FastCheck, ctx: RunContext, op: DocOperation, base: RawRequest): Edge[] {
+function operationEdges(fc: FastCheck, ctx: RunContext, op: TableOperation, base: RawRequest): Edge[] {
   const edges: Edge[] = [];
   for (const param of op.parameters) {
-    if ((param.in !== "query" && param.in !== "header") || !param.schemaPtr) continue;
+    if ((param.in !== "query" && param.in !== "header") || !param.schemaPointer) continue;
     if (param.name.toLowerCase() === "prefer") continue;
-    const schema = resolve(ctx.doc, param.schemaPtr);
+    const schema = resolve(ctx.doc, param.schemaPointer);
     if (!schema || typeof schema !== "object") continue;
     const current = base.params[param.in][param.name];
-    const schemaPtr = param.schemaPtr;
+    const schemaPtr = param.schemaPointer;
     for (const e of edgesOf(fc, schema, current, false)) {
       edges.push({
         op,
@@ -136,10 +137,10 @@ function operationEdges(fc: FastCheck, ctx: RunContext, op: DocOperation, base: 
       });
     }
   }
-  const body = op.raw.requestBody ? resolve(ctx.doc, `${op.ptr}/requestBody`) : undefined;
+  const body = op.request ? resolve(ctx.doc, `${op.pointer}/requestBody`) : undefined;
   const mediaType = base.contentType ?? Object.keys(body?.content ?? {})[0];
   if (body && base.body !== undefined && mediaType && /json/.test(mediaType)) {
-    const bodyPtr = `${resolvePointer(ctx.doc, `${op.ptr}/requestBody`)}/content/${escapeToken(mediaType)}/schema`;
+    const bodyPtr = `${resolvePointer(ctx.doc, `${op.pointer}/requestBody`)}/content/${escapeToken(mediaType)}/schema`;
     const walk = (path: (string | number)[], schemaPtr: string, value: unknown, depth: number) => {
       if (depth > 6) return;
       const resolvedPtr = resolvePointer(ctx.doc, schemaPtr);
@@ -194,7 +195,7 @@ const seededTag = (seed: number) => `g${(seed >>> 0).toString(36)}`.slice(0, 6).
  * Runs the generated phase over the operations `runnable` allows, recording one check per edge
  * of each rule on its operation. Returns what it sent.
  */
-export async function generatedPhase(ctx: RunContext, runnable: (op: DocOperation) => boolean, options: { seed: number; budget: number }): Promise<GeneratedSummary> {
+export async function generatedPhase(ctx: RunContext, runnable: (op: TableOperation) => boolean, options: { seed: number; budget: number }): Promise<GeneratedSummary> {
   const fc = await loadFastCheck();
   const { seed, budget } = options;
   const readOnly = { allowWrites: false, allowSend: false };
@@ -247,7 +248,7 @@ export async function generatedPhase(ctx: RunContext, runnable: (op: DocOperatio
 }
 
 /** A valid request at a rule's edge: not refused as invalid (the statuses the document gives a broken rule), and its answer as documented. */
-function judgeValidEdge(op: DocOperation, r: { answer: { status: number; incomplete?: string }; failures: { message: string; pointer: string }[] }, edge: Edge) {
+function judgeValidEdge(op: TableOperation, r: { answer: { status: number; incomplete?: string }; failures: { message: string; pointer: string }[] }, edge: Edge) {
   if (r.answer.incomplete) return { verdict: "not verified" as const, failures: [], reason: r.answer.incomplete };
   const invalid = expectedStatuses(op, "invalid");
   const refused = (invalid.length ? invalid : [400, 422]).includes(r.answer.status);

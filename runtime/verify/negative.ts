@@ -6,8 +6,10 @@
  * project's tests send the same cases to the Prism mocks (test/negative).
  */
 import type { Contract, SchemaError } from "../emulator/contract.js";
-import { documentedRequests, parameterExample, docOperations, type DocOperation } from "./operations.js";
-import { escapeToken } from "../core/pointer.js";
+import { parameterExample } from "../openapi/example-requests.js";
+import type { TableOperation } from "../openapi/operation-table.js";
+import { documentedRequests, documentOperations } from "./operations.js";
+import { escapeToken, getAt } from "../core/pointer.js";
 import { resolve, resolvePointer } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
 
@@ -211,14 +213,14 @@ export function deriveNegativeCases(
   /** Only the operations this keeps ("GET /path" keys); deriving costs as much as sending the cases. */
   wanted: (operationKey: string) => boolean = () => true,
   /** Makes the base request of an operation fit to send now (fresh unique values), before each rule is broken in it. */
-  prepare: (op: DocOperation, base: RawRequest) => RawRequest = (_op, base) => base,
+  prepare: (op: TableOperation, base: RawRequest) => RawRequest = (_op, base) => base,
 ): { cases: NegativeCase[]; baselines: RawRequest[]; underivable: Underivable[]; blindSpots: BlindSpot[] } {
   const doc = contract.document;
   const out: NegativeCase[] = [];
   const underivable: Underivable[] = [];
   const blindSpots: BlindSpot[] = [];
   const baselines: RawRequest[] = [];
-  for (const op of docOperations(doc).filter((o) => wanted(o.key))) {
+  for (const op of documentOperations(doc).filter((o) => wanted(o.key))) {
     const operation = op.key;
     const { requests, missing } = documentedRequests(doc, op, bind);
     const documentedBase = requests[0]?.request;
@@ -252,9 +254,9 @@ export function deriveNegativeCases(
       if (param.required && loc !== "path") {
         const req = clone(base);
         delete req.params[loc][param.name];
-        out.push({ operation, constraint: `${label} required`, expect: "invalid", rule: `${param.ptr}/required`, request: req });
+        out.push({ operation, constraint: `${label} required`, expect: "invalid", rule: `${param.pointer}/required`, request: req });
       }
-      const schemaPtr = param.schemaPtr;
+      const schemaPtr = param.schemaPointer;
       if (!schemaPtr) continue;
       const current = base.params[loc][param.name] ?? parameterExample(doc, param);
       const withValue = (v: unknown): RawRequest => {
@@ -272,19 +274,19 @@ export function deriveNegativeCases(
       }
     }
 
-    const body = op.raw.requestBody ? resolve(doc, `${op.ptr}/requestBody`) : undefined;
+    const body = op.request ? resolve(doc, `${op.pointer}/requestBody`) : undefined;
     if (body && base.body !== undefined) {
       const mediaType = base.contentType ?? Object.keys(body.content)[0]!;
-      const bodyPtr = `${resolvePointer(doc, `${op.ptr}/requestBody`)}/content/${escapeToken(mediaType)}/schema`;
+      const bodyPtr = `${resolvePointer(doc, `${op.pointer}/requestBody`)}/content/${escapeToken(mediaType)}/schema`;
       if (/json/.test(mediaType)) walkBody(ctx, base, bodyPtr, [], bodyPtr, base.body);
       else walkForm(ctx, base, bodyPtr);
       const wrongType = clone(base);
       wrongType.contentType = "text/plain";
-      out.push({ operation, constraint: "request media type", expect: "media-type", rule: `${resolvePointer(doc, `${op.ptr}/requestBody`)}/content`, request: wrongType });
+      out.push({ operation, constraint: "request media type", expect: "media-type", rule: `${resolvePointer(doc, `${op.pointer}/requestBody`)}/content`, request: wrongType });
     }
 
     if (op.security.length > 0 && op.security.every((r) => r.length > 0)) {
-      const rule = op.raw.security ? `${op.ptr}/security` : "#/security";
+      const rule = getAt(doc, `${op.pointer}/security`) !== undefined ? `${op.pointer}/security` : "#/security";
       out.push({ operation, constraint: "security requirement", expect: "unauthorized", rule, request: { ...clone(base), withCredentials: false } });
       // Malformed, not only absent: each must be refused as the absent one is (issue 45).
       const scheme = doc.components?.securitySchemes?.[op.security[0]![0]!] ?? {};

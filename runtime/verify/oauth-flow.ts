@@ -7,13 +7,14 @@
  * document served by the same plug-ins gets it with no code.
  */
 import { createHash } from "node:crypto";
-import { documentedRequests, type DocOperation } from "./operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
+import { documentedRequests } from "./operations.js";
 import type { RawRequest } from "./raw-request.js";
 import type { Failure } from "./report.js";
 import type { RunContext } from "./run-context.js";
 
 const ok = (status: number) => status >= 200 && status < 300;
-const byPlugin = (ctx: RunContext, name: string, runnable: (op: DocOperation) => boolean) => ctx.ops.find((o) => (o.resource as { plugin?: string } | undefined)?.plugin === name && runnable(o));
+const byPlugin = (ctx: RunContext, name: string, runnable: (op: TableOperation) => boolean) => ctx.ops.find((o) => (o.resource as { plugin?: string } | undefined)?.plugin === name && runnable(o));
 
 /**
  * The token with one character of its last part changed: the same shape, never issued. Not the
@@ -24,7 +25,7 @@ export function forged(token: string): string {
   return `${token.slice(0, i)}${token[i] === "A" ? "B" : "A"}${token.slice(i + 1)}`;
 }
 
-export async function oauthFlow(ctx: RunContext, runnable: (op: DocOperation) => boolean): Promise<void> {
+export async function oauthFlow(ctx: RunContext, runnable: (op: TableOperation) => boolean): Promise<void> {
   const introspect = byPlugin(ctx, "introspect", runnable);
   if (!introspect) return;
   const base = documentedRequests(ctx.doc, introspect, ctx.bind).requests[0]?.request;
@@ -40,7 +41,7 @@ export async function oauthFlow(ctx: RunContext, runnable: (op: DocOperation) =>
     } catch {
       answered = undefined;
     }
-    const expected: Failure[] = ok(r.answer.status) && answered !== active ? [{ message: `${name}: ${introspect.operationId} answered active ${JSON.stringify(answered)}, not ${active}`, pointer: `${introspect.ptr}/responses` }] : [];
+    const expected: Failure[] = ok(r.answer.status) && answered !== active ? [{ message: `${name}: ${introspect.operationId} answered active ${JSON.stringify(answered)}, not ${active}`, pointer: `${introspect.pointer}/responses` }] : [];
     ctx.recordValid(introspect, { kind: "flow", name }, r, name, expected);
     return ok(r.answer.status) && expected.length === 0;
   };
@@ -83,7 +84,7 @@ export function issuedTokens(body: string): { access?: string; refresh?: string 
  * the example's verifier), instead of the example's code, which a server accepts once: so a
  * second run against the same server passes too. The request is left as it is when no code comes.
  */
-export async function withFreshCode(ctx: RunContext, op: DocOperation, request: RawRequest): Promise<RawRequest> {
+export async function withFreshCode(ctx: RunContext, op: TableOperation, request: RawRequest): Promise<RawRequest> {
   const body = request.body as Record<string, unknown> | undefined;
   if (!ctx.permissions.allowWrites || (op.resource as { plugin?: string } | undefined)?.plugin !== "token" || !body || body.grant_type !== "authorization_code" || typeof body.code !== "string") return request;
   const authorize = ctx.ops.find((o) => (o.resource as { plugin?: string } | undefined)?.plugin === "authorize");
@@ -104,6 +105,6 @@ export async function withFreshCode(ctx: RunContext, op: DocOperation, request: 
   } catch {
     code = null;
   }
-  ctx.recordValid(authorize, { kind: "flow", name: "authorize for a code of this run's own" }, r, `${authorize.operationId} for a fresh code`, code || r.answer.status >= 400 ? [] : [{ message: `${authorize.operationId} answered ${r.answer.status} without a code in its Location`, pointer: `${authorize.ptr}/responses` }]);
+  ctx.recordValid(authorize, { kind: "flow", name: "authorize for a code of this run's own" }, r, `${authorize.operationId} for a fresh code`, code || r.answer.status >= 400 ? [] : [{ message: `${authorize.operationId} answered ${r.answer.status} without a code in its Location`, pointer: `${authorize.pointer}/responses` }]);
   return code ? { ...request, body: { ...body, code } } : request;
 }

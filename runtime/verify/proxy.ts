@@ -10,7 +10,8 @@ import { errorShapes } from "../http/error-shapes.js";
 import type { MockHandler } from "../http/handler.js";
 import { register, startFront } from "../http/front.js";
 import { abandonedSignal } from "../http/abandoned.js";
-import { readOperations, route } from "../openapi/operations.js";
+import { route } from "../openapi/operations.js";
+import { operationTable } from "../openapi/operation-table.js";
 import { describeUndeclared, undeclaredInputs } from "../http/undeclared.js";
 import { credentialNames } from "../openapi/violations.js";
 import { UsageError } from "../options/option-set.js";
@@ -73,7 +74,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "up
 export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, record: (v: ProxyViolation) => void): MockHandler {
   const doc = readBundle(serviceId as ServiceId);
   const contract = new Contract(serviceId, doc, ajvValidators(serviceId, doc));
-  const operations = readOperations(doc);
+  const operations = operationTable(doc).operations;
   const shapes = errorShapes(doc, operations);
   const target = new URL(options.target);
   const send = options.fetch ?? ((r: Request, init?: { signal?: AbortSignal }) => fetch(r, init));
@@ -105,7 +106,7 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
       if ("failure" in read) {
         record({ side: "request", operation, ...where, problems: read.failure.problems });
         if (options.strict) {
-          const status = read.failure.kind === "security" ? 401 : read.failure.kind === "mediaType" && op.responses.has("415") ? 415 : 400;
+          const status = read.failure.kind === "security" ? 401 : read.failure.kind === "mediaType" && op.responses.some((r) => r.status === "415") ? 415 : 400;
           return shapes.respond({ status, kind: status === 401 ? "unauthorized" : "invalid-request", message: read.failure.problems.join("; "), method: request.method, operation: info });
         }
       }
@@ -217,7 +218,7 @@ export async function startProxy(serviceId: ServiceId, options: ProxyOptions): P
     write(`${serviceId} proxy: ${v.side === "response" ? "server" : "client"} broke the document on ${v.operation} (${v.method} ${v.path}${v.status ? ` → ${v.status}` : ""}): ${v.problems.join("; ")}`);
   };
   const doc = readBundle(serviceId as ServiceId);
-  const operations = readOperations(doc);
+  const operations = operationTable(doc).operations;
   const front = await startFront(
     { service: `${serviceId} proxy`, handler: createProxyHandler(serviceId, options, record), shapes: errorShapes(doc, operations), operations, credentials: credentialNames(doc), write, ...(options.cors !== undefined ? { cors: options.cors } : {}) },
     { port: options.port ?? 0, host: options.host ?? "127.0.0.1" },

@@ -5,13 +5,13 @@
  * offset). The resource an operation acts on, and which of its fields the service sets or
  * derives itself, come from the operation table's `x-resource` (runtime/openapi/operation-table.ts).
  */
-import type { DocOperation } from "./operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import { valueAt } from "./pointer.js";
 import type { Failure } from "./report.js";
 
 /** The resource's operations by action (`x-resource.action`), those the run may send. */
-export function resourceOps(ops: readonly DocOperation[], name: string, runnable: (op: DocOperation) => boolean): Partial<Record<string, DocOperation>> {
-  const out: Partial<Record<string, DocOperation>> = {};
+export function resourceOps(ops: readonly TableOperation[], name: string, runnable: (op: TableOperation) => boolean): Partial<Record<string, TableOperation>> {
+  const out: Partial<Record<string, TableOperation>> = {};
   for (const op of ops) {
     const r = op.resource as { name?: string; action?: string } | undefined;
     if (r?.name === name && r.action && !out[r.action] && runnable(op)) out[r.action] = op;
@@ -19,25 +19,25 @@ export function resourceOps(ops: readonly DocOperation[], name: string, runnable
   return out;
 }
 
-export function resourceName(op: DocOperation): string | undefined {
+export function resourceName(op: TableOperation): string | undefined {
   const r = op.resource as { name?: string } | undefined;
   return typeof r?.name === "string" ? r.name : undefined;
 }
 
 /** The record a write's body carries (`x-resource.body`, KMS `/resources/0`), or the body itself. */
-export function sentRecord(op: DocOperation, body: unknown): unknown {
+export function sentRecord(op: TableOperation, body: unknown): unknown {
   const at = (op.resource as { body?: string } | undefined)?.body;
   return at ? valueAt(body, at) : body;
 }
 
 /** The record an answer carries (`x-resource.at`), or the body itself. */
-export function answeredRecord(op: DocOperation, body: unknown): unknown {
+export function answeredRecord(op: TableOperation, body: unknown): unknown {
   const at = (op.resource as { at?: string } | undefined)?.at;
   return at ? valueAt(body, at) : body;
 }
 
 /** Fields (pointers, `*` for any list item) the service sets or derives itself: what was sent there is not what is stored. */
-export function ownFields(...ops: (DocOperation | undefined)[]): string[][] {
+export function ownFields(...ops: (TableOperation | undefined)[]): string[][] {
   const out: string[][] = [["id"]];
   for (const op of ops) {
     const r = (op?.resource ?? {}) as Record<string, unknown>;

@@ -3,7 +3,7 @@
  * own module, so verify.ts and flows.ts both read it and neither imports the other back.
  */
 import type { Contract } from "../emulator/contract.js";
-import type { DocOperation } from "./operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import type { RawRequest } from "./raw-request.js";
 import type { Check, Failure, VerifyReport } from "./report.js";
 import type { Permissions } from "./safety.js";
@@ -15,20 +15,20 @@ export type Called = { answer: Answer; failures: Failure[]; request: Check["requ
 export interface RunContext {
   doc: any;
   contract: Contract;
-  ops: DocOperation[];
+  ops: TableOperation[];
   sender: Sender;
   bind: Record<string, string>;
   permissions: Permissions;
   access: Access;
-  selected: (op: DocOperation) => boolean;
+  selected: (op: TableOperation) => boolean;
   /** Sends one request for `op`; records the status seen and returns the answer with its conformance failures. */
-  call(op: DocOperation, req: RawRequest): Promise<Called>;
-  record(op: DocOperation, check: Check): void;
+  call(op: TableOperation, req: RawRequest): Promise<Called>;
+  record(op: TableOperation, check: Check): void;
   /** Records the check of a documented valid request's answer (an example, a flow step). */
-  recordValid(op: DocOperation, base: Omit<Check, "verdict" | "failures" | "request" | "status">, r: Called, label: string, expected?: Failure[]): Check;
+  recordValid(op: TableOperation, base: Omit<Check, "verdict" | "failures" | "request" | "status">, r: Called, label: string, expected?: Failure[]): Check;
   leftBehind: VerifyReport["leftBehind"];
   /** Resources documented requests created, deleted (or listed as left behind) at the end. */
-  created: { op: DocOperation; id: string | undefined }[];
+  created: { op: TableOperation; id: string | undefined }[];
   /** Tokens the server issued during the run (any 2xx answer carrying `access_token` / `refresh_token`), for the token flow. */
   issued: { access?: string; refresh?: string }[];
 }

@@ -8,7 +8,7 @@
  * as well (openapi/CONVENTIONS.md).
  */
 import type { RequestValues } from "../core/required-when.js";
-import type { DocOperation } from "./operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -19,11 +19,11 @@ export interface Permissions {
 
 type Effect = "none" | "sends" | { noneWhen: Record<string, unknown> } | undefined;
 
-const effectOf = (op: DocOperation): Effect => op.raw?.["x-effect"];
+const effectOf = (op: TableOperation): Effect => op.effect;
 const conditional = (effect: Effect): effect is { noneWhen: Record<string, unknown> } => typeof effect === "object" && effect !== null && typeof effect.noneWhen === "object";
 
 /** Why an operation may not be called under these permissions, or undefined when it (or some of its requests: requestRefusal) may. */
-export function refusal(op: DocOperation, allowed: Permissions): string | undefined {
+export function refusal(op: TableOperation, allowed: Permissions): string | undefined {
   const effect = effectOf(op);
   if (effect === "sends" && !(allowed.allowWrites && allowed.allowSend)) return "delivers real messages: needs --allow-writes and --allow-send";
   if (SAFE_METHODS.has(op.method) || effect === "none" || conditional(effect)) return undefined;
@@ -35,7 +35,7 @@ export function refusal(op: DocOperation, allowed: Permissions): string | undefi
  * read-only run sends only the requests whose field (query parameter, form field or top-level
  * JSON member) has one of the listed values.
  */
-export function requestRefusal(op: DocOperation, allowed: Permissions, values: RequestValues): string | undefined {
+export function requestRefusal(op: TableOperation, allowed: Permissions, values: RequestValues): string | undefined {
   const effect = effectOf(op);
   if (allowed.allowWrites || !conditional(effect)) return undefined;
   for (const [field, wanted] of Object.entries(effect.noneWhen)) {

@@ -6,12 +6,13 @@
  * annotations, so any document served by the same plug-ins gets it with no code.
  */
 import { freshTag } from "./flows.js";
-import { documentedRequests, type DocOperation } from "./operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
+import { documentedRequests } from "./operations.js";
 import type { Failure } from "./report.js";
 import type { RunContext } from "./run-context.js";
 
 const ok = (status: number) => status >= 200 && status < 300;
-const byPlugin = (ctx: RunContext, name: string, runnable: (op: DocOperation) => boolean) => ctx.ops.find((o) => (o.resource as { plugin?: string } | undefined)?.plugin === name && runnable(o));
+const byPlugin = (ctx: RunContext, name: string, runnable: (op: TableOperation) => boolean) => ctx.ops.find((o) => (o.resource as { plugin?: string } | undefined)?.plugin === name && runnable(o));
 
 type Sample = { name: string; value: number; timestamp?: number };
 
@@ -27,7 +28,7 @@ function seriesValues(body: string): Map<string, unknown[]> {
   return out;
 }
 
-export async function seriesFlow(ctx: RunContext, runnable: (op: DocOperation) => boolean): Promise<void> {
+export async function seriesFlow(ctx: RunContext, runnable: (op: TableOperation) => boolean): Promise<void> {
   const [store, retrieve, remove] = [byPlugin(ctx, "storeDatapoints", runnable), byPlugin(ctx, "retrieveSeries", runnable), byPlugin(ctx, "deleteByPattern", runnable)];
   if (!store || !retrieve) return;
   const storeBase = documentedRequests(ctx.doc, store, ctx.bind).requests[0]?.request;
@@ -49,7 +50,7 @@ export async function seriesFlow(ctx: RunContext, runnable: (op: DocOperation) =
   };
   const { r, series } = await fetchSeries("after send");
   const missing: Failure[] = ok(r.answer.status)
-    ? samples.filter((s) => !(series.get(s.name) ?? []).includes(s.value)).map((s) => ({ message: `${s.name}: the value ${s.value} sent by ${store.operationId} is not in what ${retrieve.operationId} answers (${JSON.stringify(series.get(s.name) ?? "no series")})`, pointer: `${store.ptr}/requestBody` }))
+    ? samples.filter((s) => !(series.get(s.name) ?? []).includes(s.value)).map((s) => ({ message: `${s.name}: the value ${s.value} sent by ${store.operationId} is not in what ${retrieve.operationId} answers (${JSON.stringify(series.get(s.name) ?? "no series")})`, pointer: `${store.pointer}/requestBody` }))
     : [];
   const read = ctx.recordValid(retrieve, { kind: "flow", name: "retrieve the points just sent" }, r, `${retrieve.operationId} of the points just sent`, missing);
   if (!remove || read.verdict !== "verified") return;
@@ -64,7 +65,7 @@ export async function seriesFlow(ctx: RunContext, runnable: (op: DocOperation) =
   }
   const after = await fetchSeries("after delete");
   const left: Failure[] = ok(after.r.answer.status)
-    ? samples.filter((s) => (after.series.get(s.name) ?? []).includes(s.value)).map((s) => ({ message: `${s.name}: ${retrieve.operationId} still answers the value ${s.value} after ${remove.operationId}`, pointer: `${remove.ptr}/responses` }))
+    ? samples.filter((s) => (after.series.get(s.name) ?? []).includes(s.value)).map((s) => ({ message: `${s.name}: ${retrieve.operationId} still answers the value ${s.value} after ${remove.operationId}`, pointer: `${remove.pointer}/responses` }))
     : [];
   ctx.recordValid(retrieve, { kind: "flow", name: "the deleted points are gone" }, after.r, `${retrieve.operationId} after the delete`, left);
 }

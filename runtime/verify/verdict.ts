@@ -4,7 +4,7 @@
  * resource the example names and the server does not have) is "not verified", never a pass;
  * a run's verdict is a pass only when something was verified and nothing failed or went unverified.
  */
-import type { DocOperation } from "./operations.js";
+import type { TableOperation } from "../openapi/operation-table.js";
 import type { Check, Counts, Failure, OperationReport, Verdict } from "./report.js";
 import type { Answer } from "./sender.js";
 
@@ -31,7 +31,7 @@ export interface Outcome {
 /** Which security schemes the run has secrets for, and where the user gave them. */
 export interface Access {
   /** Why the operation's security cannot be met (no secret for any alternative), or undefined when it can or it is open. */
-  missing(op: DocOperation): string | undefined;
+  missing(op: TableOperation): string | undefined;
 }
 
 export function accessOf(secrets: Record<string, string>, variables: Record<string, string>): Access {
@@ -48,13 +48,13 @@ const ok = (status: number) => status >= 200 && status < 300;
 const redirect = (answer: Answer) => answer.status >= 300 && answer.status < 400 && !isErrorRedirect(answer);
 
 /** A check whose answer could not be read whole (a timeout, the byte limit) failed, whatever its kind. */
-function incomplete(op: DocOperation, answer: Answer): Outcome | undefined {
+function incomplete(op: TableOperation, answer: Answer): Outcome | undefined {
   if (answer.incomplete === undefined) return undefined;
-  return { verdict: "failed", failures: [{ message: answer.incomplete, pointer: `${op.ptr}/responses` }] };
+  return { verdict: "failed", failures: [{ message: answer.incomplete, pointer: `${op.pointer}/responses` }] };
 }
 
 /** Parameters a user can bind to name a resource the server has: the operation's path and header parameters. */
-function bindHint(op: DocOperation): string {
+function bindHint(op: TableOperation): string {
   const names = op.parameters.filter((p) => p.in === "path" || (p.in === "header" && p.required)).map((p) => `--bind ${p.name}=<one this server has>`);
   return names.length ? `; give one with ${names.join(" or ")}` : "";
 }
@@ -63,7 +63,7 @@ function bindHint(op: DocOperation): string {
  * The answer to a documented valid request (an example, a flow step). `label` names the request
  * in messages ("example standardKey"); `expected` are failures the flow itself found.
  */
-export function judgeValid(op: DocOperation, answer: Answer, failures: Failure[], access: Access, label: string, expected: Failure[] = []): Outcome {
+export function judgeValid(op: TableOperation, answer: Answer, failures: Failure[], access: Access, label: string, expected: Failure[] = []): Outcome {
   const cut = incomplete(op, answer);
   if (cut) return cut;
   const all = [...expected, ...failures];
@@ -71,20 +71,20 @@ export function judgeValid(op: DocOperation, answer: Answer, failures: Failure[]
   const missing = access.missing(op);
   const { status } = answer;
   // The document says this request, as written, gets this answer instead of a success (x-example-answer).
-  const documented = op.raw["x-example-answer"] as { status?: number } | undefined;
+  const documented = op.exampleAnswer;
   if (documented?.status === status && !missing) return { verdict: "verified", failures: [] };
   if (ok(status) || redirect(answer)) return missing ? { verdict: "not verified", failures: [], reason: `answered ${status} although ${missing}` } : { verdict: "verified", failures: [] };
   if (status === 401) return { verdict: "not verified", failures: [], reason: missing ? `401: ${missing}` : "401: the credentials given were rejected" };
   if (status === 403) return { verdict: "not verified", failures: [], reason: `403: the credentials lack a permission ${label} needs` };
   if (status === 404) return { verdict: "not verified", failures: [], reason: `404: a resource ${label} names is not on this server${bindHint(op)}` };
-  return { verdict: "failed", failures: [{ message: `valid request refused: ${label} was answered ${status}`, pointer: `${op.ptr}/responses` }] };
+  return { verdict: "failed", failures: [{ message: `valid request refused: ${label} was answered ${status}`, pointer: `${op.pointer}/responses` }] };
 }
 
 /**
  * The answer to a request breaking exactly one rule: a documented error verifies the rule, unless
  * it is the 401/403 of a security check made before the rule was reached.
  */
-export function judgeNegative(op: DocOperation, answer: Answer, failures: Failure[], access: Access, breaks: { constraint: string; rule: string; security: boolean; expect?: readonly number[] }): Outcome {
+export function judgeNegative(op: TableOperation, answer: Answer, failures: Failure[], access: Access, breaks: { constraint: string; rule: string; security: boolean; expect?: readonly number[] }): Outcome {
   const cut = incomplete(op, answer);
   if (cut) return cut;
   const rejected = (answer.status >= 400 && answer.status < 500) || isErrorRedirect(answer);
@@ -107,8 +107,8 @@ export function judgeNegative(op: DocOperation, answer: Answer, failures: Failur
  * 422) for a validation rule, 415 (or 400) for a media type, 401 for security. Empty when the
  * operation documents none of them (any 4xx then counts).
  */
-export function expectedStatuses(op: DocOperation, kind: "invalid" | "unauthorized" | "media-type"): number[] {
-  const documented = Object.keys(op.raw.responses ?? {}).map(Number);
+export function expectedStatuses(op: TableOperation, kind: "invalid" | "unauthorized" | "media-type"): number[] {
+  const documented = op.responses.map((r) => r.status).map(Number);
   const wanted = kind === "invalid" ? [400, 422] : kind === "media-type" ? [415, 400, 422] : [401];
   return wanted.filter((s) => documented.includes(s));
 }

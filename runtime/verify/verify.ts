@@ -14,7 +14,9 @@ import type { Called, RunContext } from "./run-context.js";
 import { issuedTokens, oauthFlow, withFreshCode } from "./oauth-flow.js";
 import { seriesFlow } from "./series-flow.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
-import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation, type DocumentedRequest } from "./operations.js";
+import { boundNames } from "../openapi/example-requests.js";
+import { queryStyles, type TableOperation } from "../openapi/operation-table.js";
+import { documentedRequests, documentOperations, securitySchemes, type DocumentedRequest } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
 import type { Check, Failure, OperationReport, VerifyReport } from "./report.js";
 import { refusal, requestRefusal, type Permissions } from "./safety.js";
@@ -124,7 +126,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
   const doc = (options.document ?? loadBundledDocument(serviceId)) as any;
   const contract = new Contract(serviceId, doc, ajvValidators(serviceId, doc));
   const quick = new Contract(serviceId, doc, ajvValidators(serviceId, doc, { firstErrorOnly: true }));
-  const ops = docOperations(doc);
+  const ops = documentOperations(doc);
   const only = options.only;
   for (const id of only ?? []) if (!ops.some((o) => o.operationId === id)) throw new VerifyUsageError(`--only ${id}: no such operationId (known: ${ops.map((o) => o.operationId).join(", ")})`);
   const bind = options.bind ?? {};
@@ -176,9 +178,9 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       return check;
     },
     async call(op, req) {
-      const carried = req.body === undefined ? undefined : carriedCredentials(doc, op.raw, req.contentType ?? op.mediaTypes[0], req.body);
+      const carried = req.body === undefined ? undefined : carriedCredentials(doc, op, req.contentType ?? op.request?.mediaTypes[0], req.body);
       const sent = carried?.size ? Object.fromEntries(Object.entries(secrets).filter(([scheme]) => !carried.has(scheme))) : secrets;
-      const wire = toWire(baseUrl, req, { styles: op.styles, mediaTypes: op.mediaTypes, security: op.security, schemes }, sent);
+      const wire = toWire(baseUrl, req, { styles: queryStyles(op), mediaTypes: op.request?.mediaTypes ?? [], security: op.security, schemes }, sent);
       const answer = await sender.send(wire);
       if (!answer.incomplete) seen.add(`${op.key} ${answer.status}`);
       const tokens = answer.status >= 200 && answer.status < 300 && !answer.incomplete ? issuedTokens(answer.body) : undefined;
@@ -200,7 +202,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       const why = !ctx.selected(op) ? "not in --only" : refusal(op, permissions);
       if (why) reports.get(op.key)!.skipped = why;
     }
-    const runnable = (op: DocOperation) => !reports.get(op.key)!.skipped;
+    const runnable = (op: TableOperation) => !reports.get(op.key)!.skipped;
     // Deletes go after the flows, which may build on what a documented example names (a source a topic routes).
     const [deletes, rest] = [ops.filter((o) => runnable(o) && o.method === "DELETE"), ops.filter((o) => runnable(o) && o.method !== "DELETE")];
     await documentedChecks(ctx, rest, options.credentialsEnv ?? {});
@@ -237,7 +239,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
   const operations: OperationReport[] = [...reports.values()].map((o) => ({ ...o, counts: countChecks(o.checks) }));
   const counts = countChecks(operations.flatMap((o) => o.checks));
   const verdict = runVerdict(operations, incomplete !== undefined, options.allowUnverified === true);
-  const allCases = ops.flatMap((o) => Object.keys(o.raw.responses ?? {}).map((s) => `${o.key} ${s}`));
+  const allCases = ops.flatMap((o) => o.responses.map((r) => r.status).map((s) => `${o.key} ${s}`));
   const report: VerifyReport = {
     service: serviceId,
     baseUrl,
@@ -269,7 +271,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
  * sent again with its unique fields varied. When every documented request of a secured operation
  * was answered 401 although credentials were given, the run stops: the credentials are rejected.
  */
-async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables: Record<string, string>, stopOnRejected = true): Promise<void> {
+async function documentedChecks(ctx: RunContext, ops: TableOperation[], variables: Record<string, string>, stopOnRejected = true): Promise<void> {
   const rejected = new Set<string>();
   let secured = 0;
   let refused = 0;
@@ -317,7 +319,7 @@ async function documentedChecks(ctx: RunContext, ops: DocOperation[], variables:
  * created, taken off the clean-up list: the example's own object (of the server's data) is left
  * alone, so a second run finds what the first one did.
  */
-function ownObjectFor(ctx: RunContext, op: DocOperation): { param: string; id: string } | undefined {
+function ownObjectFor(ctx: RunContext, op: TableOperation): { param: string; id: string } | undefined {
   const r = op.resource as { action?: string; name?: string; id?: string } | undefined;
   if (r?.action !== "delete" || !r.id || !ctx.permissions.allowWrites) return undefined;
   const i = ctx.created.findIndex((c) => c.id !== undefined && (c.op.resource as { name?: string } | undefined)?.name === r.name);
@@ -327,7 +329,7 @@ function ownObjectFor(ctx: RunContext, op: DocOperation): { param: string; id: s
 }
 
 /** A request breaking exactly one rule must get a documented error: a 4xx, or the documented error redirect. */
-async function negativeCheck(ctx: RunContext, op: DocOperation, c: NegativeCase): Promise<void> {
+async function negativeCheck(ctx: RunContext, op: TableOperation, c: NegativeCase): Promise<void> {
   const { answer, failures, request, notes } = await ctx.call(op, c.request);
   const outcome = judgeNegative(op, answer, failures, ctx.access, { constraint: c.constraint, rule: c.rule, security: c.expect === "unauthorized", expect: expectedStatuses(op, c.expect) });
   ctx.record(op, checkOf({ kind: "negative", name: `breaks ${c.constraint}`, request, status: answer.status, ...(notes.length ? { notes } : {}) }, outcome));

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { extractMeta } from "../lib/client-meta.js";
-import { exampleRequests } from "../lib/example-requests.js";
+import { wireRequests } from "../lib/example-requests.js";
 import { hostileCases, type Baseline } from "../lib/hostile-requests.js";
 import { BUNDLE_DIR, ROOT } from "../lib/paths.js";
 import { readServices } from "../lib/services.js";
@@ -39,7 +39,7 @@ const SERVICE = "kms-v2";
 /** Each operation's documented example call, as the valid request its hostile variants start from. */
 function baselines(serviceId: string): Baseline[] {
   const doc = JSON.parse(readFileSync(join(BUNDLE_DIR, `${serviceId}.json`), "utf8"));
-  return exampleRequests(doc, extractMeta(serviceId, doc)).map((r) => ({
+  return wireRequests(doc, extractMeta(serviceId, doc)).map((r) => ({
     operation: r.operation,
     wire: { method: r.method, target: r.target, headers: r.headers, ...(r.body !== undefined ? { body: Buffer.from(r.body) } : {}) },
     requestMediaTypes: r.requestMediaTypes,

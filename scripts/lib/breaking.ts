@@ -10,8 +10,7 @@
  */
 import type { OpenApiDocument } from "./bundle.js";
 import { deref } from "../../runtime/core/pointer.js";
-import { listOperations, type DocumentOperation } from "../../runtime/core/router.js";
-import { operationParameters } from "./client-meta.js";
+import { listOperations, parametersOf, type DocumentOperation } from "../../runtime/core/router.js";
 
 export type Level = "error" | "warning" | "info";
 
@@ -300,8 +299,9 @@ function compareOperation(ctx: Context, a: DocumentOperation, b: DocumentOperati
   }
   compareSecurity(ctx, a, b, id);
 
-  const paramsA = operationParameters(base, a);
-  const paramsB = operationParameters(head, b);
+  // Two versions of the document as written, compared parameter object by parameter object.
+  const paramsA = parametersOf(base, a).map((p) => p.parameter);
+  const paramsB = parametersOf(head, b).map((p) => p.parameter);
   for (const p of paramsA) {
     const q = paramsB.find((x) => x.name === p.name && x.in === p.in);
     const where = `${id} ${p.in}.${p.name}`;

@@ -19,10 +19,6 @@ export class DocumentError extends Error {
   }
 }
 
-/** The parameter objects of an operation (which ones: runtime/core/router.ts parametersOf). */
-export function operationParameters(doc: OpenApiDocument, op: Pick<DocumentOperation, "operation" | "pathItem" | "pointer">): any[] {
-  return parametersOf(doc, op).map((p) => p.parameter);
-}
 
 function parseAs(doc: OpenApiDocument, operation: any): OperationMeta["parseAs"] {
   const success = Object.entries<any>(operation.responses ?? {})
@@ -63,7 +59,8 @@ export function extractMeta(id: string, doc: OpenApiDocument): ServiceMeta {
   const parameterLocations = new Map<string, "path" | "header">();
   for (const ref of listOperations(doc)) {
     const { operation } = ref;
-    const params = operationParameters(doc, ref);
+    // The document as written, checked before it is compiled into the operation table (whose query styles would refuse it less helpfully).
+    const params = parametersOf(doc, ref).map((p) => p.parameter);
     for (const p of params) if (p.in === "path" || p.in === "header") parameterLocations.set(p.name, p.in);
     const body = operation.requestBody ? deref(doc, operation.requestBody) : undefined;
     operations[`${ref.method.toUpperCase()} ${ref.path}`] = {

@@ -9,13 +9,13 @@ import type { ServiceId } from "../../generated/service-ids.js";
 import { readBundle } from "../../runtime/package/documents.js";
 import { errorShapes } from "../../runtime/http/error-shapes.js";
 import { startFront, type Front, type FrontOptions } from "../../runtime/http/front.js";
-import { readOperations } from "../../runtime/openapi/operations.js";
+import { operationTable } from "../../runtime/openapi/operation-table.js";
 
 export type ListeningEdge = { server: Server; port: number; front: Front };
 
 /** The edge over any document, named `service` in its log lines. */
 export async function edgeOver(service: string, doc: unknown, extra: Partial<FrontOptions> = {}): Promise<ListeningEdge> {
-  const operations = readOperations(doc);
+  const operations = operationTable(doc as object).operations;
   const front = await startFront({
     service,
     handler: async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }),

@@ -1,21 +1,19 @@
 /**
- * The documented example call of each operation: its required parameters, the parameters a
- * client binds, its request body and its security schemes, all from the document's own
- * examples. The reference site's code samples spell it out; the load benchmark sends it to the
- * mock as the valid request its hostile variants start from.
+ * The documented example call of each operation (runtime/openapi/example-requests.ts: its
+ * required parameters, the parameters a client binds, the body that stands for it) with its
+ * security schemes, and the wire form of it: the reference site's code samples spell it out;
+ * the load benchmark sends it to the mock as the valid request its hostile variants start from.
  */
-import { deref } from "../../runtime/core/pointer.js";
 import { serializeQuery } from "../../runtime/core/query-style.js";
 import type { SecuritySchemeMeta, ServiceMeta } from "../../runtime/core/service-meta.js";
-import { listOperations, type DocumentOperation } from "../../runtime/core/router.js";
+import { bindValues as boundValues, exampleRequests, parameterExample } from "../../runtime/openapi/example-requests.js";
+import { inDocumentOrder, operationTable, type TableOperation } from "../../runtime/openapi/operation-table.js";
 import type { OpenApiDocument } from "./bundle.js";
-import { operationParameters } from "./client-meta.js";
-import { firstExample, requestBodyExamples } from "../../runtime/openapi/examples.js";
 
 export const FORM = "application/x-www-form-urlencoded";
 
 export interface ExampleCall {
-  op: DocumentOperation;
+  op: TableOperation;
   /** Parameters given per call (required, not bound), by location. */
   params: Partial<Record<"path" | "query" | "header" | "cookie", Record<string, unknown>>>;
   /** Bound parameters this operation takes, with their example values. */
@@ -25,61 +23,43 @@ export interface ExampleCall {
   schemes: string[];
 }
 
-/** Example values of the parameters bound at client creation, from the first parameter of that name. */
-/** A parameter's example, or a placeholder naming it when the document gives none. */
-export function parameterExample(doc: OpenApiDocument, parameter: any): unknown {
-  const { found, value } = firstExample(doc, parameter);
-  return found ? value : `<${parameter.name}>`;
+/** Example values of the parameters bound at client creation, from the first parameter of that name (a placeholder naming it when none has one). */
+export function bindValues(doc: OpenApiDocument): Record<string, unknown> {
+  return boundValues(doc, operationTable(doc).operations, { placeholder: true });
 }
 
 /**
- * The request example that stands for the operation (runtime/openapi/examples.ts decides which).
- * A body without any example is a build error, not a sample that cannot work.
+ * The example call of an operation: a value it needs without any example is a placeholder
+ * naming it (`<id>`); a body without any example is a build error, not a sample that cannot work.
  */
-export function requestBodyExample(doc: OpenApiDocument, op: Pick<DocumentOperation, "method" | "path" | "operation">): ExampleCall["body"] {
-  if (!op.operation.requestBody) return undefined;
-  const [first] = requestBodyExamples(doc, op.operation);
-  if (first) return { mediaType: first.mediaType, value: first.value };
-  const [mediaType] = Object.keys(deref(doc, op.operation.requestBody).content ?? {});
-  if (!mediaType) return undefined;
-  throw new Error(`${op.method.toUpperCase()} ${op.path} (${op.operation.operationId}): request body ${mediaType} has no example to build code samples from`);
-}
-
-export function bindValues(doc: OpenApiDocument, meta: ServiceMeta): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const { name, in: location } of meta.bind) {
-    for (const op of listOperations(doc)) {
-      const p = operationParameters(doc, op).find((q) => q.name === name && q.in === location);
-      if (p) {
-        values[name] = parameterExample(doc, p);
-        break;
-      }
-    }
+export function exampleCall(doc: OpenApiDocument, op: TableOperation, bindExamples: Record<string, unknown>): ExampleCall {
+  // The bound values are the client's (given once, bindValues), not this operation's examples.
+  const [request] = exampleRequests(doc, op, { placeholder: true, cookies: true }).requests;
+  if (!request!.body && op.request?.mediaTypes.length) {
+    throw new Error(`${op.method} ${op.path} (${op.operationId}): request body ${op.request.mediaTypes[0]} has no example to build code samples from`);
   }
-  return values;
-}
-
-export function exampleCall(doc: OpenApiDocument, meta: ServiceMeta, op: DocumentOperation, bindExamples: Record<string, unknown>): ExampleCall {
+  const bound = new Set(request!.bound);
   const params: ExampleCall["params"] = {};
-  const bound: ExampleCall["bound"] = [];
-  for (const p of operationParameters(doc, op)) {
-    const binding = meta.bind.find((b) => b.name === p.name && b.in === p.in);
-    if (binding) {
-      bound.push({ name: p.name, in: binding.in, value: bindExamples[p.name] });
-    } else if (p.required) {
-      (params[p.in as keyof ExampleCall["params"]] ??= {})[p.name] = parameterExample(doc, p);
-    }
+  for (const p of op.parameters) {
+    const value = request!.params[p.in][p.name];
+    if (value === undefined) continue;
+    if (bound.has(p)) continue;
+    (params[p.in] ??= {})[p.name] = value;
   }
-  const requirement = (op.operation.security ?? doc.security ?? [])[0] as Record<string, unknown> | undefined;
-  return { op, params, bound, body: requestBodyExample(doc, op), schemes: Object.keys(requirement ?? {}) };
+  return {
+    op,
+    params,
+    bound: request!.bound.map((p) => ({ name: p.name, in: p.in as "path" | "header", value: p.name in bindExamples ? bindExamples[p.name] : request!.params[p.in][p.name] })),
+    ...(request!.body ? { body: request!.body } : {}),
+    schemes: op.security[0] ?? [],
+  };
 }
 
 /** The path (parameters filled in and encoded) and query of a call, as they go on the wire. */
 export function requestTarget(meta: ServiceMeta, call: ExampleCall): string {
-  const method = call.op.method.toUpperCase();
   const pathValues = { ...Object.fromEntries(call.bound.filter((b) => b.in === "path").map((b) => [b.name, b.value])), ...call.params.path };
   const path = call.op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(pathValues[name] ?? `<${name}>`)));
-  const query = serializeQuery(call.params.query, meta.operations[`${method} ${call.op.path}`]?.query ?? {});
+  const query = serializeQuery(call.params.query, meta.operations[call.op.key]?.query ?? {});
   return `${path}${query ? `?${query}` : ""}`;
 }
 
@@ -106,14 +86,14 @@ export function formFields(value: unknown): [string, string][] {
  */
 export function mockCredential(doc: OpenApiDocument, scheme: SecuritySchemeMeta): string | { username: string; password: string } {
   if (scheme.type === "http") return scheme.scheme === "basic" ? { username: "client-id", password: "client-secret" } : "mock-token";
-  for (const op of listOperations(doc)) {
-    const p = operationParameters(doc, op).find((q) => q.in === scheme.in && q.name.toLowerCase() === scheme.name.toLowerCase());
-    if (p) return String(parameterExample(doc, p));
-  }
+  const p = inDocumentOrder(operationTable(doc))
+    .flatMap((op) => op.parameters)
+    .find((q) => q.in === scheme.in && q.name.toLowerCase() === scheme.name.toLowerCase());
+  if (p) return String(parameterExample(doc, p) ?? `<${p.name}>`);
   return `mock-${scheme.in}`;
 }
 
-export interface ExampleRequest {
+export interface WireRequest {
   /** "METHOD /template" */
   operation: string;
   method: string;
@@ -124,11 +104,10 @@ export interface ExampleRequest {
 }
 
 /** Every operation's example call as the request a client sends to the mock (with the mock's credentials). */
-export function exampleRequests(doc: OpenApiDocument, meta: ServiceMeta): ExampleRequest[] {
-  const bindExamples = bindValues(doc, meta);
-  return listOperations(doc).map((op) => {
-    const call = exampleCall(doc, meta, op, bindExamples);
-    const key = `${op.method.toUpperCase()} ${op.path}`;
+export function wireRequests(doc: OpenApiDocument, meta: ServiceMeta): WireRequest[] {
+  const bindExamples = bindValues(doc);
+  return inDocumentOrder(operationTable(doc)).map((op) => {
+    const call = exampleCall(doc, op, bindExamples);
     const headers: [string, string][] = [];
     for (const name of call.schemes) {
       const scheme = meta.securitySchemes[name]!;
@@ -144,6 +123,6 @@ export function exampleRequests(doc: OpenApiDocument, meta: ServiceMeta): Exampl
       const { mediaType, value } = call.body;
       body = mediaType === FORM ? new URLSearchParams(formFields(value)).toString() : typeof value === "string" ? value : JSON.stringify(value);
     }
-    return { operation: key, method: op.method.toUpperCase(), target: requestTarget(meta, call), headers, ...(body !== undefined ? { body } : {}), requestMediaTypes: [...(meta.operations[key]?.requestMediaTypes ?? [])] };
+    return { operation: op.key, method: op.method, target: requestTarget(meta, call), headers, ...(body !== undefined ? { body } : {}), requestMediaTypes: [...(op.request?.mediaTypes ?? [])] };
   });
 }

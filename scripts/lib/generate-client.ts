@@ -1,8 +1,9 @@
 import type { ServiceMeta } from "../../runtime/core/service-meta.js";
 import type { OpenApiDocument } from "./bundle.js";
 import { deref, splitPointer } from "../../runtime/core/pointer.js";
-import { listOperations } from "../../runtime/core/router.js";
-import { extractMeta, operationParameters } from "./client-meta.js";
+import { extractMeta } from "./client-meta.js";
+import { inDocumentOrder, operationTable } from "../../runtime/openapi/operation-table.js";
+import { getAt } from "../../runtime/core/pointer.js";
 import { pascalName, type Service } from "./services.js";
 
 const HEADER = (service: Service) =>
@@ -14,10 +15,10 @@ function tsUnion(values: readonly string[] | undefined, fallback: string): strin
 
 function bindType(doc: OpenApiDocument, meta: ServiceMeta): string {
   const fields = meta.bind.map(({ name, in: location }) => {
-    const param = listOperations(doc)
-      .flatMap((op) => operationParameters(doc, op))
+    const param = inDocumentOrder(operationTable(doc))
+      .flatMap((op) => op.parameters)
       .find((p) => p.name === name && p.in === location);
-    const schema = deref(doc, param?.schema ?? {});
+    const schema = deref(doc, (param ? (getAt(doc, param.pointer) as any).schema : undefined) ?? {});
     const type = schema.type === "integer" || schema.type === "number" ? "number" : "string";
     return `  ${JSON.stringify(name)}?: ${type};`;
   });

@@ -8,8 +8,9 @@
 import { CHECKED_KEYWORDS, IGNORED_KEYWORDS, type OperationRules, type Rule, type ServiceRules } from "../../runtime/core/rules.js";
 import type { OpenApiDocument } from "./bundle.js";
 import { deref, escapeToken } from "../../runtime/core/pointer.js";
-import { listOperations } from "../../runtime/core/router.js";
-import { DocumentError, operationParameters } from "./client-meta.js";
+import { DocumentError } from "./client-meta.js";
+import { inDocumentOrder, operationTable } from "../../runtime/openapi/operation-table.js";
+import { getAt } from "../../runtime/core/pointer.js";
 import type { Service } from "./services.js";
 
 const VALIDATION_KEYWORDS = new Set([
@@ -73,19 +74,20 @@ function bodySchema(doc: OpenApiDocument, operation: any): { schema: any; requir
 export function extractRules(doc: OpenApiDocument): ServiceRules {
   const reached = new Set<string>();
   const operations: Record<string, OperationRules> = {};
-  for (const ref of listOperations(doc)) {
+  for (const op of inDocumentOrder(operationTable(doc))) {
     const rules: { -readonly [K in keyof OperationRules]: any } = {};
-    for (const p of operationParameters(doc, ref)) {
+    for (const p of op.parameters) {
       if (p.in === "cookie") continue;
-      (rules[p.in as "path"] ??= {})[p.name] = toRule(doc, p.schema, reached, `${ref.method.toUpperCase()} ${ref.path} parameter ${p.in} ${p.name}`);
+      const raw = getAt(doc, p.pointer) as any;
+      (rules[p.in as "path"] ??= {})[p.name] = toRule(doc, raw.schema, reached, `${op.key} parameter ${p.in} ${p.name}`);
       if (p.required) ((rules.required ??= {})[p.in as "path"] ??= []).push(p.name);
     }
-    const body = bodySchema(doc, ref.operation);
+    const body = bodySchema(doc, getAt(doc, op.pointer));
     if (body) {
-      rules.body = toRule(doc, body.schema, reached, `${ref.method.toUpperCase()} ${ref.path} request body`);
+      rules.body = toRule(doc, body.schema, reached, `${op.key} request body`);
       if (body.required) rules.bodyRequired = true;
     }
-    operations[`${ref.method.toUpperCase()} ${ref.path}`] = rules;
+    operations[op.key] = rules;
   }
   const schemas: Record<string, Rule> = {};
   const pending = [...reached];
@@ -117,15 +119,15 @@ export interface HelperRules {
 
 export function extractHelperRules(doc: OpenApiDocument, requestRules: ServiceRules = extractRules(doc)): HelperRules {
   const parameters: HelperRules["parameters"] = {};
-  for (const ref of listOperations(doc)) {
-    for (const p of operationParameters(doc, ref)) {
+  for (const op of inDocumentOrder(operationTable(doc))) {
+    for (const p of op.parameters.map((q) => getAt(doc, q.pointer) as any)) {
       const format = deref(doc, p.schema ?? {})?.format;
       const note: ParameterNote = {
         ...(typeof format === "string" ? { format } : {}),
         ...(p["x-required-when"] ? { requiredWhen: p["x-required-when"] } : {}),
       };
       if (Object.keys(note).length === 0) continue;
-      ((parameters[`${ref.method.toUpperCase()} ${ref.path}`] ??= {})[p.in] ??= {})[p.name] = note;
+      ((parameters[op.key] ??= {})[p.in] ??= {})[p.name] = note;
     }
   }
   const named = doc.components?.schemas ?? {};

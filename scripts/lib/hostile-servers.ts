@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import { SERVICE_IDS, type ServiceId } from "../../generated/service-ids.js";
 import { loadBundledDocument } from "../../runtime/emulator/documents.js";
 import { firstExample } from "../../runtime/openapi/examples.js";
-import { docOperations, type DocOperation } from "../../runtime/verify/operations.js";
+import { documentOperations } from "../../runtime/verify/operations.js";
+import type { TableOperation } from "../../runtime/openapi/operation-table.js";
 import { resolve } from "../../runtime/verify/pointer.js";
 
 export interface HostileServer {
@@ -117,18 +118,18 @@ export const hostileServers = {
  * What the batteries aim the servers at: the first service of the registry with a secured,
  * paginated list, and that list (its documented answers give the servers their bodies).
  */
-export function listTarget(): { id: ServiceId; doc: any; list: DocOperation } {
+export function listTarget(): { id: ServiceId; doc: any; list: TableOperation } {
   for (const id of SERVICE_IDS) {
     const doc = loadBundledDocument(id) as any;
-    const list = docOperations(doc).find((o) => o.method === "GET" && o.raw["x-pagination"] && o.security.length > 0);
+    const list = documentOperations(doc).find((o) => o.method === "GET" && o.pagination && o.security.length > 0);
     if (list) return { id, doc, list };
   }
   throw new Error("no service of openapi/services.json has a secured, paginated list");
 }
 
 /** The documented answer of an operation for a status: its first media type and that one's first example. */
-export function documentedAnswer(doc: any, op: DocOperation, status: string): { headers: Record<string, string>; body: any } {
-  const response = resolve(doc, `${op.ptr}/responses/${status}`);
+export function documentedAnswer(doc: any, op: TableOperation, status: string): { headers: Record<string, string>; body: any } {
+  const response = resolve(doc, `${op.pointer}/responses/${status}`);
   const [mediaType, media] = Object.entries<any>(response.content)[0]!;
   return { headers: { "content-type": mediaType }, body: structuredClone(firstExample(doc, media).value) };
 }
@@ -136,7 +137,7 @@ export function documentedAnswer(doc: any, op: DocOperation, status: string): { 
 /** The list's documented success with its items replaced by `count` items no schema allows. */
 export function invalidList(target: ReturnType<typeof listTarget>, count: number): { headers: Record<string, string>; body: string } {
   const ok = documentedAnswer(target.doc, target.list, "200");
-  const tokens = (target.list.raw["x-pagination"] as { items: string }).items.split("/").slice(1);
+  const tokens = target.list.pagination!.items.split("/").slice(1);
   const parent = tokens.slice(0, -1).reduce((node: any, key) => node[key], ok.body);
   parent[tokens.at(-1)!] = Array.from({ length: count }, (_, i) => ({ invalid: `item ${i} of a list that breaks the document` }));
   return { headers: ok.headers, body: JSON.stringify(ok.body) };

@@ -13,7 +13,8 @@ import type { QueryParamMeta } from "../../runtime/core/service-meta.js";
 import { createServiceEmulator, json } from "../../runtime/emulator/app.js";
 import { ajvValidators } from "../../runtime/emulator/ajv-validators.js";
 import { parameterStyle, parseQuery, queryParamMeta, QueryStyleError, serializeQuery } from "../../runtime/core/query-style.js";
-import { docOperations } from "../../runtime/verify/operations.js";
+import { documentOperations } from "../../runtime/verify/operations.js";
+import { queryStyles } from "../../runtime/openapi/operation-table.js";
 import { toWire } from "../../runtime/verify/raw-request.js";
 import { extractMeta } from "../../scripts/lib/client-meta.js";
 import { sendRaw } from "../negative/raw-request.js";
@@ -161,8 +162,8 @@ describe("the former copies carry every style as the client does", () => {
   });
 
   it("verify (runtime/verify/operations.ts + raw-request.ts) sends what the client sends", () => {
-    const op = docOperations(doc).find((o) => o.operationId === "listItems")!;
-    const wire = toWire("https://api.example.com/v1", { method: "GET", path: "/items", params: { path: {}, query, header: {} }, withCredentials: false }, { styles: op.styles, mediaTypes: [], security: [], schemes: {} }, {});
+    const op = documentOperations(doc).find((o) => o.operationId === "listItems")!;
+    const wire = toWire("https://api.example.com/v1", { method: "GET", path: "/items", params: { path: {}, query, header: {} }, withCredentials: false }, { styles: queryStyles(op), mediaTypes: [], security: [], schemes: {} }, {});
     expect(wire.url).toBe(CLIENT_URL);
   });
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { createEmulator } from "cloud-interfaces/emulator";
 import { SERVICE_IDS } from "cloud-interfaces/mock";
 import { loadBundledDocument } from "../../runtime/emulator/documents.js";
-import { documentedRequests, docOperations, securitySchemes } from "../../runtime/verify/operations.js";
+import { documentedRequests, documentOperations, securitySchemes } from "../../runtime/verify/operations.js";
+import { queryStyles } from "../../runtime/openapi/operation-table.js";
 import { resolve } from "../../runtime/verify/pointer.js";
 import { toWire } from "../../runtime/verify/raw-request.js";
 
@@ -16,11 +17,11 @@ const cases = SERVICE_IDS.flatMap((id) => {
   const doc = loadBundledDocument(id) as any;
   const schemes = securitySchemes(doc);
   const secrets = Object.fromEntries(Object.entries<any>(schemes).filter(([, s]) => typeof s["x-example"] === "string").map(([name, s]) => [name, s["x-example"] as string]));
-  return docOperations(doc)
-    .filter((op) => op.raw.requestBody && resolve(doc, `${op.ptr}/requestBody`)["x-untyped-body"])
+  return documentOperations(doc)
+    .filter((op) => op.request?.untyped)
     .map((op) => {
       const { request } = documentedRequests(doc, op).requests[0]!;
-      const wire = () => toWire("http://emulator.test", request, { styles: op.styles, mediaTypes: op.mediaTypes, security: op.security, schemes }, secrets);
+      const wire = () => toWire("http://emulator.test", request, { styles: queryStyles(op), mediaTypes: op.request?.mediaTypes ?? [], security: op.security, schemes }, secrets);
       return [`${id} ${op.operationId}`, id, wire] as const;
     });
 });

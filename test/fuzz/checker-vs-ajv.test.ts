@@ -11,8 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { firstViolation, type Rule, type ServiceRules } from "../../runtime/core/rules.js";
 import { deref } from "../../runtime/core/pointer.js";
-import { listOperations } from "../../runtime/core/router.js";
-import { operationParameters } from "../../scripts/lib/client-meta.js";
+import { listOperations, parametersOf } from "../../runtime/core/router.js";
 import { extractRules } from "../../scripts/lib/generate-rules.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { bundledDocument } from "../harness/documents.js";
@@ -34,7 +33,7 @@ function targets(doc: any, rules: ServiceRules): Target[] {
   for (const ref of listOperations(doc)) {
     const key = `${ref.method.toUpperCase()} ${ref.path}`;
     const operation = rules.operations[key]!;
-    for (const p of operationParameters(doc, ref)) {
+    for (const p of parametersOf(doc, ref).map((q) => q.parameter)) {
       if (p.in === "cookie") continue;
       out.push({ name: `${key} ${p.in} ${p.name}`, rule: operation[p.in as "query"]![p.name]!, schema: p.schema ?? {} });
     }

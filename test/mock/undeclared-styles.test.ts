@@ -5,13 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { undeclaredInputs } from "../../runtime/http/undeclared.js";
-import type { OperationInfo } from "../../runtime/openapi/operations.js";
+import { compileOperationTable, type TableOperation } from "../../runtime/openapi/operation-table.js";
 
-const doc = {
-  components: { schemas: { Window: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } } } } },
+const components = { schemas: { Window: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } } } } };
+const operation = (parameters: unknown[]) => {
+  const doc = { components, paths: { "/things": { get: { operationId: "listThings", parameters, responses: {} } } } };
+  return { doc, op: compileOperationTable(doc).operations[0]! };
 };
-const operation = (parameters: unknown[]) => ({ method: "GET", path: "/things", key: "GET /things", responses: new Map(), requestMediaTypes: [], parameters, raw: {} }) as unknown as OperationInfo;
-const keys = async (op: OperationInfo, query: string) => (await undeclaredInputs(doc, op, new Request(`https://mock.example/things?${query}`))).map((u) => u.name);
+const keys = async ({ doc, op }: { doc: object; op: TableOperation }, query: string) => (await undeclaredInputs(doc, op, new Request(`https://mock.example/things?${query}`))).map((u) => u.name);
 
 describe("undeclared query keys by style", () => {
   it("takes a deepObject parameter's name[key] as declared, and still names a stranger", async () => {

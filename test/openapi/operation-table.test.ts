@@ -1,14 +1,13 @@
 /**
  * One compiled table per document (runtime/openapi/operation-table.ts): what it holds, on a small
  * synthetic document, and that the readers share it: the build's table is the one the emulators
- * use (never compiled again at run time), and the mock's and the verifier's views of the
- * operations are views of it.
+ * use (never compiled again at run time), and the verifier's operations are its own, in
+ * document order.
  */
 import { describe, expect, it } from "vitest";
 import { createEmulator, EMULATED_SERVICES, loadBundledDocument } from "cloud-interfaces/emulator";
-import { compileOperationTable, operationTable } from "../../runtime/openapi/operation-table.js";
-import { readOperations } from "../../runtime/openapi/operations.js";
-import { docOperations } from "../../runtime/verify/operations.js";
+import { compileOperationTable, inDocumentOrder, operationTable } from "../../runtime/openapi/operation-table.js";
+import { documentOperations } from "../../runtime/verify/operations.js";
 import { BUNDLED_SERVICES } from "../../generated/bundled.js";
 
 const fixture = {
@@ -42,6 +41,7 @@ const fixture = {
         parameters: [{ name: "shelf", in: "path", required: true, schema: { type: "string" } }],
         "x-resource": { plugin: "make" },
         "x-effect": "sends",
+        "x-example-answer": { status: 409, why: "the example shelf is full" },
         requestBody: { required: true, "x-untyped-body": "application/json", content: { "application/json": { schema: {} }, "application/x-www-form-urlencoded": { schema: {} } } },
         responses: { "201": { description: "made", content: { "application/vnd.thing+json": { schema: {} } } } },
       },
@@ -59,6 +59,16 @@ describe("the operation table", () => {
 
   it("is in routing order: more literal segments first, then document order", () => {
     expect(table.operations.map((o) => o.key)).toEqual(["HEAD /shelves/{shelf}/things/count", "GET /shelves/{shelf}/things/{id}", "POST /shelves/{shelf}/things"]);
+  });
+
+  it("keeps each operation's place in the document, and inDocumentOrder lists them so", () => {
+    expect(table.operations.map((o) => o.order)).toEqual([1, 0, 2]);
+    expect(inDocumentOrder(table).map((o) => o.operationId)).toEqual(["getThing", "countThings", "createThing"]);
+  });
+
+  it("holds what a documented request is answered instead of a success (x-example-answer)", () => {
+    expect(byId.createThing!.exampleAnswer).toEqual({ status: 409, why: "the example shelf is full" });
+    expect(byId.getThing!.exampleAnswer).toBeUndefined();
   });
 
   it("fixes each parameter's location, lower-cases header names, follows $refs to its schema, and keeps its default and x-refers", () => {
@@ -102,11 +112,10 @@ describe("every reader shares one table per document", () => {
     expect(built).toEqual(compileOperationTable(loadBundledDocument(id)));
   });
 
-  it.each(EMULATED_SERVICES)("%s: the mock's and the verifier's operations are the table's, in routing and in document order", (id) => {
+  it.each(EMULATED_SERVICES)("%s: the verifier's operations are the table's, in document order", (id) => {
     const doc = loadBundledDocument(id) as object;
     const built = BUNDLED_SERVICES[id]!.table;
-    expect(readOperations(doc).map((o) => o.key)).toEqual(built.operations.map((o) => o.key));
-    expect(docOperations(doc).map((o) => o.key).sort()).toEqual(built.operations.map((o) => o.key).sort());
-    expect(docOperations(doc).map((o) => o.ptr).sort()).toEqual(built.operations.map((o) => o.pointer).sort());
+    expect(documentOperations(doc).map((o) => o.key).sort()).toEqual(built.operations.map((o) => o.key).sort());
+    expect(documentOperations(doc).map((o) => o.pointer).sort()).toEqual(built.operations.map((o) => o.pointer).sort());
   });
 });

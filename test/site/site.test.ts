@@ -14,9 +14,8 @@ import { readableNames } from "../../scripts/lib/site/extensions.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveStatic } from "../../runtime/cli/static-server.js";
 import { collectAssumptions } from "../../scripts/lib/assumptions.js";
-import { listOperations } from "../../runtime/core/router.js";
+import { listOperations, parametersOf } from "../../runtime/core/router.js";
 import { deref } from "../../runtime/core/pointer.js";
-import { operationParameters } from "../../scripts/lib/client-meta.js";
 import { DIST_DIR } from "../../scripts/lib/paths.js";
 import { pascalName, readServices } from "../../scripts/lib/services.js";
 import { buildSite } from "../../scripts/lib/site.js";
@@ -191,7 +190,7 @@ run("reference site in Chromium", () => {
     for (const op of listOperations(doc)) {
       const where = `${id} ${op.operation.operationId}`;
       use(op.operation.operationId, where);
-      for (const p of operationParameters(doc, op)) (use(p.name, where), parameters.add(p.name));
+      for (const p of parametersOf(doc, op).map((q) => q.parameter)) (use(p.name, where), parameters.add(p.name));
       for (const media of Object.values<any>(deref(doc, op.operation.requestBody)?.content ?? {})) for (const field of Object.keys(deref(doc, media.schema)?.properties ?? {})) use(field, `${where} body`);
     }
   }

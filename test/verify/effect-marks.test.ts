@@ -1,9 +1,9 @@
 /** What verify may send is read from the document (x-effect, openapi/CONVENTIONS.md), not from a list of operation names. */
 import { describe, expect, it } from "vitest";
 import { refusal } from "../../runtime/verify/safety.js";
-import type { DocOperation } from "../../runtime/verify/operations.js";
+import type { TableOperation } from "../../runtime/openapi/operation-table.js";
 
-const op = (method: string, raw: Record<string, unknown> = {}) => ({ method, operationId: "made-up", raw }) as unknown as DocOperation;
+const op = (method: string, marks: { "x-effect"?: unknown } = {}) => ({ method, operationId: "made-up", effect: marks["x-effect"] }) as unknown as TableOperation;
 const readOnly = { allowWrites: false, allowSend: false };
 const writes = { allowWrites: true, allowSend: false };
 const all = { allowWrites: true, allowSend: true };

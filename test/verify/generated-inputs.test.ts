@@ -11,7 +11,8 @@ import { SERVICE_IDS, type ServiceId } from "cloud-interfaces/mock";
 import { createEmulator } from "cloud-interfaces/emulator";
 import { verifyServer, type VerifyReport } from "cloud-interfaces/verify";
 import { loadBundledDocument } from "../../runtime/emulator/documents.js";
-import { docOperations, type DocOperation } from "../../runtime/verify/operations.js";
+import { documentOperations } from "../../runtime/verify/operations.js";
+import type { TableOperation } from "../../runtime/openapi/operation-table.js";
 import { resolve } from "../../runtime/verify/pointer.js";
 import { deriveNegativeCases } from "../../runtime/verify/negative.js";
 import { Contract } from "../../runtime/emulator/contract.js";
@@ -36,10 +37,10 @@ describe.each([...SERVICE_IDS])("generated inputs against the %s emulator", (ser
 });
 
 /** A top-level JSON body field with a maxLength in a POST's documented request (the negative cases name it): the first in the registry's documents. */
-function bodyFieldWithMaxLength(): { serviceId: ServiceId; op: DocOperation; field: string; maxLength: number } {
+function bodyFieldWithMaxLength(): { serviceId: ServiceId; op: TableOperation; field: string; maxLength: number } {
   for (const serviceId of SERVICE_IDS) {
     const doc = loadBundledDocument(serviceId as ServiceId) as object;
-    const ops = docOperations(doc);
+    const ops = documentOperations(doc);
     const { cases } = deriveNegativeCases(new Contract(serviceId, doc, ajvValidators(serviceId, doc)));
     for (const c of cases) {
       const m = /^body\.(\w+) maxLength\b/.exec(c.constraint);

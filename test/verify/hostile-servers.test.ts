@@ -7,11 +7,12 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { renderJson, renderText, verifyServer, type VerifyOptions, type VerifyReport } from "cloud-interfaces/verify";
-import { securitySchemes, type DocOperation } from "../../runtime/verify/operations.js";
+import { securitySchemes } from "../../runtime/verify/operations.js";
+import type { TableOperation } from "../../runtime/openapi/operation-table.js";
 import { documentedAnswer, HARD_STOP_BYTES, hostileServers, invalidList, listTarget, type HostileServer } from "../../scripts/lib/hostile-servers.js";
 
 const target = listTarget();
-const documented = (op: DocOperation, status: string) => documentedAnswer(target.doc, op, status);
+const documented = (op: TableOperation, status: string) => documentedAnswer(target.doc, op, status);
 
 const schemes = Object.keys(securitySchemes(target.doc));
 const ENV = Object.fromEntries(schemes.map((s, i) => [`HOSTILE_SECRET_${i}`, `hostile-secret-${i}-value`]));

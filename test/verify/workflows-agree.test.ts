@@ -12,7 +12,7 @@ import { generateArazzo } from "../../scripts/lib/generate-flows.js";
 import { BUNDLE_DIR } from "../../scripts/lib/paths.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { flowPlans, type FlowPlan } from "../../runtime/verify/flows.js";
-import { docOperations } from "../../runtime/verify/operations.js";
+import { documentOperations } from "../../runtime/verify/operations.js";
 import { bundledDocument } from "../harness/documents.js";
 
 type Workflow = { workflowId: string; steps: { stepId: string; operationId: string }[] };
@@ -28,7 +28,7 @@ function fromWorkflow(w: Workflow) {
 }
 
 export function agreement(doc: object, workflows: Workflow[]) {
-  const plans = flowPlans(docOperations(doc), () => true).map(fromPlan);
+  const plans = flowPlans(documentOperations(doc), () => true).map(fromPlan);
   const flows = workflows.map(fromWorkflow);
   return { plans: [...plans].sort((a, b) => a.create.localeCompare(b.create)), flows: [...flows].sort((a, b) => (a.create ?? "").localeCompare(b.create ?? "")) };
 }
@@ -40,7 +40,7 @@ describe.each(readServices().map((s) => [s.id, s] as const))("%s: verify's flows
     const file = join(BUNDLE_DIR, `${id}.arazzo.yaml`);
     expect(existsSync(file)).toBe(generated !== undefined);
     if (!generated) {
-      expect(flowPlans(docOperations(doc), () => true)).toEqual([]);
+      expect(flowPlans(documentOperations(doc), () => true)).toEqual([]);
       return;
     }
     expect(parseYaml(readFileSync(file, "utf8")), "dist/openapi/<id>.arazzo.yaml differs from the build output: run npm run build").toEqual(generated);

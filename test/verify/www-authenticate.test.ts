@@ -9,14 +9,14 @@ import { SERVICE_IDS, type ServiceId } from "cloud-interfaces/mock";
 import { createEmulator } from "cloud-interfaces/emulator";
 import { verifyServer, type VerifyReport } from "cloud-interfaces/verify";
 import { loadBundledDocument } from "../../runtime/emulator/documents.js";
-import { docOperations } from "../../runtime/verify/operations.js";
+import { documentOperations } from "../../runtime/verify/operations.js";
 import { resolve, resolvePointer } from "../../runtime/verify/pointer.js";
 import { emulatorRun } from "./harness.js";
 
 /** The operations whose 401 declares WWW-Authenticate, per service. */
 const declaring = SERVICE_IDS.map((serviceId) => {
   const doc = loadBundledDocument(serviceId as ServiceId) as any;
-  const ops = docOperations(doc).filter((op) => op.raw.responses?.["401"] && Object.keys(resolve(doc, resolvePointer(doc, `${op.ptr}/responses/401`))?.headers ?? {}).some((h) => h.toLowerCase() === "www-authenticate"));
+  const ops = documentOperations(doc).filter((op) => op.responses.some((r) => r.status === "401") && Object.keys(resolve(doc, resolvePointer(doc, `${op.pointer}/responses/401`))?.headers ?? {}).some((h) => h.toLowerCase() === "www-authenticate"));
   return { serviceId: serviceId as ServiceId, operationIds: ops.map((o) => o.operationId) };
 }).filter((s) => s.operationIds.length > 0);
 

@@ -25,7 +25,7 @@ describe.each([...SERVICE_IDS])("the zoo in front of the %s emulator", (serviceI
   it.skipIf(defects.length === 0).each(defects.map((d) => [d.name, d] as const))("fails with %s", async (_name, defect) => {
     const doc = loadBundledDocument(serviceId as ServiceId);
     const emulator = createEmulator(serviceId as ServiceId);
-    const ops = (await import("../../runtime/verify/operations.js")).docOperations(doc);
+    const ops = (await import("../../runtime/verify/operations.js")).documentOperations(doc);
     const shadow = createEmulator(serviceId as ServiceId);
     const handler = defect.wrap(ops, doc, (r) => emulator.handle(r), (r) => shadow.handle(r));
     const report = await verifyServer(serviceId as ServiceId, emulatorRun(serviceId as ServiceId, handler));

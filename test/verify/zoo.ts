@@ -5,7 +5,8 @@
  * found from the document's operation table (`x-resource`, `x-pagination`, security schemes), so
  * the zoo names no service: every service whose document has the operations a defect needs gets it.
  */
-import { docOperations, securitySchemes, type DocOperation } from "../../runtime/verify/operations.js";
+import { documentOperations, securitySchemes } from "../../runtime/verify/operations.js";
+import type { TableOperation } from "../../runtime/openapi/operation-table.js";
 import { documentedRequests } from "../../runtime/verify/operations.js";
 import { idOf } from "../../runtime/verify/flows.js";
 import { valueAt } from "../../runtime/verify/pointer.js";
@@ -17,22 +18,22 @@ export interface Defect {
   name: string;
   category: "negative" | "security" | "read-back" | "answer vs request" | "prose rule";
   /** Whether the document has what the defect needs. */
-  applies(ops: DocOperation[], doc: any): boolean;
+  applies(ops: TableOperation[], doc: any): boolean;
   /**
    * The server with the defect in front of `next` (the emulator). `shadow` is a second, fresh
    * emulator of the same document: a defect that loses a write sends it there instead, so the
    * request is still judged as the real server would (an invalid one refused as before): each
    * defect breaks one behaviour and no other.
    */
-  wrap(ops: DocOperation[], doc: any, next: Handler, shadow: Handler): Handler;
+  wrap(ops: TableOperation[], doc: any, next: Handler, shadow: Handler): Handler;
 }
 
-const action = (op: DocOperation) => (op.resource as { action?: string } | undefined)?.action;
-const resourceOf = (op: DocOperation) => (op.resource ?? {}) as Record<string, any>;
+const action = (op: TableOperation) => (op.resource as { action?: string } | undefined)?.action;
+const resourceOf = (op: TableOperation) => (op.resource ?? {}) as Record<string, any>;
 const ok = (status: number) => status >= 200 && status < 300;
 
 /** The operation a request is for, with its path parameters. */
-export function route(ops: DocOperation[], request: Request): { op: DocOperation; params: Record<string, string> } | undefined {
+export function route(ops: TableOperation[], request: Request): { op: TableOperation; params: Record<string, string> } | undefined {
   const url = new URL(request.url);
   for (const op of ops) {
     if (op.method !== request.method) continue;
@@ -61,9 +62,9 @@ function mergeDeep(base: any, over: any): any {
   return over;
 }
 
-const creates = (ops: DocOperation[]) => ops.filter((o) => action(o) === "create" && o.mediaTypes.some((m) => /json/.test(m)));
-const secured = (ops: DocOperation[]) => ops.filter((o) => o.security.length > 0 && o.security.every((s) => s.length > 0));
-const lists = (ops: DocOperation[]) => ops.filter((o) => action(o) === "list" && o.pagination);
+const creates = (ops: TableOperation[]) => ops.filter((o) => action(o) === "create" && (o.request?.mediaTypes ?? []).some((m) => /json/.test(m)));
+const secured = (ops: TableOperation[]) => ops.filter((o) => o.security.length > 0 && o.security.every((s) => s.length > 0));
+const lists = (ops: TableOperation[]) => ops.filter((o) => action(o) === "list" && o.pagination);
 
 /** The credential the scheme's example gives, as a request carries it. */
 function exampleCredential(doc: any, name: string): [string, string] | undefined {
@@ -99,7 +100,7 @@ function acceptingCredentials(onlyIfCarried: boolean): Defect["wrap"] {
 }
 
 /** Changes one character of the record's first plain string field the service neither sets nor keeps unique. */
-function otherValue(op: DocOperation, record: any): boolean {
+function otherValue(op: TableOperation, record: any): boolean {
   if (!record || typeof record !== "object") return false;
   const r = resourceOf(op);
   const own = new Set(["id", ...Object.keys(r.set ?? {}), ...(r.unique ?? [])]);
@@ -114,9 +115,9 @@ function otherValue(op: DocOperation, record: any): boolean {
 }
 
 /** The path of `op` with the given parameters filled in. */
-const pathOf = (op: DocOperation, params: Record<string, string>) => op.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(params[n] ?? ""));
+const pathOf = (op: TableOperation, params: Record<string, string>) => op.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(params[n] ?? ""));
 
-const stripParam = (ops: DocOperation[], which: (op: DocOperation) => { query: string[]; header: string[] }): Defect["wrap"] =>
+const stripParam = (ops: TableOperation[], which: (op: TableOperation) => { query: string[]; header: string[] }): Defect["wrap"] =>
   (_ops, _doc, next, _shadow) => async (r) => {
     const hit = route(ops, r);
     if (!hit || !lists(ops).includes(hit.op)) return next(r);
@@ -131,7 +132,7 @@ const stripParam = (ops: DocOperation[], which: (op: DocOperation) => { query: s
     return next(new Request(url, { method: r.method, headers }));
   };
 
-function filterParams(op: DocOperation): { query: string[]; header: string[] } {
+function filterParams(op: TableOperation): { query: string[]; header: string[] } {
   const r = resourceOf(op);
   const names = [...Object.keys(r.match ?? {}), ...(r.search ? [r.search.param] : [])].map((n) => n.toLowerCase());
   const params = op.parameters.filter((p) => names.includes(p.name.toLowerCase()));
@@ -150,7 +151,7 @@ async function withJson(answer: Response, change: (body: any) => void): Promise<
 const NIL_ID = "00000000-0000-4000-8000-000000000000";
 
 /** The same request on an id nobody has: the server's judgement of the request itself (400, 401, 415), or its 404 when the request is valid. */
-async function probe(hit: { op: DocOperation; params: Record<string, string> }, r: Request, body: string | null, next: Handler): Promise<Response | undefined> {
+async function probe(hit: { op: TableOperation; params: Record<string, string> }, r: Request, body: string | null, next: Handler): Promise<Response | undefined> {
   const idParam = resourceOf(hit.op).id as string | undefined;
   if (!idParam) return undefined;
   const answer = await next(clone(r, { url: new URL(pathOf(hit.op, { ...hit.params, [idParam]: NIL_ID }), r.url).href + new URL(r.url).search, body }));
@@ -199,11 +200,11 @@ export const DEFECTS: Defect[] = [
   {
     name: "refuses invalid input with an unrelated 409",
     category: "negative",
-    applies: (ops) => creates(ops).some((o) => o.raw.responses?.["409"]),
+    applies: (ops) => creates(ops).some((o) => o.responses.some((r) => r.status === "409")),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
       const answer = await next(r);
-      if (answer.status !== 400 || !hit?.op.raw.responses?.["409"]) return answer;
+      if (answer.status !== 400 || !hit?.op.responses.some((r) => r.status === "409")) return answer;
       return new Response(answer.body, { status: 409, headers: answer.headers });
     },
   },
@@ -254,7 +255,7 @@ export const DEFECTS: Defect[] = [
       if (!hit || action(hit.op) !== "delete") return next(r);
       const refused = await probe(hit, r, null, next);
       if (refused) return refused;
-      return new Response(null, { status: Number(Object.keys(hit.op.raw.responses ?? {}).find((s) => s.startsWith("2")) ?? 204) });
+      return new Response(null, { status: Number(hit.op.responses.map((r) => r.status).find((s) => s.startsWith("2")) ?? 204) });
     },
   },
   {
@@ -350,9 +351,9 @@ export const DEFECTS: Defect[] = [
   },
 ];
 
-const plugin = (op: DocOperation | undefined) => (op?.resource as { plugin?: string } | undefined)?.plugin;
+const plugin = (op: TableOperation | undefined) => (op?.resource as { plugin?: string } | undefined)?.plugin;
 /** Whether the document names every one of these plug-in handlers. */
-const serves = (ops: DocOperation[], ...handlers: string[]) => handlers.every((h) => ops.some((o) => plugin(o) === h));
+const serves = (ops: TableOperation[], ...handlers: string[]) => handlers.every((h) => ops.some((o) => plugin(o) === h));
 /** A write to `handler` answered by a server that keeps nothing (the shadow): the documented success, nothing stored, seen by `readBy`. */
 const lostWrite = (name: string, handler: string, readBy: string): Defect => ({
   name,
@@ -361,7 +362,7 @@ const lostWrite = (name: string, handler: string, readBy: string): Defect => ({
   wrap: (ops, _doc, next, shadow) => async (r) => (plugin(route(ops, r)?.op) === handler ? shadow(r) : next(r)),
 });
 /** The 200 answers of `handler` rewritten (`rewrite` gets and gives the body's text); other answers as they are. */
-const rewrite200 = (ops: DocOperation[], next: Handler, handler: string, rewrite: (text: string) => string): Handler => async (r) => {
+const rewrite200 = (ops: TableOperation[], next: Handler, handler: string, rewrite: (text: string) => string): Handler => async (r) => {
   const hit = route(ops, r);
   const answer = await next(r);
   if (plugin(hit?.op) !== handler || answer.status !== 200) return answer;
@@ -426,12 +427,12 @@ DEFECTS.push(
   {
     name: "accepts a body sent under a media type the operation does not take",
     category: "negative",
-    applies: (ops) => ops.some((o) => o.mediaTypes.some((m) => /json/.test(m)) && ["POST", "PUT", "PATCH"].includes(o.method)),
+    applies: (ops) => ops.some((o) => (o.request?.mediaTypes ?? []).some((m) => /json/.test(m)) && ["POST", "PUT", "PATCH"].includes(o.method)),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
       const body = await bodyText(r);
       const type = r.headers.get("content-type") ?? "";
-      const json = hit?.op.mediaTypes.find((m) => /json/.test(m));
+      const json = hit?.op.request?.mediaTypes.find((m) => /json/.test(m));
       if (!hit || !json || !type.startsWith("text/plain")) return next(clone(r, { body }));
       const headers = new Headers(r.headers);
       headers.set("content-type", json);
@@ -474,8 +475,8 @@ function* nodes(doc: any, value: any, seen = new Set<any>()): Generator<any> {
 }
 
 /** The schemas of the document's error answers (4xx, 5xx), with everything they refer to. */
-const errorSchemaNodes = (ops: DocOperation[], doc: any) =>
-  ops.flatMap((o) => Object.entries(o.raw.responses ?? {}).filter(([status]) => /^[45]/.test(status)).flatMap(([, r]: [string, any]) => Object.values(r?.content ?? {}).map((m: any) => m?.schema)));
+const errorSchemaNodes = (ops: TableOperation[], doc: any) =>
+  ops.flatMap((o) => Object.entries<any>(valueAt(doc, `${o.pointer.slice(1)}/responses`) ?? {}).filter(([status]) => /^[45]/.test(status)).flatMap(([, r]: [string, any]) => Object.values(r?.content ?? {}).map((m: any) => m?.schema)));
 
 /** Every integer a JSON value holds that reads as a time in seconds since the epoch (2001-09-09 to 2286-11-20), in place, times 1000. */
 function toMilliseconds(value: any): void {
@@ -533,6 +534,6 @@ DEFECTS.push(
 );
 
 export function defectsOf(doc: any): Defect[] {
-  const ops = docOperations(doc);
+  const ops = documentOperations(doc);
   return DEFECTS.filter((d) => d.applies(ops, doc));
 }

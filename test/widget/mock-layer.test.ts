@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { startFront } from "../../runtime/http/front.js";
 import { errorShapes } from "../../runtime/http/error-shapes.js";
-import { readOperations } from "../../runtime/openapi/operations.js";
+import { operationTable } from "../../runtime/openapi/operation-table.js";
 import { MAX_BODY_BYTES } from "../../runtime/http/limits.js";
 import { bundledDocument } from "../harness/documents.js";
 import { baseline, send, withHeaders } from "../mock/wire.js";
@@ -12,7 +12,7 @@ const KMS_TYPE = "application/vnd.svc.kms.key+json";
 describe("never dies", () => {
   it("a handler that throws gets the document's 500 shape from the edge, and the failure is logged", async () => {
     const doc = bundledDocument("widget");
-    const operations = readOperations(doc);
+    const operations = operationTable(doc).operations;
     const lines: string[] = [];
     const front = await startFront({
       service: "widget",

@@ -4,8 +4,8 @@
  */
 import type { SecuritySchemeMeta, ServiceMeta } from "../../../runtime/core/service-meta.js";
 import type { OpenApiDocument } from "../bundle.js";
-import { listOperations } from "../../../runtime/core/router.js";
 import { extractMeta } from "../client-meta.js";
+import { inDocumentOrder, operationTable } from "../../../runtime/openapi/operation-table.js";
 import { bindValues, exampleCall, FORM, formFields, mockCredential, parameterHeaders, requestTarget, type ExampleCall } from "../example-requests.js";
 import { pascalName } from "../services.js";
 import { shellExpand, shellQuote, tsInline, tsKey, tsLiteral } from "./literals.js";
@@ -155,17 +155,17 @@ function curlSample(serviceId: string, meta: ServiceMeta, shape: ExampleCall): s
 /** The samples of every operation, keyed by operationId: the package's client, curl, fetch, Python, Go, Java, and the client against the mock. */
 export function codeSamples(serviceId: string, doc: OpenApiDocument): Map<string, CodeSample[]> {
   const meta = extractMeta(serviceId, doc);
-  const bindExamples = bindValues(doc, meta);
+  const bindExamples = bindValues(doc);
   const out = new Map<string, CodeSample[]>();
-  for (const op of listOperations(doc)) {
-    const shape = exampleCall(doc, meta, op, bindExamples);
+  for (const op of inDocumentOrder(operationTable(doc))) {
+    const shape = exampleCall(doc, op, bindExamples);
     const server = serverUrl(meta);
     const wire = wireCall(meta, shape, {
       baseEnv: credentialEnv(serviceId, "baseUrl"),
       ...(server.env ? {} : { defaultUrl: server.url }),
       credential: (scheme, part) => credentialEnv(serviceId, scheme, part),
     });
-    out.set(op.operation.operationId, [
+    out.set(op.operationId, [
       { lang: "TypeScript", label: SAMPLE_LABELS.typescript, source: tsSample(serviceId, doc, meta, shape, bindExamples) },
       { lang: "Shell", label: SAMPLE_LABELS.curl, source: curlSample(serviceId, meta, shape) },
       { lang: "JavaScript", label: SAMPLE_LABELS.fetch, source: fetchSample(wire) },
@@ -181,14 +181,14 @@ export function codeSamples(serviceId: string, doc: OpenApiDocument): Map<string
 /** How much a reader must type to call an operation: the landing page shows the simplest call. */
 function effort(shape: ExampleCall): number {
   const params = Object.values(shape.params).reduce((n, v) => n + Object.keys(v ?? {}).length, 0);
-  return (shape.op.method === "get" ? 0 : 10) + params + (shape.body ? 20 : 0);
+  return (shape.op.method === "GET" ? 0 : 10) + params + (shape.body ? 20 : 0);
 }
 
 /** Three lines for the landing page: import, create the client, one call. */
 export function landingExample(serviceId: string, doc: OpenApiDocument): string {
   const meta = extractMeta(serviceId, doc);
-  const bindExamples = bindValues(doc, meta);
-  const shapes = listOperations(doc).map((op) => exampleCall(doc, meta, op, bindExamples));
+  const bindExamples = bindValues(doc);
+  const shapes = inDocumentOrder(operationTable(doc)).map((op) => exampleCall(doc, op, bindExamples));
   const simplest = shapes.reduce((best, s) => (effort(s) < effort(best) ? s : best));
   const options = [
     ...whereOption(meta),

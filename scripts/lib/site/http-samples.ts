@@ -58,7 +58,6 @@ export function wireCall(meta: ServiceMeta, shape: ExampleCall, names: WireNames
     else if (typeof value === "string" && !/json/.test(mediaType)) body = { mediaType, text: value };
     else body = { mediaType, json: value, text: JSON.stringify(value, null, 2) };
   }
-  const key = `${shape.op.method.toUpperCase()} ${shape.op.path}`;
   return {
     method: shape.op.method.toUpperCase(),
     base: { env: names.baseEnv, ...(names.defaultUrl ? { default: names.defaultUrl } : {}) },
@@ -66,8 +65,8 @@ export function wireCall(meta: ServiceMeta, shape: ExampleCall, names: WireNames
     headers,
     ...(basic ? { basic } : {}),
     ...(body ? { body } : {}),
-    redirects: Object.keys(shape.op.operation.responses ?? {}).some((s) => /^3\d\d$/.test(s)),
-    operationId: shape.op.operation.operationId ?? key,
+    redirects: shape.op.responses.some((r) => /^3\d\d$/.test(r.status)),
+    operationId: shape.op.operationId,
   };
 }
 

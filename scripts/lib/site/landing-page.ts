@@ -4,7 +4,7 @@
  * every operation of every document.
  */
 import type { OpenApiDocument } from "../bundle.js";
-import { listOperations } from "../../../runtime/core/router.js";
+import { operationTable } from "../../../runtime/openapi/operation-table.js";
 import type { Service } from "../services.js";
 import { landingExample, PACKAGE } from "./code-samples.js";
 import { displayTitle, html, navOf, page, policyMeta, siteHeader } from "./html.js";
@@ -63,7 +63,7 @@ export function regionsOf(doc: OpenApiDocument): string[] {
 function card(service: Service, doc: OpenApiDocument): string {
   const deprecated = Boolean(doc.info["x-deprecated"]);
   const regions = regionsOf(doc);
-  const operations = listOperations(doc).length;
+  const operations = operationTable(doc).operations.length;
   return `<article class="service" id="${service.id}" data-service="${service.id}" data-status="${deprecated ? "deprecated" : "current"}">
 <h2><a href="${service.id}.html">${html(displayTitle(doc.info, service.id))}</a> <span class="badge ${deprecated ? "deprecated" : "current"}">${deprecated ? "deprecated" : "current"}</span></h2>
 <p class="purpose">${html(purposeOf(doc))}</p>
@@ -75,7 +75,7 @@ function card(service: Service, doc: OpenApiDocument): string {
 }
 
 export function landingPage(entries: readonly { service: Service; doc: OpenApiDocument }[]): string {
-  const total = entries.reduce((n, { doc }) => n + listOperations(doc).length, 0);
+  const total = entries.reduce((n, { doc }) => n + operationTable(doc).operations.length, 0);
   return page(
     "Cloud service interfaces",
     `<header class="hero"><div class="inner">

@@ -7,9 +7,8 @@
  * (no interface-document numbering, extension names spelled out).
  */
 import type { OpenApiDocument } from "../bundle.js";
-import { deref } from "../../../runtime/core/pointer.js";
-import { listOperations, type DocumentOperation } from "../../../runtime/core/router.js";
-import { operationParameters } from "../client-meta.js";
+import { deref, getAt } from "../../../runtime/core/pointer.js";
+import { inDocumentOrder, operationTable, type TableOperation } from "../../../runtime/openapi/operation-table.js";
 import type { Service } from "../services.js";
 import { codeSamples, PACKAGE, SAMPLE_LABELS } from "./code-samples.js";
 import { readableNames } from "./extensions.js";
@@ -55,9 +54,9 @@ function fieldRows(doc: OpenApiDocument, schema: any): string[] {
 const fence = (lang: string, text: string) => `\`\`\`${lang}\n${text.trimEnd()}\n\`\`\``;
 
 /** One operation as Markdown. */
-export function operationMarkdown(service: Service, doc: OpenApiDocument, entry: DocumentOperation, samples: { label: string; source: string }[]): string {
-  const { method, path, operation } = entry;
-  const out: string[] = [`# ${method.toUpperCase()} ${path}`, ""];
+export function operationMarkdown(service: Service, doc: OpenApiDocument, entry: TableOperation, samples: { label: string; source: string }[]): string {
+  const operation = getAt(doc, entry.pointer) as any;
+  const out: string[] = [`# ${entry.key}`, ""];
   if (operation.summary) out.push(`${prose(operation.summary, true)}`, "");
   out.push(`- Service: ${displayTitle(doc.info, service.id)} (\`${service.id}\`; the package's client: \`${PACKAGE}/${service.id}\`)`);
   out.push(`- Operation: \`${operation.operationId}\``);
@@ -70,7 +69,7 @@ export function operationMarkdown(service: Service, doc: OpenApiDocument, entry:
   const description = prose(operation.description);
   if (description) out.push(description, "");
 
-  const parameters = operationParameters(doc, entry);
+  const parameters = entry.parameters.map((p) => getAt(doc, p.pointer));
   if (parameters.length > 0) {
     out.push("## Parameters", "", "| name | in | type | required | description |", "|---|---|---|---|---|");
     for (const p of parameters as any[]) out.push(`| \`${p.name}\` | ${p.in} | ${typeOf(doc, p.schema).replace(/\|/g, "\\|")} | ${p.required ? "yes" : "no"} | ${prose(p.description, true)} |`);
@@ -110,8 +109,8 @@ export function operationMarkdownFiles(entries: readonly { service: Service; doc
   const files = new Map<string, string>();
   for (const { service, doc } of entries) {
     const samples = codeSamples(service.id, doc);
-    for (const entry of listOperations(doc)) {
-      const id = entry.operation.operationId as string;
+    for (const entry of inDocumentOrder(operationTable(doc))) {
+      const id = entry.operationId;
       files.set(operationMarkdownPath(service.id, id), operationMarkdown(service, doc, entry, samples.get(id) ?? []));
     }
   }
@@ -134,9 +133,9 @@ export function llmsTxt(entries: readonly { service: Service; doc: OpenApiDocume
     if (summary) out.push(summary, "");
     out.push(`- [OpenAPI document (JSON)](openapi/${service.id}.json): the whole description, bundled`);
     out.push(`- [Reference page](${service.id}.html): the same, for people`);
-    for (const { method, path, operation } of listOperations(doc)) {
-      const what = prose(operation.summary ?? "", true);
-      out.push(`- [${method.toUpperCase()} ${path}](${operationMarkdownPath(service.id, operation.operationId)})${what ? `: ${what}` : ""}`);
+    for (const op of inDocumentOrder(operationTable(doc))) {
+      const what = prose((getAt(doc, op.pointer) as any).summary ?? "", true);
+      out.push(`- [${op.key}](${operationMarkdownPath(service.id, op.operationId)})${what ? `: ${what}` : ""}`);
     }
     out.push("");
   }

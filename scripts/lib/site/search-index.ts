@@ -5,8 +5,8 @@
  */
 import type { OpenApiDocument } from "../bundle.js";
 import { deref } from "../../../runtime/core/pointer.js";
-import { listOperations } from "../../../runtime/core/router.js";
-import { operationParameters } from "../client-meta.js";
+import { getAt } from "../../../runtime/core/pointer.js";
+import { inDocumentOrder, operationTable } from "../../../runtime/openapi/operation-table.js";
 import type { Service } from "../services.js";
 import { operationAnchor } from "./anchors.js";
 import { displayTitle } from "./html.js";
@@ -49,21 +49,22 @@ function bodySchemas(doc: OpenApiDocument, operation: any): unknown[] {
 
 export function searchEntries(entries: readonly { service: Service; doc: OpenApiDocument }[]): SearchEntry[] {
   return entries.flatMap(({ service, doc }) =>
-    listOperations(doc).map((op) => {
+    inDocumentOrder(operationTable(doc)).map((op) => {
+      const operation = getAt(doc, op.pointer) as any;
       const fields = new Set<string>();
       const seen = new Set<unknown>();
-      for (const schema of bodySchemas(doc, op.operation)) collectFields(doc, schema, fields, seen);
+      for (const schema of bodySchemas(doc, operation)) collectFields(doc, schema, fields, seen);
       return {
         service: service.id,
         title: displayTitle(doc.info, service.id),
-        operationId: op.operation.operationId,
-        method: op.method.toUpperCase(),
+        operationId: op.operationId,
+        method: op.method,
         path: op.path,
-        summary: op.operation.summary ?? "",
-        parameters: operationParameters(doc, op).map((p) => p.name),
+        summary: operation.summary ?? "",
+        parameters: op.parameters.map((p) => p.name),
         fields: [...fields].sort(),
-        href: operationAnchor(service.id, op.operation.operationId),
-        deprecated: Boolean(op.operation.deprecated || doc.info["x-deprecated"]),
+        href: operationAnchor(service.id, op.operationId),
+        deprecated: Boolean(operation.deprecated || doc.info["x-deprecated"]),
       };
     }),
   );

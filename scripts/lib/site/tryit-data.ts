@@ -4,9 +4,8 @@
  * security and its documented response cases.
  */
 import type { TryitCodeFlow, TryitOperation, TryitService } from "../../../runtime/tryit/descriptor.js";
-import { deref } from "../../../runtime/core/pointer.js";
-import { listOperations } from "../../../runtime/core/router.js";
-import { operationParameters } from "../client-meta.js";
+import { deref, getAt } from "../../../runtime/core/pointer.js";
+import { inDocumentOrder, operationTable } from "../../../runtime/openapi/operation-table.js";
 import type { OpenApiDocument } from "../openapi-types.js";
 import { pascalName, type Service } from "../services.js";
 import { firstExample } from "../../../runtime/openapi/examples.js";
@@ -36,9 +35,9 @@ export function codeFlowOf(operations: Record<string, TryitOperation>): TryitCod
 
 export function tryitService(service: Service, doc: OpenApiDocument): TryitService {
   const operations: Record<string, TryitOperation> = {};
-  for (const op of listOperations(doc)) {
-    const operation = op.operation;
-    const parameters = operationParameters(doc, op).map((p) => {
+  for (const op of inDocumentOrder(operationTable(doc))) {
+    const operation = getAt(doc, op.pointer) as any;
+    const parameters = op.parameters.map((q) => getAt(doc, q.pointer) as any).map((p) => {
       const schema = p.schema ? deref(doc, p.schema) : {};
       const { found, value } = firstExample(doc, p);
       return { name: p.name, in: p.in, required: p.required === true, type: String(schema.type ?? "string"), ...(found ? { example: asField(value) } : {}) };
@@ -65,11 +64,11 @@ export function tryitService(service: Service, doc: OpenApiDocument): TryitServi
       .flatMap(([, r]) => Object.keys(deref(doc, r).content ?? {}));
     operations[operation.operationId] = {
       operationId: operation.operationId,
-      method: op.method.toUpperCase(),
+      method: op.method,
       path: op.path,
       parameters,
       ...(body ? { body } : {}),
-      security: (operation.security ?? doc.security ?? []).map((req: Record<string, string[]>) => Object.keys(req)),
+      security: op.security,
       cases,
       parseAs: success.every((m) => /json/i.test(m)) ? "json" : "text",
     };
