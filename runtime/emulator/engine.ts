@@ -12,7 +12,6 @@ import { CloudInterfacesError } from "../core/base-error.js";
 import { CapReached, capOf, documentCaps, ENGINE_CAPS, resolveCaps, type Caps } from "./caps.js";
 import { AnnotationError, annotationProblems } from "./annotations.js";
 import { empty, json, type Context, type Env, type Failure, type Reply, type ServiceDefinition } from "./app.js";
-import type { TableOperation } from "../openapi/operation-table.js";
 import type { EmulatorOptions } from "./types.js";
 import { EMPTY_WORLD, readWorld, type World } from "./world.js";
 import { deref, getAt, splitPointer } from "../core/pointer.js";
