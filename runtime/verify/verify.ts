@@ -7,12 +7,13 @@ import { CloudInterfacesError } from "../core/base-error.js";
 import { VerifyUsageError } from "./errors.js";
 import { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline } from "./baseline.js";
 import { Contract } from "../emulator/contract.js";
-import { loadBundledDocument } from "../emulator/documents.js";
+import { loadBundledDocument, loadBundledWorkflows } from "../emulator/documents.js";
+import { useWorkflows } from "../openapi/workflows.js";
 import { answerFailures, challengeFailures, foreignRedirect } from "./checks.js";
-import { callUnique, cleanUp, freshTag, retagged, runFlows, trackCreated, uniquified, uniqueFields } from "./flows.js";
+import { callUnique, cleanUp, freshTag, retagged, trackCreated, uniquified, uniqueFields } from "./flows.js";
+import { runWorkflows } from "./flows-arazzo.js";
 import type { Called, RunContext } from "./run-context.js";
-import { issuedTokens, oauthFlow, withFreshCode } from "./oauth-flow.js";
-import { seriesFlow } from "./series-flow.js";
+import { issuedTokens, withFreshCode } from "./oauth-flow.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation, type DocumentedRequest } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
@@ -122,6 +123,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
   if (base.protocol !== "http:" && base.protocol !== "https:") throw new VerifyUsageError(`--base-url: must be http or https, got ${base.protocol}`);
   if (base.username || base.password) throw new VerifyUsageError("--base-url: must not carry credentials; use --credentials-env");
   const doc = (options.document ?? loadBundledDocument(serviceId)) as any;
+  // The build's workflows of the bundled document (generated/<id>/operations.ts); a document of the caller's own has them made from it.
+  if (!options.document) useWorkflows(doc, loadBundledWorkflows(serviceId));
   const contract = new Contract(serviceId, doc, ajvValidators(serviceId, doc));
   const quick = new Contract(serviceId, doc, ajvValidators(serviceId, doc, { firstErrorOnly: true }));
   const ops = docOperations(doc);
@@ -221,9 +224,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       generated = await generatedPhase(ctx, runnable, { seed: options.seed ?? Math.floor(Math.random() * 2 ** 31), budget: options.budget });
     }
     if (permissions.allowWrites) {
-      await runFlows(ctx, runnable);
-      await oauthFlow(ctx, runnable);
-      await seriesFlow(ctx, runnable);
+      // The document's Arazzo workflows (the shipped dist/openapi/<id>.arazzo.yaml), with verify's read-backs around their steps.
+      await runWorkflows(ctx, runnable);
     }
     await documentedChecks(ctx, deletes, options.credentialsEnv ?? {}, false);
     await cleanUp(ctx);
