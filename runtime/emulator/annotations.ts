@@ -83,6 +83,7 @@ const workflows = {
       summary: { type: "string" },
       description: { type: "string" },
       inputs: closed({ type: { const: "object" }, properties: { type: "object", additionalProperties: { type: "object" } } }, ["type", "properties"]),
+      "x-unique-inputs": names,
       steps: {
         type: "array",
         minItems: 1,

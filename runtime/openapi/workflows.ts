@@ -30,8 +30,10 @@ export interface ArazzoWorkflow {
   workflowId: string;
   summary?: string;
   description?: string;
-  /** A JSON Schema of the inputs; `x-unique: true` marks a value to give anew on each run against the same server. */
-  inputs?: { type: "object"; properties: Record<string, { type?: string; default?: unknown; description?: string; format?: string; "x-unique"?: boolean }> };
+  /** A JSON Schema of the inputs. */
+  inputs?: { type: "object"; properties: Record<string, { type?: string; default?: unknown; description?: string; format?: string }> };
+  /** The inputs to give anew on each run against the same server (a name the server keeps unique). Beside the schema, whose validators (Respect's, strict) refuse unknown keywords. */
+  "x-unique-inputs"?: string[];
   steps: ArazzoStep[];
 }
 
@@ -42,6 +44,7 @@ const inputName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, "_");
 
 interface StepParts {
   inputs: Record<string, Json>;
+  unique: Set<string>;
 }
 
 /**
@@ -106,7 +109,8 @@ function requestBody(doc: Json, op: TableOperation, flow: ResourceFlow, parts: S
     const [target, first] = typeof value === "string" ? [`${at}/${field}`, value] : Array.isArray(value) && typeof value[0] === "string" ? [`${at}/${field}/0`, value[0]] : [undefined, undefined];
     if (!target) continue;
     const input = inputName(`${flow.name}_${field}`);
-    parts.inputs[input] ??= { type: "string", description: `The ${flow.name}'s \`${field}\`, unique among its ${flow.name}s: give a new one for each run against the same server.`, default: first, "x-unique": true };
+    parts.inputs[input] ??= { type: "string", description: `The ${flow.name}'s \`${field}\`, unique among its ${flow.name}s: give a new one for each run against the same server.`, default: first };
+    parts.unique.add(input);
     replacements.push({ target, value: `$inputs.${input}` });
   }
   return { contentType: example.mediaType, payload: example.value, ...(replacements.length ? { replacements } : {}) };
@@ -116,7 +120,7 @@ function requestBody(doc: Json, op: TableOperation, flow: ResourceFlow, parts: S
 const recordAt = (op: TableOperation) => String((op.resource as { at?: string } | undefined)?.at ?? "");
 
 function workflow(doc: Json, flow: ResourceFlow): ArazzoWorkflow {
-  const parts: StepParts = { inputs: {} };
+  const parts: StepParts = { inputs: {}, unique: new Set() };
   const createId = `create${upper(flow.name)}`;
   const step = (stepId: string, op: TableOperation, status: number, extra: { id?: boolean; body?: boolean; criteria?: Json[]; outputs?: Json; description: string }) => {
     const idParam = extra.id ? idParameter(op) : undefined;
@@ -163,6 +167,7 @@ function workflow(doc: Json, flow: ResourceFlow): ArazzoWorkflow {
     summary: `Create a ${flow.name}, read it back, change it and delete it`,
     description: `Generated from the document's \`x-resource\` annotations (resource \`${flow.name}\`); \`verify --allow-writes\` runs the same operations and also compares every read-back with what was sent. Each run creates a ${flow.name} with the document's example values${flow.delete ? " and deletes it" : ", which no operation deletes"}.`,
     inputs: { type: "object", properties: parts.inputs },
+    ...(parts.unique.size ? { "x-unique-inputs": [...parts.unique] } : {}),
     steps,
   };
 }

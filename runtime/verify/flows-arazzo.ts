@@ -90,6 +90,9 @@ export function holds(condition: string, scope: ExpressionScope): { holds: boole
     return { holds: Boolean(value), left: value, right: true };
   }
   const [left, right] = [operand(m[1]!, scope), operand(m[3]!, scope)];
+  // A pointer into the answer that reaches no value fails the criterion, whatever it is compared with (as in Respect).
+  const reachesNothing = (text: string, value: unknown) => value === undefined && /^\$response\.body#/.test(text.trim());
+  if (reachesNothing(m[1]!, left) || reachesNothing(m[3]!, right)) return { holds: false, left, right };
   // As Respect evaluates them (JavaScript's loose equality): missing and null are equal, an id 42 and "42" too.
   const eq = left === right || (left == null && right == null) || (left != null && right != null && typeof left !== "object" && typeof right !== "object" && String(left) === String(right));
   const n = (v: unknown) => Number(v);
@@ -144,7 +147,7 @@ export function stepRequest(ctx: RunContext, op: DocOperation, step: ArazzoStep,
 }
 
 /**
- * The workflow's inputs: each default, and for a value the server keeps unique (`x-unique`) the
+ * The workflow's inputs: each default, and for a value the server keeps unique (`x-unique-inputs`) the
  * same value with a tag of this run, the same length, so a second run against the same server is
  * not refused for a name the first one took.
  */
@@ -152,7 +155,7 @@ export function workflowInputs(workflow: ArazzoWorkflow, tag = freshTag()): Reco
   const out: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(workflow.inputs?.properties ?? {})) {
     const value = schema.default;
-    out[name] = schema["x-unique"] && typeof value === "string" ? `${value.slice(0, Math.max(1, value.length - tag.length - 1))}-${tag}` : value;
+    out[name] = workflow["x-unique-inputs"]?.includes(name) && typeof value === "string" ? `${value.slice(0, Math.max(1, value.length - tag.length - 1))}-${tag}` : value;
   }
   return out;
 }
