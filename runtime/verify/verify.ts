@@ -13,7 +13,7 @@ import { answerFailures, challengeFailures, foreignRedirect } from "./checks.js"
 import { callUnique, cleanUp, freshTag, retagged, trackCreated, uniquified, uniqueFields } from "./flows.js";
 import { runWorkflows } from "./flows-arazzo.js";
 import type { Called, RunContext } from "./run-context.js";
-import { issuedTokens, withFreshCode } from "./oauth-flow.js";
+import { withFreshCode } from "./oauth-flow.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames, documentedRequests, docOperations, securitySchemes, type DocOperation, type DocumentedRequest } from "./operations.js";
 import { describeWire, toWire, type RawRequest } from "./raw-request.js";
@@ -171,7 +171,6 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     selected: (op) => !only || only.includes(op.operationId),
     leftBehind: [],
     created: [],
-    issued: [],
     record: (op, check) => reports.get(op.key)!.checks.push(checkOf(check, { verdict: check.verdict, failures: check.failures, ...(check.reason ? { reason: check.reason } : {}) })),
     recordValid(op, base, r, label, expected) {
       const check = checkOf({ ...base, request: r.request, status: r.answer.status, ...(r.notes.length ? { notes: r.notes } : {}) }, judgeValid(op, r.answer, r.failures, access, label, expected));
@@ -184,8 +183,6 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       const wire = toWire(baseUrl, req, { styles: op.styles, mediaTypes: op.mediaTypes, security: op.security, schemes }, sent);
       const answer = await sender.send(wire);
       if (!answer.incomplete) seen.add(`${op.key} ${answer.status}`);
-      const tokens = answer.status >= 200 && answer.status < 300 && !answer.incomplete ? issuedTokens(answer.body) : undefined;
-      if (tokens) ctx.issued.push(tokens);
       const notes: string[] = [];
       const foreign = foreignRedirect(answer, sender.origin);
       if (foreign) notes.push(foreign);
