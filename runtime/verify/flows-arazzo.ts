@@ -173,20 +173,21 @@ function criteriaFailures(op: DocOperation, step: ArazzoStep, scope: ExpressionS
   return out;
 }
 
-/** Runs every workflow of the document whose operations this run may send. */
-export async function runWorkflows(ctx: RunContext, runnable: (op: DocOperation) => boolean): Promise<void> {
+/** Runs every workflow of the document whose operations this run may send; `given` inputs (`--input-env`) win over the defaults. */
+export async function runWorkflows(ctx: RunContext, runnable: (op: DocOperation) => boolean, given: Record<string, string> = {}): Promise<void> {
   const byId = new Map(ctx.ops.map((o) => [o.operationId, o]));
   for (const workflow of workflowsOf(ctx.doc)) {
     const ops = workflow.steps.map((s) => byId.get(s.operationId));
     if (ops.some((op) => !op)) throw new WorkflowError(`workflow ${workflow.workflowId} names an operation the document does not have`);
     if (!ops.every((op) => runnable(op!))) continue;
-    await runWorkflow(ctx, workflow, runnable);
+    await runWorkflow(ctx, workflow, runnable, given);
   }
 }
 
-async function runWorkflow(ctx: RunContext, workflow: ArazzoWorkflow, runnable: (op: DocOperation) => boolean): Promise<void> {
+async function runWorkflow(ctx: RunContext, workflow: ArazzoWorkflow, runnable: (op: DocOperation) => boolean, given: Record<string, string>): Promise<void> {
   const byId = new Map(ctx.ops.map((o) => [o.operationId, o]));
-  const scope: ExpressionScope = { inputs: workflowInputs(workflow), steps: {} };
+  const declared = Object.keys(workflow.inputs?.properties ?? {});
+  const scope: ExpressionScope = { inputs: { ...workflowInputs(workflow), ...Object.fromEntries(Object.entries(given).filter(([k]) => declared.includes(k))) }, steps: {} };
   /** The object this workflow created (its create step's `id` output), and what the last write sent of it. */
   let created: { id: string; op: DocOperation; listChecked: boolean } | undefined;
   let lastWrite: { op: DocOperation; sent: unknown; label: string; failed: boolean } | undefined;

@@ -8,7 +8,7 @@ import { VerifyUsageError } from "./errors.js";
 import { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline } from "./baseline.js";
 import { Contract } from "../emulator/contract.js";
 import { loadBundledDocument, loadBundledWorkflows } from "../emulator/documents.js";
-import { useWorkflows } from "../openapi/workflows.js";
+import { useWorkflows, workflowsOf } from "../openapi/workflows.js";
 import { answerFailures, challengeFailures, foreignRedirect } from "./checks.js";
 import { callUnique, cleanUp, freshTag, retagged, trackCreated, uniquified, uniqueFields } from "./flows.js";
 import { runWorkflows } from "./flows-arazzo.js";
@@ -36,6 +36,8 @@ export interface VerifyOptions {
   env?: Record<string, string | undefined>;
   /** Values of the parameters clients bind at creation (`x-client.bind`) or any other parameter, by name. */
   bind?: Record<string, string>;
+  /** Workflow input name → name of the environment variable holding its value (the Arazzo workflows' `inputs`: a user's password, a tenant); kept out of the report like secrets. */
+  inputsEnv?: Record<string, string>;
   allowWrites?: boolean;
   allowSend?: boolean;
   /** Only these operationIds. */
@@ -88,6 +90,20 @@ function readSecrets(doc: any, options: VerifyOptions): Record<string, string> {
     const s = schemes[scheme]!;
     if (s.type === "http" && s.scheme.toLowerCase() === "basic" && !value.includes(":")) throw new VerifyUsageError(`--credentials-env ${scheme}=${variable}: a Basic scheme's variable holds user:password`);
     out[scheme] = value;
+  }
+  return out;
+}
+
+/** The workflow inputs given in the environment (`--input-env`), each an input some workflow of the document declares. */
+function readInputs(doc: any, options: VerifyOptions): Record<string, string> {
+  const env = options.env ?? process.env;
+  const declared = new Set(workflowsOf(doc).flatMap((w) => Object.keys(w.inputs?.properties ?? {})));
+  const out: Record<string, string> = {};
+  for (const [input, variable] of Object.entries(options.inputsEnv ?? {})) {
+    if (!declared.has(input)) throw new VerifyUsageError(`--input-env ${input}: not an input of the document's workflows (inputs: ${[...declared].sort().join(", ") || "none"})`);
+    const value = env[variable];
+    if (value === undefined || value === "") throw new VerifyUsageError(`--input-env ${input}=${variable}: the environment variable ${variable} is not set`);
+    out[input] = value;
   }
   return out;
 }
@@ -145,7 +161,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
   const baseline = options.baseline !== undefined ? readBaseline(options.baseline) : undefined;
   const today = options.today ?? new Date(started).toISOString().slice(0, 10);
   const secrets = readSecrets(doc, options);
-  const masked = secretForms(secrets);
+  const inputs = readInputs(doc, options);
+  const masked = secretForms({ ...secrets, ...inputs });
   const schemes = securitySchemes(doc);
   const sender = new Sender(base.href, {
     rate,
@@ -222,7 +239,7 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     }
     if (permissions.allowWrites) {
       // The document's Arazzo workflows (the shipped dist/openapi/<id>.arazzo.yaml), with verify's read-backs around their steps.
-      await runWorkflows(ctx, runnable);
+      await runWorkflows(ctx, runnable, inputs);
     }
     await documentedChecks(ctx, deletes, options.credentialsEnv ?? {}, false);
     await cleanUp(ctx);
