@@ -1,6 +1,10 @@
 // Generated from openapi/widget.yaml by scripts/build.ts. Do not edit: change the document and run `npm run build`.
 
 import type { OperationTable } from "../../runtime/openapi/operation-table.js";
+import type { ArazzoWorkflow } from "../../runtime/openapi/workflows.js";
 
 /** Every operation of the document, compiled once: routing order, parameters, media types, example names, security, annotations. */
 export const table: OperationTable = JSON.parse("{\"operations\":[{\"operationId\":\"createWidgetUrl\",\"method\":\"POST\",\"path\":\"/developers/flex-api/widget-url\",\"key\":\"POST /developers/flex-api/widget-url\",\"pointer\":\"#/paths/~1developers~1flex-api~1widget-url/post\",\"order\":0,\"parameters\":[],\"request\":{\"pointer\":\"#/paths/~1developers~1flex-api~1widget-url/post/requestBody\",\"required\":true,\"mediaTypes\":[\"application/json\"]},\"responses\":[{\"status\":\"200\",\"pointer\":\"#/paths/~1developers~1flex-api~1widget-url/post/responses/200\",\"mediaTypes\":[\"application/json\"],\"headers\":[],\"examples\":{\"application/json\":[\"success\",\"failedWithStatus200\"]},\"headerExamples\":[]},{\"status\":\"400\",\"pointer\":\"#/paths/~1developers~1flex-api~1widget-url/post/responses/400\",\"mediaTypes\":[\"application/json\"],\"headers\":[],\"examples\":{\"application/json\":[\"invalidRequest\"]},\"headerExamples\":[]},{\"status\":\"401\",\"pointer\":\"#/paths/~1developers~1flex-api~1widget-url/post/responses/401\",\"mediaTypes\":[\"application/json\"],\"headers\":[],\"examples\":{\"application/json\":[\"invalidApiKey\"]},\"headerExamples\":[]},{\"status\":\"500\",\"pointer\":\"#/paths/~1developers~1flex-api~1widget-url/post/responses/500\",\"mediaTypes\":[\"application/json\"],\"headers\":[],\"examples\":{\"application/json\":[\"internalError\"]},\"headerExamples\":[]}],\"success\":{\"status\":200,\"mediaType\":\"application/json\"},\"security\":[[\"apiKey\"]]}],\"caps\":{}}");
+
+/** The document's Arazzo workflows (dist/openapi/<id>.arazzo.yaml), which `verify --allow-writes` runs. */
+export const workflows: ArazzoWorkflow[] = /* @__PURE__ */ JSON.parse("[]");

@@ -50,8 +50,8 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "verify",
     operands: ["<service-id>"],
-    summary: "check a live server against the document: documented requests, a negative case per rule, flows with --allow-writes",
-    options: { "base-url": undefined, "credentials-env": undefined, bind: undefined, "allow-writes": undefined, "allow-send": undefined, only: undefined, rate: 10, deadline: 300, "request-timeout": 30, "max-body": "16MiB", "allow-unverified": undefined, baseline: undefined, "write-baseline": undefined, budget: undefined, seed: undefined, report: "text", out: undefined },
+    summary: "check a live server against the document: documented requests, a negative case per rule, the document's workflows with --allow-writes",
+    options: { "base-url": undefined, "credentials-env": undefined, bind: undefined, "input-env": undefined, "allow-writes": undefined, "allow-send": undefined, only: undefined, rate: 10, deadline: 300, "request-timeout": 30, "max-body": "16MiB", "allow-unverified": undefined, baseline: undefined, "write-baseline": undefined, budget: undefined, seed: undefined, report: "text", out: undefined },
     run: async (values, [id]) => (await import("../verify/cli.js")).runVerify(id!, values),
   },
   {

@@ -65,6 +65,47 @@ const resourceAction = closed(
 /** `{ <request field>: <value> | [<value>, ...] }`: the form x-required-when and x-effect's `noneWhen` share. */
 const whenValues = { type: "object", minProperties: 1, additionalProperties: { anyOf: [{ type: ["string", "number", "boolean"] }, { type: "array", minItems: 1, items: { type: ["string", "number", "boolean"] } }] } };
 
+/** A runtime expression or a literal a workflow step carries. */
+const stepValue = {} as const;
+
+/**
+ * Arazzo 1.0 workflows a document states itself (the flows of operations a family plug-in
+ * serves), in the subset verify runs (runtime/verify/flows-arazzo.ts): each step names an
+ * operationId, its parameters, body, success criteria and outputs. The build ships them with
+ * the generated resource workflows in dist/openapi/<id>.arazzo.yaml.
+ */
+const workflows = {
+  type: "array",
+  minItems: 1,
+  items: closed(
+    {
+      workflowId: { type: "string", pattern: "^[A-Za-z0-9_-]+$" },
+      summary: { type: "string" },
+      description: { type: "string" },
+      inputs: closed({ type: { const: "object" }, properties: { type: "object", additionalProperties: { type: "object" } } }, ["type", "properties"]),
+      "x-unique-inputs": names,
+      steps: {
+        type: "array",
+        minItems: 1,
+        items: closed(
+          {
+            stepId: { type: "string", pattern: "^[A-Za-z0-9_-]+$" },
+            description: { type: "string" },
+            operationId: name,
+            parameters: { type: "array", items: closed({ name, in: { enum: ["path", "query", "header", "cookie"] }, value: stepValue }, ["name", "in", "value"]) },
+            "x-security": { type: "array", items: closed({ schemeName: name, values: { type: "object", additionalProperties: { type: "string" } } }, ["schemeName", "values"]) },
+            requestBody: closed({ contentType: name, payload: stepValue, replacements: { type: "array", items: closed({ target: pointer, value: stepValue }, ["target", "value"]) } }),
+            successCriteria: { type: "array", minItems: 1, items: closed({ condition: { type: "string", minLength: 1 } }, ["condition"]) },
+            outputs: { type: "object", additionalProperties: { type: "string", pattern: "^\\$" } },
+          },
+          ["stepId", "operationId", "successCriteria"],
+        ),
+      },
+    },
+    ["workflowId", "steps"],
+  ),
+} as const;
+
 /** JSON Schema (2020-12) of each annotation's value, by annotation name. */
 export const ANNOTATION_SCHEMAS: Readonly<Record<string, object>> = {
   "x-resource": { if: { type: "object", required: ["plugin"] }, then: closed({ plugin: name }, ["plugin"]), else: resourceAction },
@@ -80,6 +121,7 @@ export const ANNOTATION_SCHEMAS: Readonly<Record<string, object>> = {
   "x-credential": name,
   "x-required-when": whenValues,
   "x-caps": { type: "object", additionalProperties: closed({ max: { type: "integer", minimum: 0 }, description: { type: "string", minLength: 1 } }, ["max", "description"]) },
+  "x-workflows": workflows,
 };
 
 /** Annotations that belong on an Operation Object and nowhere else. */
@@ -157,6 +199,17 @@ export function annotationProblems(doc: Json, plugin: Registered, caps: Readonly
       if (example !== undefined && !exampleNames(op, status).includes(example)) problem(`${at}/errors/${kind}`, `names the example "${example}", which ${op.operationId}'s ${status} response does not have`);
     }
   }
+  // The document's own workflows run operations it has, and read outputs of steps before them.
+  const operationIds = new Set(entries.map((e) => e.operationId));
+  ((Array.isArray(doc?.["x-workflows"]) ? doc["x-workflows"] : []) as Json[]).forEach((workflow, w) => {
+    const seen: string[] = [];
+    (workflow?.steps ?? []).forEach((step: Json, i: number) => {
+      const at = `#/x-workflows/${w}/steps/${i}`;
+      if (!operationIds.has(step?.operationId)) problem(`${at}/operationId`, `names the operation "${step?.operationId}", which the document does not have`);
+      for (const m of JSON.stringify(step).matchAll(/\$steps\.([A-Za-z0-9_-]+)\./g)) if (!seen.includes(m[1]!)) problem(at, `reads the outputs of step "${m[1]}", which does not run before it in workflow ${workflow.workflowId}`);
+      seen.push(step?.stepId);
+    });
+  });
   return problems;
 }
 

@@ -12,7 +12,7 @@ import { VerifyConnectionError } from "./sender.js";
 import { verifyServer, VerifyUsageError, type VerifyOptions } from "./verify.js";
 
 /** The options of the shared option set (runtime/cli/options.ts) that `verify` takes. */
-export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "allow-writes" | "allow-send" | "allow-unverified" | "only" | "rate" | "deadline" | "request-timeout" | "max-body" | "baseline" | "write-baseline" | "budget" | "seed" | "report" | "out">;
+export type VerifyCommandValues = Pick<OptionValues, "base-url" | "credentials-env" | "bind" | "input-env" | "allow-writes" | "allow-send" | "allow-unverified" | "only" | "rate" | "deadline" | "request-timeout" | "max-body" | "baseline" | "write-baseline" | "budget" | "seed" | "report" | "out">;
 
 /** `name=value` pairs; the message names the option and the rule. */
 function pairs(option: string, list: string[] | undefined): Record<string, string> {
@@ -37,6 +37,7 @@ export function verifyOptionsOf(values: VerifyCommandValues): VerifyOptions & { 
     baseUrl: values["base-url"],
     credentialsEnv: pairs("credentials-env", values["credentials-env"]),
     bind: pairs("bind", values.bind),
+    ...(values["input-env"] ? { inputsEnv: pairs("input-env", values["input-env"]) } : {}),
     allowWrites: values["allow-writes"] === true,
     allowSend: values["allow-send"] === true,
     ...(values.only ? { only: values.only.split(",").map((s) => s.trim()).filter(Boolean) } : {}),

@@ -1,8 +1,8 @@
 /**
- * Flows built from the operations a document has (with `allowWrites`): create → the list
- * contains it → the count (a documented total, a count header on HEAD) agrees → get, update,
- * replace and delete where the document has them. What a run creates is deleted where the
- * document has a delete operation; the rest is reported as left behind.
+ * What the flows share (runtime/verify/flows-arazzo.ts runs the document's workflows): unique
+ * values for a run, the identifier of what an answer created, the clean-up of what documented
+ * requests created (deleted where the document has a delete operation; the rest reported as
+ * left behind), and the list judged as a client walks it (pages, totals, filters, limits).
  */
 import { CloudInterfacesError } from "../core/base-error.js";
 import { PaginationError, walkPages, type PaginationMeta } from "../core/paginate.js";
@@ -13,7 +13,7 @@ import { escapeSegment, resolve, valueAt } from "./pointer.js";
 import type { RawRequest } from "./raw-request.js";
 import type { Check, Failure } from "./report.js";
 import type { RunContext } from "./run-context.js";
-import { answeredRecord, asText, differenceFailures, ownFields, resourceName, resourceOps, sentRecord, storedDifferences } from "./readback.js";
+import { asText } from "./readback.js";
 
 const ok = (status: number) => status >= 200 && status < 300;
 
@@ -107,7 +107,7 @@ function itemPathOf(ops: TableOperation[], collection: string): { path: string; 
 function isCreate(ctx: RunContext, op: TableOperation): boolean {
   if (op.method !== "POST") return false;
   if (ctx.ops.some((o) => o.method === "GET" && o.path === op.path && o.pagination)) return true;
-  return op.responses.map((r) => r.status).includes("201") || /^(create|register)/i.test(op.operationId);
+  return op.responses.some((r) => r.status === "201") || /^(create|register)/i.test(op.operationId);
 }
 
 export function trackCreated(ctx: RunContext, op: TableOperation, answer: Answer): void {
@@ -142,9 +142,9 @@ const MAX_PAGES = 50;
  * page as a check; a page the pager refuses (no items array, a repeat, more items than asked
  * for, a next link that does not advance) is a failed check naming `x-pagination`.
  */
-async function walkList(ctx: RunContext, list: TableOperation): Promise<{ items: any[]; total?: number; failed: boolean }> {
+export async function walkList(ctx: RunContext, list: TableOperation, from?: RawRequest): Promise<{ items: any[]; total?: number; failed: boolean }> {
   const paging = list.pagination as PaginationMeta;
-  const base = documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
+  const base = from ?? documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
   if (!base) return { items: [], failed: true };
   const limitParam = list.parameters.find((p) => p.in === "query" && p.name === paging.limitParam);
   const limitSchema = limitParam?.schemaPointer ? resolve(ctx.doc, limitParam.schemaPointer) : undefined;
@@ -185,131 +185,21 @@ function flowCheck(name: string, expected: Failure[]): Check {
   return { kind: "flow", name, verdict: expected.length ? "failed" : "verified", failures: expected };
 }
 
-/** The operations one flow runs: a paged list, its create, and the item operations of the collection. */
-export interface FlowPlan {
-  list: TableOperation;
-  create: TableOperation;
-  /** The item path and its identifier parameter, when the collection has one. */
-  item?: { path: string; param: string };
-  get?: TableOperation;
-  update?: TableOperation;
-  replace?: TableOperation;
-  delete?: TableOperation;
-}
-
 /**
- * The flows `runFlows` runs, one per paged list with a create. The same operations as the
- * document's Arazzo workflows (runtime/openapi/resource-flows.ts; test/verify/workflows-agree.test.ts).
+ * What verify judges of a list once a workflow has created an object in it: it holds the object,
+ * its documented total agrees with the items walked, no item is listed twice, a count header
+ * (HEAD) agrees, and every filter, limit and offset is respected (`judgeList`).
  */
-export function flowPlans(ops: TableOperation[], runnable: (op: TableOperation) => boolean): FlowPlan[] {
-  const plans: FlowPlan[] = [];
-  for (const list of ops.filter((o) => o.method === "GET" && o.pagination && runnable(o))) {
-    const name = resourceName(list);
-    const family = name ? resourceOps(ops, name, runnable) : {};
-    const create = family.create ?? ops.find((o) => o.method === "POST" && o.path === list.path);
-    if (!create || !runnable(create)) continue;
-    const item = itemPathOf(ops, list.path);
-    const itemOps = item ? ops.filter((o) => o.path === item.path && runnable(o)) : [];
-    const byMethod = (m: string) => itemOps.find((o) => o.method === m);
-    const plan: FlowPlan = { list, create, ...(item ? { item } : {}) };
-    for (const [key, method] of [["get", "GET"], ["update", "PATCH"], ["replace", "PUT"], ["delete", "DELETE"]] as const) {
-      const op = byMethod(method);
-      if (op) plan[key] = op;
-    }
-    plans.push(plan);
+export async function listChecks(ctx: RunContext, list: TableOperation, base: RawRequest, listed: { items: any[]; total?: number }, id: string, stored: unknown, create: TableOperation, runnable: (op: TableOperation) => boolean): Promise<void> {
+  ctx.record(list, flowCheck(`the list contains the created ${id}`, contains(listed.items, id) ? [] : [{ message: `${id}, created by ${create.operationId}, is missing from ${list.operationId}`, pointer: `${list.pointer}/x-pagination/items` }]));
+  if (listed.total !== undefined) {
+    ctx.record(list, flowCheck("the documented total agrees with the list", listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.pointer}/x-pagination/total` }]));
   }
-  return plans;
-}
-
-export async function runFlows(ctx: RunContext, runnable: (op: TableOperation) => boolean): Promise<void> {
-  for (const { list, create, item, get, update, replace, delete: del } of flowPlans(ctx.ops, runnable)) {
-    const documented = documentedRequests(ctx.doc, create, ctx.bind).requests;
-    let created: string | undefined;
-    let sent: unknown;
-    for (const { example, request } of documented) {
-      const r = await callUnique(ctx, create, request);
-      const id = ok(r.answer.status) ? idOf(parse(r.answer)) : undefined;
-      const expected: Failure[] = ok(r.answer.status) && id === undefined ? [{ message: "the created resource has no identifier", pointer: `${create.pointer}/responses` }] : [];
-      const check = ctx.recordValid(create, { kind: "flow", name: `create (example ${example})` }, r, `example ${example} of ${create.operationId}`, expected);
-      if (check.verdict === "verified" && id !== undefined) {
-        created = id;
-        sent = sentRecord(create, r.sent.body);
-        break;
-      }
-    }
-    if (documented.length === 0) ctx.record(create, { kind: "flow", name: "create", verdict: "not verified", failures: [], reason: `the document gives no example of ${create.operationId} to create a resource with` });
-    // What the create's check says (failed, or not verified with its reason) stands for the flow.
-    if (created === undefined) continue;
-    const id = created;
-
-    const onItem = async (op: TableOperation, example = 0) => {
-      const base = documentedRequests(ctx.doc, op, ctx.bind).requests[example]?.request;
-      if (!base) return undefined;
-      base.params.path[item!.param] = id;
-      return callUnique(ctx, op, base);
-    };
-    /**
-     * Reads the object back after a write (its item GET, else the list) and compares what the
-     * write sent with what is stored. A 404 for what this run created is a failure.
-     */
-    const readBack = async (label: string, sentValue: unknown, writer: TableOperation): Promise<unknown> => {
-      if (get) {
-        const r = await onItem(get);
-        if (!r) return undefined;
-        const own404: Failure[] = r.answer.status === 404 ? [{ message: `${get.operationId} answered 404 for ${id}, which this run created (${label})`, pointer: `${get.pointer}/responses` }] : [];
-        const record = ok(r.answer.status) ? answeredRecord(get, parse(r.answer)) : undefined;
-        const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, get)), `after ${label}, ${writer.operationId} sent one value and ${get.operationId} shows another`, `${writer.pointer}/requestBody`) : [];
-        ctx.recordValid(get, { kind: "flow", name: `read back ${id} after ${label}` }, r, `the read-back of ${id}`, [...own404, ...diffs]);
-        return record;
-      }
-      const listed = await walkList(ctx, list);
-      if (listed.failed) return undefined;
-      const record = listed.items.find((i) => i && typeof i === "object" && idOf(i) === id);
-      const missing: Failure[] = record === undefined ? [{ message: `${id}, which this run created, is missing from ${list.operationId} after ${label}`, pointer: `${list.pointer}/x-pagination/items` }] : [];
-      const diffs = record !== undefined && sentValue !== undefined ? differenceFailures(storedDifferences(sentValue, record, ownFields(writer, list), false), `after ${label}, ${writer.operationId} sent one value and ${list.operationId} lists another`, `${writer.pointer}/requestBody`) : [];
-      ctx.record(list, flowCheck(`read back ${id} after ${label}`, [...missing, ...diffs]));
-      return record;
-    };
-
-    const stored = (await readBack("its create", sent, create)) ?? sent;
-    const listed = await walkList(ctx, list);
-    if (!listed.failed) {
-      ctx.record(list, flowCheck(`the list contains the created ${id}`, contains(listed.items, id) ? [] : [{ message: `${id}, created by ${create.operationId}, is missing from ${list.operationId}`, pointer: `${list.pointer}/x-pagination/items` }]));
-      if (listed.total !== undefined) {
-        ctx.record(list, flowCheck("the documented total agrees with the list", listed.total === listed.items.length ? [] : [{ message: `total ${listed.total} but ${listed.items.length} items listed`, pointer: `${list.pointer}/x-pagination/total` }]));
-      }
-      const ids = listed.items.map((i) => (i && typeof i === "object" ? idOf(i) : undefined)).filter((x): x is string => x !== undefined);
-      const repeated = ids.filter((x, i) => ids.indexOf(x) !== i);
-      ctx.record(list, flowCheck("every item is listed once", repeated.length ? [{ message: `${list.operationId} lists ${[...new Set(repeated)].slice(0, 3).join(", ")} more than once across its pages`, pointer: `${list.pointer}/x-pagination/items` }] : []));
-      await countHeader(ctx, list.path, listed.items.length, runnable);
-      await judgeList(ctx, list, id, stored, listed.items.length, create);
-    }
-
-    for (const [op, label] of [[update, "update"], [replace, "replace"]] as const) {
-      if (!op) continue;
-      const r = await onItem(op);
-      if (!r) continue;
-      const own404: Failure[] = r.answer.status === 404 ? [{ message: `${op.operationId} answered 404 for ${id}, which this run created`, pointer: `${op.pointer}/responses` }] : [];
-      const check = ctx.recordValid(op, { kind: "flow", name: `${label} the created ${id}` }, r, `${label} of the created ${id}`, own404);
-      if (check.verdict === "verified") await readBack(`its ${label}`, sentRecord(op, r.sent.body), op);
-    }
-    if (del) {
-      const r = await onItem(del);
-      const own404: Failure[] = r?.answer.status === 404 ? [{ message: `${del.operationId} answered 404 for ${id}, which this run created`, pointer: `${del.pointer}/responses` }] : [];
-      const deleted = r ? ctx.recordValid(del, { kind: "flow", name: `delete the created ${id}` }, r, `delete of the created ${id}`, own404) : undefined;
-      if (get && deleted?.verdict === "verified") {
-        const after = await onItem(get);
-        if (after) {
-          // A 404 is what this step expects: the rest of the answer is still held to the document.
-          const gone = after.answer.status === 404 ? [] : [{ message: `get after delete answered ${after.answer.status}, not 404`, pointer: `${get.pointer}/responses` }];
-          ctx.record(get, { kind: "flow", name: `the deleted ${id} is gone`, verdict: after.answer.incomplete || gone.length || after.failures.length ? "failed" : "verified", failures: after.answer.incomplete ? [{ message: after.answer.incomplete, pointer: `${get.pointer}/responses` }] : [...gone, ...after.failures], request: after.request, status: after.answer.status });
-        }
-      } else if (deleted?.verdict === "verified") {
-        const after = await walkList(ctx, list);
-        if (!after.failed) ctx.record(list, flowCheck(`the deleted ${id} is gone from the list`, contains(after.items, id) ? [{ message: `${id} is still listed by ${list.operationId} after ${del.operationId} answered ${r!.answer.status}`, pointer: `${del.pointer}/responses` }] : []));
-      }
-    } else ctx.leftBehind.push({ operation: create.operationId, id });
-  }
+  const ids = listed.items.map((i) => (i && typeof i === "object" ? idOf(i) : undefined)).filter((x): x is string => x !== undefined);
+  const repeated = ids.filter((x, i) => ids.indexOf(x) !== i);
+  ctx.record(list, flowCheck("every item is listed once", repeated.length ? [{ message: `${list.operationId} lists ${[...new Set(repeated)].slice(0, 3).join(", ")} more than once across its pages`, pointer: `${list.pointer}/x-pagination/items` }] : []));
+  await countHeader(ctx, list.path, listed.items.length, runnable);
+  await judgeList(ctx, list, base, id, stored, listed.items.length, create);
 }
 
 /**
@@ -317,10 +207,8 @@ export async function runFlows(ctx: RunContext, runnable: (op: TableOperation) =
  * (`x-resource.match`, `x-resource.search`) holds for every item returned and keeps the created
  * object; limits of 1, 2 and the maximum are each respected; the offset moves the page.
  */
-async function judgeList(ctx: RunContext, list: TableOperation, id: string, stored: unknown, size: number, create: TableOperation): Promise<void> {
+async function judgeList(ctx: RunContext, list: TableOperation, base: RawRequest, id: string, stored: unknown, size: number, create: TableOperation): Promise<void> {
   const paging = list.pagination!;
-  const base = documentedRequests(ctx.doc, list, ctx.bind).requests[0]?.request;
-  if (!base) return;
   const resource = (list.resource ?? {}) as { match?: Record<string, string>; search?: { param: string; field: string } };
   const limitParam = list.parameters.find((p) => p.in === "query" && p.name === paging.limitParam);
   const limitSchema = limitParam?.schemaPointer ? resolve(ctx.doc, limitParam.schemaPointer) : undefined;

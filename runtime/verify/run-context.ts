@@ -29,6 +29,4 @@ export interface RunContext {
   leftBehind: VerifyReport["leftBehind"];
   /** Resources documented requests created, deleted (or listed as left behind) at the end. */
   created: { op: TableOperation; id: string | undefined }[];
-  /** Tokens the server issued during the run (any 2xx answer carrying `access_token` / `refresh_token`), for the token flow. */
-  issued: { access?: string; refresh?: string }[];
 }

@@ -7,12 +7,13 @@ import { CloudInterfacesError } from "../core/base-error.js";
 import { VerifyUsageError } from "./errors.js";
 import { applyBaseline, baselineOf, readBaseline, writeBaseline, type Baseline } from "./baseline.js";
 import { Contract } from "../emulator/contract.js";
-import { loadBundledDocument } from "../emulator/documents.js";
+import { loadBundledDocument, loadBundledWorkflows } from "../emulator/documents.js";
+import { useWorkflows, workflowsOf } from "../openapi/workflows.js";
 import { answerFailures, challengeFailures, foreignRedirect } from "./checks.js";
-import { callUnique, cleanUp, freshTag, retagged, runFlows, trackCreated, uniquified, uniqueFields } from "./flows.js";
+import { callUnique, cleanUp, freshTag, retagged, trackCreated, uniquified, uniqueFields } from "./flows.js";
+import { runWorkflows } from "./flows-arazzo.js";
 import type { Called, RunContext } from "./run-context.js";
-import { issuedTokens, oauthFlow, withFreshCode } from "./oauth-flow.js";
-import { seriesFlow } from "./series-flow.js";
+import { withFreshCode } from "./oauth-flow.js";
 import { deriveNegativeCases, type NegativeCase } from "./negative.js";
 import { boundNames } from "../openapi/example-requests.js";
 import { queryStyles, type TableOperation } from "../openapi/operation-table.js";
@@ -37,6 +38,8 @@ export interface VerifyOptions {
   env?: Record<string, string | undefined>;
   /** Values of the parameters clients bind at creation (`x-client.bind`) or any other parameter, by name. */
   bind?: Record<string, string>;
+  /** Workflow input name → name of the environment variable holding its value (the Arazzo workflows' `inputs`: a user's password, a tenant); kept out of the report like secrets. */
+  inputsEnv?: Record<string, string>;
   allowWrites?: boolean;
   allowSend?: boolean;
   /** Only these operationIds. */
@@ -93,6 +96,20 @@ function readSecrets(doc: any, options: VerifyOptions): Record<string, string> {
   return out;
 }
 
+/** The workflow inputs given in the environment (`--input-env`), each an input some workflow of the document declares. */
+function readInputs(doc: any, options: VerifyOptions): Record<string, string> {
+  const env = options.env ?? process.env;
+  const declared = new Set(workflowsOf(doc).flatMap((w) => Object.keys(w.inputs?.properties ?? {})));
+  const out: Record<string, string> = {};
+  for (const [input, variable] of Object.entries(options.inputsEnv ?? {})) {
+    if (!declared.has(input)) throw new VerifyUsageError(`--input-env ${input}: not an input of the document's workflows (inputs: ${[...declared].sort().join(", ") || "none"})`);
+    const value = env[variable];
+    if (value === undefined || value === "") throw new VerifyUsageError(`--input-env ${input}=${variable}: the environment variable ${variable} is not set`);
+    out[input] = value;
+  }
+  return out;
+}
+
 /** Every form a secret can take on the wire, so none survives into a report. */
 function secretForms(secrets: Record<string, string>): string[] {
   return Object.values(secrets).flatMap((s) => [s, Buffer.from(s).toString("base64"), encodeURIComponent(s)]).filter((s) => s.length >= 4);
@@ -124,6 +141,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
   if (base.protocol !== "http:" && base.protocol !== "https:") throw new VerifyUsageError(`--base-url: must be http or https, got ${base.protocol}`);
   if (base.username || base.password) throw new VerifyUsageError("--base-url: must not carry credentials; use --credentials-env");
   const doc = (options.document ?? loadBundledDocument(serviceId)) as any;
+  // The build's workflows of the bundled document (generated/<id>/operations.ts); a document of the caller's own has them made from it.
+  if (!options.document) useWorkflows(doc, loadBundledWorkflows(serviceId));
   const contract = new Contract(serviceId, doc, ajvValidators(serviceId, doc));
   const quick = new Contract(serviceId, doc, ajvValidators(serviceId, doc, { firstErrorOnly: true }));
   const ops = documentOperations(doc);
@@ -144,7 +163,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
   const baseline = options.baseline !== undefined ? readBaseline(options.baseline) : undefined;
   const today = options.today ?? new Date(started).toISOString().slice(0, 10);
   const secrets = readSecrets(doc, options);
-  const masked = secretForms(secrets);
+  const inputs = readInputs(doc, options);
+  const masked = secretForms({ ...secrets, ...inputs });
   const schemes = securitySchemes(doc);
   const sender = new Sender(base.href, {
     rate,
@@ -170,7 +190,6 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
     selected: (op) => !only || only.includes(op.operationId),
     leftBehind: [],
     created: [],
-    issued: [],
     record: (op, check) => reports.get(op.key)!.checks.push(checkOf(check, { verdict: check.verdict, failures: check.failures, ...(check.reason ? { reason: check.reason } : {}) })),
     recordValid(op, base, r, label, expected) {
       const check = checkOf({ ...base, request: r.request, status: r.answer.status, ...(r.notes.length ? { notes: r.notes } : {}) }, judgeValid(op, r.answer, r.failures, access, label, expected));
@@ -183,8 +202,6 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       const wire = toWire(baseUrl, req, { styles: queryStyles(op), mediaTypes: op.request?.mediaTypes ?? [], security: op.security, schemes }, sent);
       const answer = await sender.send(wire);
       if (!answer.incomplete) seen.add(`${op.key} ${answer.status}`);
-      const tokens = answer.status >= 200 && answer.status < 300 && !answer.incomplete ? issuedTokens(answer.body) : undefined;
-      if (tokens) ctx.issued.push(tokens);
       const notes: string[] = [];
       const foreign = foreignRedirect(answer, sender.origin);
       if (foreign) notes.push(foreign);
@@ -223,9 +240,8 @@ export async function verifyServer(serviceId: ServiceId, options: VerifyOptions)
       generated = await generatedPhase(ctx, runnable, { seed: options.seed ?? Math.floor(Math.random() * 2 ** 31), budget: options.budget });
     }
     if (permissions.allowWrites) {
-      await runFlows(ctx, runnable);
-      await oauthFlow(ctx, runnable);
-      await seriesFlow(ctx, runnable);
+      // The document's Arazzo workflows (the shipped dist/openapi/<id>.arazzo.yaml), with verify's read-backs around their steps.
+      await runWorkflows(ctx, runnable, inputs);
     }
     await documentedChecks(ctx, deletes, options.credentialsEnv ?? {}, false);
     await cleanUp(ctx);

@@ -15,7 +15,7 @@ export function generateBundled(services: readonly Service[], root: string): str
     const plugin = emulatorPlugin(s, root);
     const m = moduleIndex(plugin ? `../runtime/${plugin}/emulator.js` : "../runtime/emulator/engine.js");
     const define = plugin ? `plugin${m}.defineEmulator(${JSON.stringify(s.id)}, document)` : `plugin${m}.engineDefinition(${JSON.stringify(s.id)}, document)`;
-    return `  ${JSON.stringify(s.id)}: { define: (document: unknown) => ${define}, document: compiled${i}.document, validators: compiled${i}.validators, table: operations${i}.table },\n`;
+    return `  ${JSON.stringify(s.id)}: { define: (document: unknown) => ${define}, document: compiled${i}.document, validators: compiled${i}.validators, table: operations${i}.table, workflows: operations${i}.workflows },\n`;
   });
   return (
     "// Generated from openapi/services.json by scripts/build.ts. Do not edit.\n\n" +

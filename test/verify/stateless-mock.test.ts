@@ -7,17 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_IDS, createMockHandler, type ServiceId } from "cloud-interfaces/mock";
 import { verifyServer } from "cloud-interfaces/verify";
-import { loadBundledDocument } from "../../runtime/emulator/documents.js";
-import { documentOperations } from "../../runtime/verify/operations.js";
 import { emulatorRun } from "./harness.js";
-
-/** A document with state: an operation that writes (by its x-resource action, or a method that writes on a plug-in). */
-function hasState(serviceId: ServiceId): boolean {
-  return documentOperations(loadBundledDocument(serviceId)).some((o) => {
-    const r = (o.resource ?? {}) as { action?: string; plugin?: string };
-    return ["create", "update", "replace", "delete"].includes(r.action ?? "") || (r.plugin !== undefined && ["POST", "PUT", "PATCH", "DELETE"].includes(o.method) && o.effect !== "none");
-  });
-}
+import { hasState } from "./zoo.js";
 
 const stateful = SERVICE_IDS.filter((id) => hasState(id as ServiceId));
 

@@ -11,12 +11,19 @@ import { documentedRequests } from "../../runtime/verify/operations.js";
 import { idOf } from "../../runtime/verify/flows.js";
 import { valueAt } from "../../runtime/verify/pointer.js";
 import { basicAuthorization } from "../../runtime/core/index.js";
+import { loadBundledDocument } from "../../runtime/emulator/documents.js";
+import type { ServiceId } from "cloud-interfaces/mock";
 
 export type Handler = (request: Request) => Promise<Response>;
 
+/** The kinds of server defect issue 45 names; "stateless server" rows come from the Prism mock (zoo.e2e.test.ts). */
+export const CATEGORIES = ["not enforced rule", "lost write / read-back", "answer vs request", "prose rule", "credentials", "own-object 404", "stateless server"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
 export interface Defect {
   name: string;
-  category: "negative" | "security" | "read-back" | "answer vs request" | "prose rule";
+  /** The issue's categories (issue 45 "Why"): what kind of defect, not which check finds it. */
+  category: Category;
   /** Whether the document has what the defect needs. */
   applies(ops: TableOperation[], doc: any): boolean;
   /**
@@ -180,7 +187,7 @@ function pageDefect(name: string, change: (list: unknown[]) => void): Defect {
 export const DEFECTS: Defect[] = [
   {
     name: "accepts a create missing a required field (fills it in)",
-    category: "negative",
+    category: "not enforced rule",
     applies: (ops) => creates(ops).length > 0,
     wrap: (ops, doc, next) => async (r) => {
       const hit = route(ops, r);
@@ -199,7 +206,7 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "refuses invalid input with an unrelated 409",
-    category: "negative",
+    category: "not enforced rule",
     applies: (ops) => creates(ops).some((o) => o.responses.some((r) => r.status === "409")),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
@@ -210,7 +217,7 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "accepts a malformed credential",
-    category: "security",
+    category: "credentials",
     applies: (ops, doc) =>
       secured(ops).some((o) => {
         const s = (securitySchemes(doc) as Record<string, any>)[o.security[0]![0]!] ?? {};
@@ -220,13 +227,13 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "accepts a request without credentials",
-    category: "security",
+    category: "credentials",
     applies: (ops, doc) => secured(ops).some((o) => exampleCredential(doc, o.security[0]![0]!) !== undefined),
     wrap: acceptingCredentials(false),
   },
   {
     name: "lost update (answers 200, stores nothing)",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => ops.some((o) => action(o) === "update"),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
@@ -237,7 +244,7 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "replace answers the old object and stores nothing",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => ops.some((o) => action(o) === "replace" && ops.some((g) => g.path === o.path && g.method === "GET")),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
@@ -248,7 +255,7 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "delete answers success and leaves the object",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => ops.some((o) => action(o) === "delete"),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
@@ -260,7 +267,7 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "create stores another value than it was sent",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => creates(ops).length > 0,
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
@@ -278,7 +285,7 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "create answers 201 and forgets the object",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => creates(ops).some((c) => ops.some((d) => action(d) === "delete" && resourceOf(d).name === resourceOf(c).name)),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
@@ -294,7 +301,7 @@ export const DEFECTS: Defect[] = [
   },
   {
     name: "404 for an object the run created",
-    category: "read-back",
+    category: "own-object 404",
     applies: (ops) => creates(ops).some((c) => ops.some((o) => ["get", "update", "replace", "delete"].includes(action(o) ?? "") && resourceOf(o).name === resourceOf(c).name)),
     wrap: (ops, _doc, next) => {
       const made = new Set<string>();
@@ -357,7 +364,7 @@ const serves = (ops: TableOperation[], ...handlers: string[]) => handlers.every(
 /** A write to `handler` answered by a server that keeps nothing (the shadow): the documented success, nothing stored, seen by `readBy`. */
 const lostWrite = (name: string, handler: string, readBy: string): Defect => ({
   name,
-  category: "read-back",
+  category: "lost write / read-back",
   applies: (ops) => serves(ops, handler, readBy),
   wrap: (ops, _doc, next, shadow) => async (r) => (plugin(route(ops, r)?.op) === handler ? shadow(r) : next(r)),
 });
@@ -373,7 +380,7 @@ DEFECTS.push(
   lostWrite("revoke answers success and revokes nothing", "revoke", "introspect"),
   {
     name: "introspection calls every token active",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => serves(ops, "introspect"),
     wrap: (ops, _doc, next) => {
       let active: string | undefined;
@@ -385,7 +392,7 @@ DEFECTS.push(
   },
   {
     name: "issued tokens are forgotten (introspection says inactive)",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => serves(ops, "introspect", "token"),
     wrap: (ops, _doc, next) => rewrite200(ops, next, "introspect", () => JSON.stringify({ active: false })),
   },
@@ -395,7 +402,7 @@ DEFECTS.push(
   lostWrite("points sent are answered 200 and not stored", "storeDatapoints", "retrieveSeries"),
   {
     name: "points are stored with another value",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => serves(ops, "storeDatapoints", "retrieveSeries"),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
@@ -412,7 +419,7 @@ DEFECTS.push(
   },
   {
     name: "delete by pattern answers success and deletes nothing",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => serves(ops, "deleteByPattern", "retrieveSeries"),
     wrap: (ops, _doc, next, shadow) => async (r) => {
       if (plugin(route(ops, r)?.op) !== "deleteByPattern") return next(r);
@@ -426,7 +433,7 @@ DEFECTS.push(
 DEFECTS.push(
   {
     name: "accepts a body sent under a media type the operation does not take",
-    category: "negative",
+    category: "not enforced rule",
     applies: (ops) => ops.some((o) => (o.request?.mediaTypes ?? []).some((m) => /json/.test(m)) && ["POST", "PUT", "PATCH"].includes(o.method)),
     wrap: (ops, _doc, next) => async (r) => {
       const hit = route(ops, r);
@@ -441,7 +448,7 @@ DEFECTS.push(
   },
   {
     name: "create drops an optional field it was sent",
-    category: "read-back",
+    category: "lost write / read-back",
     applies: (ops) => creates(ops).some((c) => ops.some((g) => action(g) === "get" && resourceOf(g).name === resourceOf(c).name)),
     wrap: (ops, _doc, next, shadow) => async (r) => {
       const hit = route(ops, r);
@@ -532,6 +539,14 @@ DEFECTS.push(
     },
   },
 );
+
+/** A document with writes (an `x-resource` create, update, replace or delete, or a plug-in operation that writes): a server of it keeps state, and one that keeps none must fail. */
+export function hasState(serviceId: ServiceId): boolean {
+  return documentOperations(loadBundledDocument(serviceId)).some((o) => {
+    const r = (o.resource ?? {}) as { action?: string; plugin?: string };
+    return ["create", "update", "replace", "delete"].includes(r.action ?? "") || (r.plugin !== undefined && ["POST", "PUT", "PATCH", "DELETE"].includes(o.method) && o.effect !== "none");
+  });
+}
 
 export function defectsOf(doc: any): Defect[] {
   const ops = documentOperations(doc);
