@@ -132,21 +132,30 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       path: !hasPath ? params?.path : boundPath ? Object.assign({}, boundPath, params?.path) : (params?.path ?? {}),
       cookie: params?.cookie,
     };
-    const state: CallState = {
+    // Every field in one literal, the closures made first: a field written after creation (a
+    // function where the literal had undefined) cost Node 22 a third of a POST in garbage.
+    // eslint-disable-next-line prefer-const
+    let state: CallState;
+    const serialize = init.body !== undefined && init.bodySerializer === undefined ? (body: unknown, headers?: Headers) => serializeBody(state, body, headers) : undefined;
+    const fetch = (request: Request) => send(request, state);
+    state = {
       deadline,
       given: NONE,
-      serialize: undefined,
-      fetch: (request) => send(request, state),
+      written: undefined,
+      serialize,
+      fetch,
       validate,
       label,
       key,
       schemaPath: path,
       params: callParams,
       // What openapi-fetch would tell a middleware: the call's base URL, its fetch and its serializer.
-      options: { baseUrl: init.baseUrl ? trimmed(init.baseUrl) : ctx.baseUrl, fetch: undefined, bodySerializer: init.bodySerializer },
+      options: { baseUrl: init.baseUrl ? trimmed(init.baseUrl) : ctx.baseUrl, fetch: init.fetch ?? fetch, bodySerializer: init.bodySerializer ?? serialize },
+      request: undefined,
+      call: undefined,
+      credentialed: false,
+      answer: undefined,
     };
-    if (init.body !== undefined && init.bodySerializer === undefined) state.serialize = state.options.bodySerializer = (body: unknown, headers?: Headers) => serializeBody(state, body, headers);
-    state.options.fetch = init.fetch ?? state.fetch;
     // The guard runs inside our fetch unless something can come between openapi-fetch's Request and it.
     let middleware = init.middleware as Middleware[] | undefined;
     if (ctx.guardInChain()) ctx.remember(callParams, state);
