@@ -72,14 +72,14 @@ const rawBody = Object.getOwnPropertyDescriptor(proto, "body")!.get! as (this: R
 const utf8 = new TextDecoder();
 
 /**
- * The whole body, at most `max` decoded bytes of it, or the answer's tooLarge() error. Written out
- * rather than through readLimited: on every call's path, one async frame and no result object
- * or chunk list for the usual answer of one chunk.
+ * A whole body stream, at most `max` decoded bytes of it, or the limit's tooLarge() error. Written
+ * out rather than through readLimited: on every call's path (the relay reads a JSON or text
+ * success's body through it), one async frame and no result object or chunk list for the usual
+ * answer of one chunk.
  */
-async function readAll(response: Limited): Promise<Uint8Array> {
-  const { max, tooLarge } = response[LIMIT];
+export async function readBody(stream: ReadableStream<Uint8Array>, { max, tooLarge }: BodyLimit): Promise<Uint8Array> {
   // A second read finds the stream locked, and getReader throws the platform's TypeError.
-  const reader = rawBody.call(response)!.getReader();
+  const reader = stream.getReader();
   let first: Uint8Array | undefined;
   let rest: Uint8Array[] | undefined;
   let size = 0;
@@ -112,6 +112,12 @@ async function readAll(response: Limited): Promise<Uint8Array> {
   }
   return bytes;
 }
+
+/** A limited answer's whole body (its own stream, past the bounded `body` getter). */
+const readAll = (response: Limited): Promise<Uint8Array> => readBody(rawBody.call(response)!, response[LIMIT]);
+
+/** UTF-8 text of a body read whole, as `Response.text()` decodes it. */
+export const decodeText = (bytes: Uint8Array): string => utf8.decode(bytes);
 
 /** `body` as a stream that errors with tooLarge() at the byte past the limit, and cancels its source. */
 function limitStream(source: ReadableStream<Uint8Array>, { max, tooLarge }: BodyLimit): ReadableStream<Uint8Array> {

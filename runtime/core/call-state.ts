@@ -5,6 +5,7 @@
  * bodySerializer and fetch (closures over it), so nothing is looked up and nothing is shared.
  */
 import type { Deadline } from "./abort.js";
+import type { BodyLimit } from "./byte-limit.js";
 import { mediaTypeEssence } from "./media-type.js";
 import type { OperationMeta } from "./service-meta.js";
 
@@ -46,6 +47,15 @@ export interface CallState {
   credentialed?: boolean;
   /** The last answer our fetch handed openapi-fetch. */
   answer?: Response;
+  /**
+   * How the relay parses a success itself ("json" or "text"), where nothing but openapi-fetch sees
+   * the answer (no middleware, no per-call fetch): openapi-fetch hands over its body stream
+   * (parseAs "stream") and the relay reads it with a byte count, so our fetch leaves the answer as
+   * it came. Undefined: openapi-fetch parses, from an answer our fetch limited.
+   */
+  readonly reads: "json" | "text" | undefined;
+  /** The operation's body limit, for the relay's read of a success (set by our fetch when it leaves the answer as it came). */
+  limit?: BodyLimit;
 }
 
 /** A Request body as RequestInit takes it (a type @types/node declares without the DOM library, unlike BodyInit). */

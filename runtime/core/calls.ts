@@ -4,16 +4,17 @@
  * (create-client.ts): a browser app's first load holds the client's creation and checks, and
  * the request path arrives before, or with, the first call that needs it.
  */
-import type { Middleware } from "openapi-fetch";
+import createClient, { type Middleware } from "openapi-fetch";
 import { Deadlines } from "./abort.js";
 import { labels, serializeBody, type CallState } from "./call-state.js";
 import { createCredentialResolver, credentialHeaderNames, headerSecrets, staticSecrets } from "./credentials.js";
 import { TimeoutError } from "./errors.js";
-import { createRelay, type Send } from "./relay.js";
+import { createRelay, type AnyInit, type Send } from "./relay.js";
 import { createGuard, guardMiddleware, type RequestChecker } from "./request-guard.js";
 import type { Clock, RetryOption } from "./retry.js";
 import { createSender, type Transport } from "./sender.js";
 import type { ServiceMeta } from "./service-meta.js";
+import { serializePath } from "./path.js";
 
 export interface CallsContext {
   meta: ServiceMeta;
@@ -33,20 +34,42 @@ export interface CallsContext {
   validate: boolean;
   rules: () => RequestChecker | Promise<RequestChecker> | undefined;
   hint: { template: string };
-  /** Whether a caller has called use(): the guard is then the chain's first middleware, and finds a call's state by its params. */
-  states: () => WeakMap<object, CallState> | undefined;
 }
 
 export interface Calls {
   relay: (call: Send, method: string) => Send;
-  /** The guard as the client's first middleware, once a caller adds one. */
-  chainGuard: Middleware;
-  /** The client-level body serializer openapi-fetch holds (every call through the relay brings its own). */
-  serialize: (body: unknown, headers?: Headers) => string | FormData;
+  /** openapi-fetch's method of that name (GET, POST, ...), which the relay wraps. */
+  method: (name: string) => Send;
+  /** openapi-fetch's request(method, path, init). */
+  request: (method: string, path: string, init?: AnyInit) => Promise<unknown>;
+  /** The client's use() and eject(): the guard joins openapi-fetch's chain, first, with the first middleware. */
+  use: (...middleware: Middleware[]) => void;
+  eject: (...middleware: Middleware[]) => void;
 }
 
 export function wireCalls(ctx: CallsContext): Calls {
-  const { meta, root, origin, credentials, boundHeader, boundPath, validate, rules, timeoutMs, maxResponseBytes, transport } = ctx;
+  const { meta, root, origin, credentials, boundHeader, boundPath, validate, rules, timeoutMs, maxResponseBytes, transport, hint } = ctx;
+  // Longest first, so "/a/{id}" is not mistaken for the tail "/{id}".
+  const templates = [...new Set(Object.keys(meta.operations).map((key) => key.slice(key.indexOf(" ") + 1)))].sort((a, b) => b.length - a.length);
+  const client = createClient({
+    baseUrl: ctx.baseUrl,
+    // Every call brings its own fetch and bodySerializer (see relay.ts); these stand for a caller's own.
+    fetch: transport as typeof globalThis.fetch,
+    headers: boundHeader ? { ...ctx.headers, ...(boundHeader as Record<string, string>) } : ctx.headers,
+    // Path parameters are whole, checked segments; bound ones are filled in.
+    // openapi-fetch hands over baseUrl + template: only the template part is filled.
+    pathSerializer: (url: string, params: Record<string, unknown>) => {
+      const template = url.endsWith(hint.template) ? hint.template : (templates.find((t) => url.endsWith(t)) ?? "");
+      return url.slice(0, url.length - template.length) + serializePath(template, params);
+    },
+    bodySerializer: (body: unknown, headers?: Headers) => serializeBody(undefined, body, headers),
+    // Stands for "the document's choice" (see relay.ts); a caller's own value is kept.
+    redirect: "error",
+  } as never) as unknown as Record<string, unknown>;
+  // The guard joins openapi-fetch's middleware chain, first, only once a caller adds a middleware:
+  // until then it runs inside our fetch, and openapi-fetch's chain (an id, a frozen options
+  // object and an await per call) is skipped. In the chain, a call's state is found by its params.
+  let states: WeakMap<object, CallState> | undefined;
   const resolveCredentials = createCredentialResolver(meta.securitySchemes, credentials);
   const credentialHeaders = credentialHeaderNames(meta);
   /** Every secret known at creation: credentials as given and credential headers among the client-level headers. */
@@ -65,10 +88,23 @@ export function wireCalls(ctx: CallsContext): Calls {
     baseUrl: ctx.baseUrl.endsWith("/") ? ctx.baseUrl.slice(0, -1) : ctx.baseUrl,
     send,
     guardFor: (state) => guardMiddleware(guard, () => state),
-    guardInChain: () => ctx.states() !== undefined,
-    remember: (params, state) => ctx.states()?.set(params, state),
+    guardInChain: () => states !== undefined,
+    remember: (params, state) => states?.set(params, state),
     fixedCredentials: resolveCredentials.fixed,
     hint: ctx.hint,
   });
-  return { relay, chainGuard: guardMiddleware(guard, (params) => ctx.states()?.get(params)), serialize: (body, headers) => serializeBody(undefined, body, headers) };
+  const use = client.use as (...m: Middleware[]) => void;
+  return {
+    relay,
+    method: (name) => client[name] as Send,
+    request: client.request as Calls["request"],
+    use: (...middleware) => {
+      if (!states) {
+        states = new WeakMap();
+        use(guardMiddleware(guard, (params) => states?.get(params)));
+      }
+      use(...middleware);
+    },
+    eject: client.eject as Calls["eject"],
+  };
 }

@@ -1,14 +1,13 @@
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import type { Client, Middleware } from "openapi-fetch";
 import type { BindPaths } from "./bind-types.js";
 import { checkBaseUrl, checkServerVariable } from "./base-url.js";
-import type { CallState } from "./call-state.js";
 import type { Calls } from "./calls.js";
 import { checkCredentials } from "./credential-check.js";
 import { DEFAULT_MAX_BODY_BYTES, isByteLimit } from "./byte-limit.js";
 // From masked-error.js, not errors.js: a client's first load holds only the errors its creation and checks throw.
 import { InputError } from "./masked-error.js";
 import { checkHeaderValues } from "./header-value.js";
-import { pathSegment, serializePath } from "./path.js";
+import { pathSegment } from "./path.js";
 import type { AnyInit, Send } from "./relay.js";
 import type { RequestChecker } from "./request-guard.js";
 import { MAX_TIMER_MS, resolveRetry, type Clock, type RetryOption } from "./retry.js";
@@ -137,8 +136,6 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
 ): ServiceClient<Paths, BoundKeys, Pages> {
   const { baseUrl, origin, credentials, boundPath, boundHeader, timeoutMs, maxResponseBytes } = checkOptions(meta, options);
   const root = baseUrl.replace(/\/+$/, "");
-  // Longest first, so "/a/{id}" is not mistaken for the tail "/{id}".
-  const templates = [...new Set(Object.keys(meta.operations).map((key) => key.slice(key.indexOf(" ") + 1)))].sort((a, b) => b.length - a.length);
   const transport = (options.fetch ?? ((request: Request, init: RequestInit) => globalThis.fetch(request, init))) as Transport;
   // Loaded on creation, not imported: bundlers then split the checker and the rule tables off a
   // browser app's first load, and the chunk is on its way before the first call needs it.
@@ -157,53 +154,42 @@ export function createServiceClient<Paths extends {}, BoundKeys extends Property
   if (validate) rules();
   /** The template of the call being built: openapi-fetch calls the path serializer synchronously within the call. */
   const hint = { template: "" };
-  const client = createClient<Paths>({
-    baseUrl,
-    // Every call brings its own fetch and bodySerializer (see relay.ts); these stand for a caller's own.
-    fetch: transport as typeof globalThis.fetch,
-    headers: boundHeader ? { ...options.headers, ...(boundHeader as Record<string, string>) } : options.headers,
-    // Path parameters are whole, checked segments; bound ones are filled in.
-    // openapi-fetch hands over baseUrl + template: only the template part is filled.
-    pathSerializer: (url: string, params: Record<string, unknown>) => {
-      const template = url.endsWith(hint.template) ? hint.template : (templates.find((t) => url.endsWith(t)) ?? "");
-      return url.slice(0, url.length - template.length) + serializePath(template, params);
-    },
-    // Only ever called within a call, and every call waits for the request path (calls.ts) to load.
-    bodySerializer: (body: unknown, headers?: Headers) => calls!.serialize(body, headers),
-    // Stands for "the document's choice" (see relay.ts); a caller's own value is kept.
-    redirect: "error",
-  } as never) as unknown as Record<string, unknown>;
-  // The guard joins openapi-fetch's middleware chain, first, only once a caller adds a middleware:
-  // until then it runs inside our fetch, and openapi-fetch's chain (an id, a frozen options
-  // object and an await per call) is skipped. In the chain, a call's state is found by its params.
-  let states: WeakMap<object, CallState> | undefined;
-  // The request path (guard, sender, deadlines, relay) loads on creation, in a chunk of its own
-  // (calls.ts), as the rules do; a call made before it has loaded waits for it.
+  // openapi-fetch itself, the guard, the sender, the deadlines and the relay load on creation, in
+  // a chunk of their own (calls.ts), as the rules do: a browser app's first load holds the
+  // client's creation and checks only. A call made before the chunk has loaded waits for it.
   let calls: Calls | undefined;
-  const wiring = import("./calls.js").then(
-    ({ wireCalls }) =>
-      (calls = wireCalls({
-        meta, baseUrl, root, origin, credentials, boundPath, boundHeader, timeoutMs, maxResponseBytes, transport, validate, rules, hint,
-        headers: options.headers, retry: options.retry, clock: options.clock, states: () => states,
-      })),
-  );
+  /** Middleware added before the request path has loaded: handed to it, in order, when it loads. */
+  let early: Middleware[] | undefined;
+  const wiring = import("./calls.js").then(({ wireCalls }) => {
+    calls = wireCalls({
+      meta, baseUrl, root, origin, credentials, boundPath, boundHeader, timeoutMs, maxResponseBytes, transport, validate, rules, hint,
+      headers: options.headers, retry: options.retry, clock: options.clock,
+    });
+    if (early) calls.use(...early);
+    return calls;
+  });
   wiring.catch(() => undefined);
-  const use = client.use as (...m: Middleware[]) => void;
-  client.use = (...middleware: Middleware[]) => {
-    if (!states) {
-      states = new WeakMap();
-      use({ onRequest: async (args) => (calls ?? (await wiring)).chainGuard.onRequest!(args) });
-    }
-    use(...middleware);
+  const client: Record<string, unknown> = {
+    use: (...middleware: Middleware[]) => {
+      // openapi-fetch's own check, made here whether or not it has loaded, and typed as ours.
+      for (const m of middleware) if (m && (typeof m !== "object" || !("onRequest" in m || "onResponse" in m || "onError" in m))) throw new InputError("middleware", "type", "middleware: Middleware must be an object with one of onRequest(), onResponse() or onError()");
+      if (calls) return calls.use(...middleware);
+      (early ??= []).push(...middleware.filter(Boolean));
+    },
+    eject: (...middleware: Middleware[]) => {
+      if (calls) return calls.eject(...middleware);
+      early = early?.filter((m) => !middleware.includes(m));
+    },
   };
   for (const method of METHODS) {
-    const call = client[method] as Send;
     let send: Send | undefined;
-    const relayed = (c: Calls) => (send ??= c.relay(call, method));
+    const relayed = (c: Calls) => (send ??= c.relay(c.method(method), method));
     client[method] = (path: string, init?: AnyInit) => (calls ? relayed(calls)(path, init) : wiring.then((c) => relayed(c)(path, init)));
   }
-  const request = client.request as (method: string, path: string, init?: AnyInit) => Promise<unknown>;
-  client.request = async (method: string, path: string, init?: AnyInit) => (calls ?? (await wiring)).relay((p, i) => request(method, p, i), String(method).toUpperCase())(path, init);
+  client.request = async (method: string, path: string, init?: AnyInit) => {
+    const c = calls ?? (await wiring);
+    return c.relay((p, i) => c.request(method, p, i), String(method).toUpperCase())(path, init);
+  };
   const get = client.GET as (path: string, init: AnyInit) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
   client.paginate = (path: string, init: AnyInit = {}) => {
     const pagination = meta.operations[`GET ${path}`]?.pagination;

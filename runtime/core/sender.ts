@@ -172,6 +172,12 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
         answer.body?.cancel().catch(() => undefined);
         throw limit.tooLarge();
       }
+      // A JSON or text success only openapi-fetch sees: the relay reads its stream with a byte count (CallState.reads).
+      if (state.reads !== undefined && answer.ok) {
+        state.limit = limit;
+        state.answer = answer;
+        return answer;
+      }
       const response = limitResponse(answer, limit);
       // What the relay names if a success's body does not parse (relay.ts).
       state.answer = response;

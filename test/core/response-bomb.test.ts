@@ -84,6 +84,18 @@ describe("a compressed answer is limited by its decoded bytes", () => {
     expect(counted.bytes).toBeLessThanOrEqual(LIMIT + 256 * 1024);
   });
 
+  it("with a middleware (which sees the answer first), the JSON success is bounded too, and its own reads are", async () => {
+    // Without middleware the relay reads the body; with one, our fetch hands on an answer whose every reader is bounded.
+    const { counted, fetch } = countingFetch();
+    const client = testClient({ baseUrl: base, maxResponseBytes: LIMIT, fetch }) as any;
+    let seen: unknown;
+    client.use({ onResponse: async ({ response }: { response: Response }) => void (seen = await thrown(() => response.clone().text())) });
+    const error = await thrown(() => client.GET("/v1/open", { params: { query: { bomb: "gzip-chunked" } } }));
+    expect(seen).toBeInstanceOf(ResponseTooLargeError);
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(counted.bytes).toBeLessThanOrEqual(2 * (LIMIT + 256 * 1024));
+  });
+
   it("a streamed body (parseAs: stream) errors at the byte past the limit", async () => {
     const { counted, fetch } = countingFetch();
     const client = testClient({ baseUrl: base, maxResponseBytes: LIMIT, fetch });

@@ -204,6 +204,25 @@ describe("middleware hooks", () => {
     await client.GET("/v1/open");
     expect(sent[0]!.headers["x-tag"]).toBe("1");
   });
+
+  it("use() and eject() work before and after openapi-fetch has loaded (it loads with the request path), and a bad entry is an InputError either way", async () => {
+    const { sent, fetch } = fakeFetch();
+    const client = testClient({ fetch }) as any;
+    const tag = (value: string): Middleware => ({ onRequest: ({ request }) => (request.headers.append("X-Tag", value), request) });
+    const [a, b, c] = [tag("a"), tag("b"), tag("c")];
+    // Before the request path has loaded: queued in order, and an ejected one is gone.
+    client.use(a, b);
+    client.eject(a);
+    expect(await thrown(() => client.use({}))).toBeInstanceOf(InputError);
+    await client.GET("/v1/open");
+    // After: handed to openapi-fetch.
+    client.use(c);
+    await client.GET("/v1/open");
+    client.eject(b);
+    await client.GET("/v1/open");
+    expect(() => client.use({ onSomething() {} })).toThrow(InputError);
+    expect(sent.map((s) => s.headers["x-tag"])).toEqual(["b", "b, c", "c"]);
+  });
 });
 
 describe("media types", () => {
