@@ -12,6 +12,7 @@ import type { TryitOperation, TryitService } from "./descriptor.js";
 import { CASE_HEADER, COOKIE_CARRIER, startSession, type Exchange, type Session } from "./session.js";
 import { basicCredential, createdId, Flow, itemOf, KEYS } from "./flow.js";
 import { authorizeCodeFlow, type RequestClient } from "./authorize.js";
+import { environmentLine, environmentsOf } from "./environment-ui.js";
 
 const STYLE = `
 .tryit{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:.5rem 0 1rem;background:#fff;font:14px/1.45 system-ui,sans-serif;color:#1f2328;max-width:100%;box-sizing:border-box}
@@ -31,6 +32,11 @@ const STYLE = `
 .tryit .tryit-about[open] summary{margin-bottom:.35rem}
 .tryit .violations{color:#a40e26}
 .tryit .tryit-authorize-status{display:block;margin:.25rem 0 0}
+.tryit .tryit-env-line{margin:0 0 .5rem}
+.tryit .tryit-env-box[data-env^=server] .tryit-env-line,.tryit .tryit-env-box[data-env=mock] .tryit-env-line{border-left:4px solid #9a6700;padding-left:.5rem}
+.tryit .tryit-env-editor{border:1px solid #d0d7de;border-radius:6px;padding:.5rem .75rem;margin:0 0 .75rem}
+.site-nav .tryit-env-item label{color:#c9d1d9}
+.site-nav .tryit-env{font:inherit;background:#161b22;color:#f0f6fc;border:1px solid #30363d;border-radius:4px;padding:0 .25rem;max-width:12rem}
 `;
 
 let styled = false;
@@ -162,64 +168,6 @@ function recordingFetch(): { fetch: (request: Request, init?: RequestInit) => Pr
   };
 }
 
-/**
- * Where a panel's requests go, shared by the service's panels: the emulator in this page, or a
- * server at a URL the reader gives (a local `cloud-interfaces mock --stateful`, their own
- * server), with a notice that requests then leave the page.
- */
-function targetControl(service: TryitService, session: Session): HTMLElement {
-  const flow = flowOf(service.id);
-  const box = el("fieldset", { className: "tryit-target-box" }, el("legend", { textContent: "Target" }));
-  const select = el("select", { className: "tryit-target" });
-  select.append(el("option", { value: "", textContent: "Emulator in this page" }), el("option", { value: "url", textContent: "Server at a URL" }));
-  const url = el("input", { type: "url", className: "tryit-target-url", placeholder: "http://127.0.0.1:4010", autocomplete: "off", spellcheck: false });
-  const urlField = field("Server URL (its origin and base path)", url);
-  const notice = el("p", { className: "note tryit-target-notice", role: "status" });
-  const show = () => {
-    const remote = select.value === "url";
-    urlField.hidden = !remote;
-    notice.hidden = !remote;
-  };
-  const apply = () => {
-    if (select.value !== "url") {
-      notice.textContent = "";
-      return flow.set(KEYS.target, "", box);
-    }
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(url.value);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password) {
-      notice.textContent = "Give an http(s) URL without user name or password; until then requests go to the emulator in this page.";
-      return flow.set(KEYS.target, "", box);
-    }
-    session.allowOrigin(parsed.origin);
-    describe(parsed.origin);
-    flow.set(KEYS.target, parsed.href.replace(/\/$/, ""), box);
-  };
-  const describe = (origin: string) => {
-    notice.textContent =
-      `Requests now leave this page: they go to ${origin}, with the credentials entered in these panels. ` +
-      "The server must allow this page's origin (CORS), as a local cloud-interfaces mock does. The documented-case choice and Reset state concern the in-page emulator only.";
-  };
-  select.addEventListener("change", () => (show(), apply()));
-  url.addEventListener("change", apply);
-  flow.watch(KEYS.target, (value, from) => {
-    if (from === box) return;
-    select.value = value ? "url" : "";
-    if (value) {
-      url.value = String(value);
-      describe(new URL(String(value)).origin);
-    }
-    show();
-  });
-  show();
-  box.append(field("Send requests to", select), urlField, notice);
-  return box;
-}
-
 /** The Authorize button and its status line, on pages whose document has a code flow. */
 function authorizeAction(service: TryitService, session: Session): HTMLElement[] {
   const code = service.codeFlow;
@@ -228,6 +176,11 @@ function authorizeAction(service: TryitService, session: Session): HTMLElement[]
   const button = el("button", { type: "button", className: "secondary tryit-authorize", textContent: `Authorize (code flow${code.pkce ? " with PKCE" : ""})` });
   const status = el("span", { className: "note tryit-authorize-status", "aria-live": "polite" });
   button.addEventListener("click", async () => {
+    // The code flow runs against the emulator in the page, with its own credentials: another environment's are never sent to it.
+    if (environmentsOf(service, session, flow).active.baseUrl !== undefined) {
+      status.textContent = "Authorize signs in to the emulator in this page: choose it as the environment first.";
+      return;
+    }
     button.disabled = true;
     status.textContent = "Signing in the emulator's default user…";
     try {
@@ -353,7 +306,8 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
   );
 
   const flow = flowOf(service.id);
-  panel.append(targetControl(service, session));
+  const envs = environmentsOf(service, session, flow);
+  panel.append(environmentLine(envs));
   // Credentials: the first documented alternative; the identity emulator's own client by default.
   // Entered once for the service: every panel's fields for a scheme show and change one value.
   const credentialInputs: Array<() => [string, unknown]> = [];
@@ -494,7 +448,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           delete headers[name];
         }
       }
-      const target = String(flow.get(KEYS.target) ?? "");
+      const target = envs.active.baseUrl ?? "";
       if (cookies.length > 0 && !target) headers[COOKIE_CARRIER] = cookies.join("; ");
       const recorder = target ? recordingFetch() : undefined;
       const client = await clientOf(service, Object.fromEntries(credentialInputs.map((read) => read())), validate, target ? { baseUrl: target, fetch: recorder!.fetch } : {});

@@ -83,12 +83,13 @@ run("try-it panels in Chromium", { timeout: 90_000 }, () => {
       const { page, watch } = await site.open(context, "kms-v2.html");
       const create = await site.panel(page, "createKey");
       const list = await site.panel(page, "listKeys");
-      await page.selectOption(`${create} .tryit-target`, "url");
-      await page.fill(`${create} .tryit-target-url`, target);
-      await page.$eval(`${create} .tryit-target-url`, (input) => input.dispatchEvent(new Event("change")));
-      expect(await page.textContent(`${create} .tryit-target-notice`)).toContain(`Requests now leave this page: they go to ${target}`);
-      // Every panel of the service follows the one choice.
-      expect(await page.$eval(`${list} .tryit-target`, (s) => (s as HTMLSelectElement).value)).toBe("url");
+      // A named environment for the server, added in one panel; the header's one selector switches every panel.
+      await page.click(`${create} .tryit-env-edit`);
+      await page.fill(`${create} .tryit-env-new-name`, "Local emulator");
+      await page.fill(`${create} .tryit-env-new-url`, target);
+      await page.click(`${create} .tryit-env-add`);
+      expect(await page.textContent(`${create} .tryit-env-leaves`)).toContain(`Requests now leave this page: they go to ${target}`);
+      expect(await page.textContent(`${list} .tryit-env-name`)).toBe("Local emulator");
       // The local emulator starts from the documents' examples: a key of another name and alias than the example's.
       const body = JSON.parse(await page.inputValue(`${create} .tryit-body`));
       Object.assign(body.resources[0], { name: "target-key", aliases: ["target-alias"] });
@@ -100,7 +101,7 @@ run("try-it panels in Chromium", { timeout: 90_000 }, () => {
       expect(JSON.parse(listed.body).resources.map((k: { name: string }) => k.name)).toContain(JSON.parse(created.body).resources[0].name);
       expect(seen).toEqual(["POST /api/v2/keys with authorization", "GET /api/v2/keys with authorization"]);
       // Back to the emulator in the page: nothing more reaches the server.
-      await page.selectOption(`${list} .tryit-target`, "");
+      await page.selectOption("#tryit-env", "emulator");
       expect((await site.send(page, list)).status).toBe("Status 200");
       expect(seen).toHaveLength(2);
       const problems = await watch.settled();

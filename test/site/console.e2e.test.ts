@@ -7,18 +7,58 @@
  * nothing here names one.
  */
 import { readdirSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { listOperations } from "../../runtime/core/router.js";
 import { readServices } from "../../scripts/lib/services.js";
 import { chromiumAvailable, requireBrowser } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
+import { environmentsKey } from "../../runtime/tryit/environments.js";
 import { tryitSite } from "../harness/tryit-site.js";
 
 const services = readServices();
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 /** A page's first load at most: every response of the docs server before any click, each gzipped (default level). */
 export const FIRST_LOAD_LIMIT = 320 * 1024;
+
+/**
+ * The first operation of the registry, in registry order, that takes one credential typed as text
+ * (a bearer token or an API key header): the environments' credentials are checked with it.
+ */
+function credentialOperation(): { id: string; operationId: string; scheme: string; header: string } {
+  for (const { id } of services) {
+    const doc = bundledDocument(id);
+    for (const { operation } of listOperations(doc)) {
+      const first = (operation.security ?? doc.security ?? [])[0] ?? {};
+      const names = Object.keys(first);
+      const scheme = doc.components?.securitySchemes?.[names[0]!];
+      if (names.length !== 1 || !scheme) continue;
+      if (scheme.type === "http" && scheme.scheme === "bearer") return { id, operationId: operation.operationId, scheme: names[0]!, header: "authorization" };
+      if (scheme.type === "apiKey" && scheme.in === "header") return { id, operationId: operation.operationId, scheme: names[0]!, header: String(scheme.name).toLowerCase() };
+    }
+  }
+  throw new Error("no operation of the registry takes a text credential");
+}
+
+/** A server of the reader's: allows any page by CORS, records what reaches it. */
+async function corsServer() {
+  const seen: Array<{ method: string; url: string; headers: IncomingHttpHeaders }> = [];
+  const server = createServer((req, res) => {
+    const allow = { "access-control-allow-origin": String(req.headers.origin ?? "*"), "access-control-allow-headers": String(req.headers["access-control-request-headers"] ?? "*"), "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" };
+    if (req.method === "OPTIONS") return void res.writeHead(204, allow).end();
+    seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
+    req.resume();
+    res.writeHead(200, { ...allow, "content-type": "application/json" }).end('{"from":"server"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+}
+
+/** Everything the tab keeps in sessionStorage and localStorage, as one text. */
+const stored = (page: Page) => page.evaluate(() => [sessionStorage, localStorage].flatMap((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`)).join("\n"));
 
 run("the reference site's console and pages (Chromium)", () => {
   const site = tryitSite(services, "console-site");
@@ -38,5 +78,87 @@ run("the reference site's console and pages (Chromium)", () => {
     console.log("first load, min+gz bytes:", weights);
     expect(Object.keys(weights)).toContain(`${services[0]!.id}.html`);
     expect(Object.entries(weights).filter(([, n]) => n > FIRST_LOAD_LIMIT)).toEqual([]);
+  });
+
+  it("named environments: one selector in the header; each keeps its base URL and credentials, persisted per service; a server's credentials go to its origin only, never to the emulator's history, state or Copy as test", { timeout: 120_000 }, async () => {
+    const { id, operationId, scheme, header } = credentialOperation();
+    const mine = await corsServer();
+    const other = await corsServer();
+    try {
+      const context = await site.browser.newContext();
+      const { page } = await site.open(context, `${id}.html`);
+      const scope = await site.panel(page, operationId);
+      const cred = `${scope} .tryit-cred-${scheme}`;
+      // One selector for the page, in the site's header.
+      expect(await page.$$eval("nav.site-nav select.tryit-env", (s) => s.length)).toBe(1);
+      expect(await page.$$eval("#tryit-env option", (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(["emulator", "mock"]);
+      const example = await page.inputValue(cred);
+      await page.fill(cred, "emulator-typed-value");
+      await site.send(page, scope);
+      // A base URL with credentials in it is refused.
+      await page.click(`${scope} .tryit-env-edit`);
+      await page.fill(`${scope} .tryit-env-new-url`, `http://user:pass@127.0.0.1:1`);
+      await page.click(`${scope} .tryit-env-add`);
+      expect(await page.textContent(`${scope} .tryit-env-status`)).toContain("Not added: it carries a user name or password");
+      await page.fill(`${scope} .tryit-env-new-name`, "Mine");
+      await page.fill(`${scope} .tryit-env-new-url`, mine.url);
+      await page.click(`${scope} .tryit-env-add`);
+      expect(await page.$eval("#tryit-env", (s) => (s as HTMLSelectElement).value)).toBe("server-1");
+      expect(await page.textContent(`${scope} .tryit-env-name`)).toBe("Mine");
+      expect(await page.textContent(`${scope} .tryit-env-leaves`)).toContain(`Requests now leave this page: they go to ${mine.url}`);
+      // A new environment starts from the document's example, not from what was typed in another.
+      expect(await page.inputValue(cred)).toBe(example);
+      await page.fill(cred, "server-typed-secret");
+      const answer = await site.send(page, scope);
+      expect(answer.status).toBe("Status 200");
+      expect(mine.seen).toHaveLength(1);
+      expect(String(mine.seen[0]!.headers[header])).toContain("server-typed-secret");
+      expect(mine.seen[0]!.url).not.toContain("secret");
+      // Back to the emulator: its own value returns, the server gets nothing more.
+      await page.selectOption("#tryit-env", "emulator");
+      expect(await page.inputValue(cred)).toBe("emulator-typed-value");
+      await site.send(page, scope);
+      expect(mine.seen).toHaveLength(1);
+      // The server's credential is in no exported state, history or Copy as test.
+      await page.click(`${scope} .tryit-copy-test`);
+      await page.waitForSelector(`${scope} .tryit-test-file`);
+      const testFile = (await page.textContent(`${scope} .tryit-test-file`)) ?? "";
+      expect(testFile).toContain("emulator-typed-value");
+      expect(testFile).not.toContain("server-typed-secret");
+      const session = await page.evaluate(() => Object.keys(sessionStorage).map((k) => sessionStorage.getItem(k)).join("\n"));
+      expect(session).toContain("emulator-typed-value");
+      expect(session).not.toContain("server-typed-secret");
+      // Persisted per service: a new page has the environments, the emulator still active, each with its own credential.
+      await page.reload();
+      const again = await site.panel(page, operationId);
+      expect(await page.$eval("#tryit-env", (s) => (s as HTMLSelectElement).value)).toBe("emulator");
+      await page.selectOption("#tryit-env", "server-1");
+      expect(await page.inputValue(`${again} .tryit-cred-${scheme}`)).toBe("server-typed-secret");
+      expect(await stored(page)).toContain(environmentsKey(id));
+      expect(other.seen).toEqual([]);
+      await context.close();
+    } finally {
+      await mine.close();
+      await other.close();
+    }
+  });
+
+  it.each([
+    ["text that is not JSON", "{", "it is not JSON"],
+    ["an empty list", JSON.stringify({ version: 1, active: "emulator", list: [] }), "it holds 0 environments"],
+    ["a base URL carrying a password", JSON.stringify({ version: 1, active: "emulator", list: [{ id: "emulator", name: "E", credentials: {}, bound: {} }, { id: "server-1", name: "S", baseUrl: "https://u:p@example.com", credentials: {}, bound: {} }] }), "the base URL of S"],
+  ])("kept environments that are %s are discarded with a notice, and the defaults are back", { timeout: 60_000 }, async (_name, text, reason) => {
+    const { id, operationId } = credentialOperation();
+    const context = await site.browser.newContext();
+    const { page } = await site.open(context, `${id}.html`);
+    await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [environmentsKey(id), text]);
+    await page.reload();
+    const scope = await site.panel(page, operationId);
+    const notice = (await page.textContent(`${scope} .tryit-env-notice`)) ?? "";
+    expect(notice).toContain("were discarded");
+    expect(notice).toContain(reason);
+    expect(await page.$$eval("#tryit-env option", (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(["emulator", "mock"]);
+    expect((await site.send(page, scope)).status).toMatch(/^Status \d{3}$/);
+    await context.close();
   });
 });
