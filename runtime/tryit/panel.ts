@@ -13,6 +13,7 @@ import { CASE_HEADER, COOKIE_CARRIER, startSession, type Exchange, type Session 
 import { basicCredential, createdId, Flow, itemOf, KEYS } from "./flow.js";
 import { authorizeCodeFlow, type RequestClient } from "./authorize.js";
 import { environmentLine, environmentsOf } from "./environment-ui.js";
+import { highlightInto, TOKEN_STYLE } from "./highlight.js";
 
 const STYLE = `
 .tryit{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:.5rem 0 1rem;background:#fff;font:14px/1.45 system-ui,sans-serif;color:#1f2328;max-width:100%;box-sizing:border-box}
@@ -37,6 +38,25 @@ const STYLE = `
 .tryit .tryit-env-editor{border:1px solid #d0d7de;border-radius:6px;padding:.5rem .75rem;margin:0 0 .75rem}
 .site-nav .tryit-env-item label{color:#c9d1d9}
 .site-nav .tryit-env{font:inherit;background:#161b22;color:#f0f6fc;border:1px solid #30363d;border-radius:4px;padding:0 .25rem;max-width:12rem}
+`;
+
+/** The panel in a dark system theme (prefers-color-scheme), loaded with the panel. */
+const DARK_STYLE = `
+.tryit.tryit-beside{margin:0 0 1rem;background:#1b252b;color:#e6edf3;border-color:#3a4a52}
+.tryit-beside pre{background:#11181c;color:#e6edf3}
+.tryit-beside .note{color:#9ea7b3}
+.tryit-beside .violations{color:#ff7b72}
+.tryit-beside:has(.tryit-result:empty){display:none}
+@media (prefers-color-scheme:dark){
+.tryit{background:#0d1117;color:#e6edf3;border-color:#30363d}
+.tryit fieldset,.tryit .tryit-env-editor{border-color:#30363d}
+.tryit input,.tryit select,.tryit textarea{background:#161b22;color:#e6edf3;border-color:#484f58}
+.tryit pre{background:#161b22;color:#e6edf3}
+.tryit .note{color:#9ea7b3}
+.tryit button{background:#1f6feb;border-color:#1f6feb}
+.tryit button.secondary{background:#0d1117;color:#79c0ff;border-color:#388bfd}
+.tryit .violations{color:#ff7b72}
+}
 `;
 
 let styled = false;
@@ -256,7 +276,7 @@ function toolsRow(service: TryitService, session: Session): HTMLElement {
 
 export async function openPanel(host: HTMLElement, serviceId: string, operationId: string): Promise<void> {
   if (!styled) {
-    document.head.append(el("style", { textContent: STYLE }));
+    document.head.append(el("style", { textContent: STYLE + TOKEN_STYLE + DARK_STYLE }));
     styled = true;
   }
   host.textContent = "Loading the emulator…";
@@ -267,10 +287,23 @@ export async function openPanel(host: HTMLElement, serviceId: string, operationI
     return;
   }
   host.textContent = "";
-  host.append(render(service, op, session));
+  host.append(render(service, op, session, host));
 }
 
-function render(service: TryitService, op: TryitOperation, session: Session): HTMLElement {
+/** The operation's right column in Redoc's layout (a row of two: the middle column holding `host`, then the right one), when there is one. */
+function rightColumnOf(host: HTMLElement): HTMLElement | undefined {
+  const section = host.closest("[data-section-id]");
+  for (let node = host.parentElement; node && section?.contains(node); node = node.parentElement) {
+    const row = node.parentElement;
+    if (row && section!.contains(row) && row.children.length === 2 && row.children[0] === node) return row.children[1] as HTMLElement;
+  }
+  return undefined;
+}
+
+/** At 1,200 px and wider the answer goes to the operation's right column, beside the panel (as `#<host>-answer`); narrower, under Send. */
+const WIDE = "(min-width: 1200px)";
+
+function render(service: TryitService, op: TryitOperation, session: Session, host: HTMLElement): HTMLElement {
   const panel = el("section", { className: "tryit", "aria-label": `Try ${op.operationId}` });
   const count = el("span", { className: "tryit-count", textContent: kept(session.logged()) });
   const reset = el("button", { type: "button", className: "secondary tryit-reset", textContent: "Reset state" });
@@ -405,6 +438,20 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
   const send = el("button", { type: "button", className: "tryit-send", textContent: "Send" });
   const result = el("div", { className: "tryit-result", "aria-live": "polite" });
   panel.append(send, result);
+  const beside = el("section", { className: "tryit tryit-beside", id: `${host.id}-answer`, "aria-label": `Answer to ${op.operationId}` });
+  const wide = matchMedia(WIDE);
+  const place = () => {
+    const right = rightColumnOf(host);
+    if (wide.matches && right) {
+      beside.append(result);
+      if (beside.parentElement !== right) right.prepend(beside);
+    } else if (result.parentElement !== panel) {
+      panel.append(result);
+      beside.remove();
+    }
+  };
+  wide.addEventListener("change", place);
+  queueMicrotask(place);
 
   reset.addEventListener("click", async () => {
     await session.reset();
@@ -497,11 +544,11 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         const location = Object.entries(reply.headers).find(([k]) => k.toLowerCase() === "location")?.[1];
         sections.push(
           el("h4", { textContent: "Request as sent" }),
-          el("pre", { className: "tryit-request", textContent: shownRequest(exchange.request) }),
+          highlightInto(el("pre", { className: "tryit-request" }), shownRequest(exchange.request), "http"),
           el("h4", { textContent: "Answer" }),
           el("p", { className: "tryit-status", textContent: `Status ${reply.status}` }),
-          el("pre", { className: "tryit-headers", textContent: Object.entries(reply.headers).map(([k, v]) => `${k}: ${v}`).join("\n") || "(no headers)" }),
-          el("pre", { className: "tryit-response-body", textContent: pretty(reply.body, contentType) }),
+          highlightInto(el("pre", { className: "tryit-headers" }), Object.entries(reply.headers).map(([k, v]) => `${k}: ${v}`).join("\n") || "(no headers)", "http"),
+          highlightInto(el("pre", { className: "tryit-response-body" }), pretty(reply.body, contentType), contentType && /json/i.test(contentType) ? "json" : "http"),
         );
         if (reply.body) sections.push(copyButton(pretty(reply.body, contentType)));
         publish(service, op, reply.status, reply.body);

@@ -161,4 +161,100 @@ run("the reference site's console and pages (Chromium)", () => {
     expect((await site.send(page, scope)).status).toMatch(/^Status \d{3}$/);
     await context.close();
   });
+
+  const [first] = services;
+  const firstOperation = listOperations(bundledDocument(first!.id))[0]!.operation.operationId as string;
+
+  it("the request, the answer's headers and a JSON body are highlighted (Prism's tokens, the text unchanged); at 1,200 px and wider the answer is in the operation's right column, beside the panel, and under Send when narrower", { timeout: 60_000 }, async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const { page, watch } = await site.open(context, `${first!.id}.html`);
+    const scope = await site.panel(page, firstOperation);
+    await page.selectOption(`${scope} .tryit-case`, { index: 0 });
+    const answer = await site.send(page, scope);
+    const tokens = (selector: string) => page.$$eval(selector, (els) => els.length);
+    expect(await tokens(`${scope}-answer .tryit-request .token`)).toBeGreaterThan(0);
+    expect(await tokens(`${scope}-answer .tryit-headers .token.header-name`)).toBeGreaterThan(0);
+    if (/json/i.test(answer.headers)) expect(await tokens(`${scope}-answer .tryit-response-body .token.property, ${scope}-answer .tryit-response-body .token.punctuation`)).toBeGreaterThan(0);
+    // Beside the panel: in the right column, right of the panel, in the window.
+    const box = async () => page.evaluate((s) => {
+      const panel = document.querySelector(`${s} .tryit`)!.getBoundingClientRect();
+      const result = document.querySelector(`${s}-answer .tryit-result, ${s} .tryit-result`)!;
+      const r = result.getBoundingClientRect();
+      return { beside: result.closest(`${s}-answer`) !== null, left: r.left, panelRight: panel.right, right: r.right, width: innerWidth };
+    }, scope);
+    const wide = await box();
+    expect(wide.beside).toBe(true);
+    expect(wide.left).toBeGreaterThanOrEqual(wide.panelRight);
+    expect(wide.right).toBeLessThanOrEqual(wide.width);
+    await page.screenshot({ path: `/tmp/site3-shots/tryit-beside-${first!.id}-1400.png` });
+    // Narrower than 1,200 px: back under Send, in the panel.
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.waitForFunction((s) => document.querySelector(`${s} .tryit .tryit-result`) !== null, scope);
+    expect((await box()).beside).toBe(false);
+    expect(await watch.settled()).toEqual([]);
+    await context.close();
+  });
+
+  it("dark mode follows the system: the reference page (Redoc's theme), the open panel and the index page are dark under prefers-color-scheme: dark, light otherwise", { timeout: 60_000 }, async () => {
+    const colours = async (scheme: "dark" | "light") => {
+      const context = await site.browser.newContext({ colorScheme: scheme, viewport: { width: 1400, height: 900 } });
+      const { page } = await site.open(context, `${first!.id}.html`);
+      const scope = await site.panel(page, firstOperation);
+      const read = (selector: string, property: "color" | "backgroundColor") => page.$eval(selector, (e, p) => getComputedStyle(e)[p as "color"], property);
+      const luminance = (css: string) => { const [r, g, b] = (css.match(/[\d.]+/g) ?? []).map(Number); return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255; };
+      const found = {
+        body: luminance(await read("body", "backgroundColor")),
+        text: luminance(await read(".api-content h1", "color")),
+        menu: luminance(await read(".menu-content", "backgroundColor")),
+        panel: luminance(await read(`${scope} .tryit`, "backgroundColor")),
+      };
+      await page.screenshot({ path: `/tmp/site3-shots/${first!.id}-${scheme}-1400.png` });
+      await page.goto(`${site.base}/index.html`);
+      const index = { body: luminance(await read("body", "backgroundColor")), text: luminance(await read("main", "color")) };
+      await context.close();
+      return { ...found, index };
+    };
+    const dark = await colours("dark");
+    const light = await colours("light");
+    for (const [name, value] of [["body", dark.body], ["menu", dark.menu], ["panel", dark.panel], ["index", dark.index.body]] as const) expect(value, `${name} background in dark mode`).toBeLessThan(0.2);
+    expect(dark.text).toBeGreaterThan(0.7);
+    expect(dark.index.text).toBeGreaterThan(0.7);
+    for (const [name, value] of [["body", light.body], ["menu", light.menu], ["panel", light.panel], ["index", light.index.body]] as const) expect(value, `${name} background in light mode`).toBeGreaterThan(0.9);
+    expect(light.text).toBeLessThan(0.4);
+  });
+
+  it("the index page is in the service pages' look: Redoc's fonts, text and link colours, side menu and dark right column, at 1,400 px", { timeout: 60_000 }, async () => {
+    const context = await site.browser.newContext({ colorScheme: "light", viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    const look = (selectors: Record<string, string>) =>
+      page.evaluate((sel) => Object.fromEntries(Object.entries(sel).map(([k, s]) => {
+        const e = document.querySelector(s)!;
+        const c = getComputedStyle(e);
+        return [k, { font: c.fontFamily, size: c.fontSize, color: c.color, background: c.backgroundColor, width: Math.round(e.getBoundingClientRect().width) }];
+      })), selectors);
+    await page.goto(`${site.base}/${first!.id}.html`);
+    await page.waitForSelector("[data-section-id]");
+    // Redoc's right column: beside the middle column that holds an operation's heading (a row of two).
+    await page.evaluate(() => {
+      const section = [...document.querySelectorAll("[data-section-id]")].find((e) => /operation\//.test(e.getAttribute("data-section-id")!))!;
+      for (let node = section.querySelector("h2")!.parentElement; node && section.contains(node); node = node.parentElement) {
+        const row = node.parentElement!;
+        if (row.children.length === 2 && row.children[0] === node) return row.children[1]!.setAttribute("data-right-column", "");
+      }
+    });
+    const reference = await look({ text: ".api-content p", heading: ".api-content h2", link: ".api-content p a, .api-content a", menu: ".menu-content", right: "[data-right-column]" });
+    await page.goto(`${site.base}/index.html`);
+    const index = await look({ text: ".service .purpose", heading: ".service h2", link: ".service .links a", menu: "nav.side", right: ".service .right" });
+    await page.screenshot({ path: "/tmp/site3-shots/index-1400.png" });
+    expect(index.text!.font).toBe(reference.text!.font);
+    expect(index.text!.size).toBe(reference.text!.size);
+    expect(index.text!.color).toBe(reference.text!.color);
+    expect(index.heading!.font).toBe(reference.heading!.font);
+    expect(index.link!.color).toBe(reference.link!.color);
+    expect(index.menu!.background).toBe(reference.menu!.background);
+    expect(index.menu!.width).toBe(reference.menu!.width);
+    expect(index.right!.background).toBe(reference.right!.background);
+    await context.close();
+  });
 });
+

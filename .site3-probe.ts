@@ -1,0 +1,17 @@
+import { chromium } from "playwright-core";
+import { serveStatic } from "./runtime/cli/static-server.js";
+const { url, server } = await serveStatic("dist/console-site");
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox"] });
+const c = await b.newContext({ colorScheme: "dark", viewport: { width: 1400, height: 900 } });
+const p = await c.newPage();
+p.on("console", (m) => console.log("console:", m.text()));
+await p.goto(`${url}/metrics-v1.html`);
+await p.waitForSelector("[data-section-id]");
+console.log(await p.evaluate(`matchMedia("(prefers-color-scheme: dark)").matches + " " + getComputedStyle(document.querySelector(".api-content p")).color + " " + document.querySelector(".api-content p").textContent.slice(0,50)`));
+const btn = await p.$("button.tryit-open"); await btn!.click();
+await p.waitForSelector(".tryit-send"); await p.click(".tryit-send"); await p.waitForSelector(".tryit-result[data-ms]");
+console.log(await p.evaluate(`[...document.querySelectorAll(".tryit-result")].map(r => (r.closest(".tryit-beside") ? "beside " : "inside ") + r.querySelector(".tryit-request")?.innerHTML.slice(0, 300)).join("\\n")`));
+console.log(await p.evaluate(`(() => { const h = document.querySelector(".tryit-host"); const sec = h.closest("[data-section-id]"); const row = sec.firstElementChild; return [sec.getAttribute("data-section-id"), row.tagName + "." + row.className, row.children.length, [...row.children].map(c => c.tagName + "." + c.className + " " + c.contains(h)).join(" | "), matchMedia("(min-width: 1200px)").matches].join(" ## "); })()`));
+console.log(await p.evaluate(`Object.keys(Prism.languages.http).join()`));
+await p.screenshot({ path: "/tmp/site3-shots/probe.png" });
+await b.close(); server.close();
