@@ -6,6 +6,7 @@
  * suspicion: what is not a list this console wrote is discarded with the reason, and the console
  * starts from the defaults.
  *
+ * The emulator's own credentials and bound values are kept for the page only (see changed()).
  * Credentials stay with their environment: an environment's credentials are sent to its own
  * origin only (the client is built on its base URL, and the other environments' values are not
  * in the panels while it is active); a server's are never sent to the in-page emulator, so they
@@ -144,9 +145,15 @@ export class Environments {
     listener(this.active, this.list);
   }
 
+  /**
+   * What localStorage keeps: every environment, but the emulator's credentials and bound values
+   * stay with the page. They belong to the emulator's state, which a tab keeps on its own
+   * (sessionStorage): a token or id it issued means nothing to another tab's fresh emulator.
+   */
   private changed(): void {
+    const kept: EnvironmentList = { ...this.state, list: this.state.list.map((e) => (e.baseUrl === undefined ? { ...e, credentials: {}, bound: {} } : e)) };
     try {
-      local()?.setItem(environmentsKey(this.serviceId), JSON.stringify(this.state));
+      local()?.setItem(environmentsKey(this.serviceId), JSON.stringify(kept));
     } catch {
       // A full or refused storage: the environments last for this page.
     }

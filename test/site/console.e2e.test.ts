@@ -135,6 +135,8 @@ run("the reference site's console and pages (Chromium)", () => {
       await page.selectOption("#tryit-env", "server-1");
       expect(await page.inputValue(`${again} .tryit-cred-${scheme}`)).toBe("server-typed-secret");
       expect(await stored(page)).toContain(environmentsKey(id));
+      // The emulator's values stay with the tab's emulator state: a token or id it issued means nothing to another tab's.
+      expect(await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)).join("\n"))).not.toContain("emulator-typed-value");
       expect(other.seen).toEqual([]);
       await context.close();
     } finally {
