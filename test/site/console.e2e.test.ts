@@ -17,6 +17,8 @@ import { readServices } from "../../scripts/lib/services.js";
 import { chromiumAvailable, requireBrowser } from "../harness/browser.js";
 import { bundledDocument } from "../harness/documents.js";
 import { environmentsKey } from "../../runtime/tryit/environments.js";
+import { historyKey, readHistory } from "../../runtime/tryit/saved.js";
+import { parseCurl } from "./curl.js";
 import { tryitSite } from "../harness/tryit-site.js";
 
 const services = readServices();
@@ -256,6 +258,41 @@ run("the reference site's console and pages (Chromium)", () => {
     expect(index.menu!.background).toBe(reference.menu!.background);
     expect(index.menu!.width).toBe(reference.menu!.width);
     expect(index.right!.background).toBe(reference.right!.background);
+    await context.close();
+  });
+
+  it("the history of a service's emulator: each request can be re-sent (a new entry, answered) and copied as a curl command that sends the same request", { timeout: 60_000 }, async () => {
+    const context = await site.browser.newContext();
+    const { page, watch } = await site.open(context, `${first!.id}.html`);
+    const scope = await site.panel(page, firstOperation);
+    await site.send(page, scope);
+    await site.send(page, scope);
+    const history = async () => {
+      const read = readHistory((await page.evaluate((k) => sessionStorage.getItem(k), historyKey(first!.id)))!);
+      if (!("history" in read)) throw new Error(read.discarded);
+      return read.history.entries;
+    };
+    const sent = await history();
+    expect(sent).toHaveLength(2);
+    await page.click(`${scope} .tryit-history`);
+    await page.waitForSelector(`${scope} .tryit-history-entry`);
+    expect(await page.$$eval(`${scope} .tryit-history-entry`, (els) => els.length)).toBe(2);
+    // Copy as curl: the newest entry, highlighted as shell, read back by a shell-and-curl reader into the same request.
+    await page.click(`${scope} .tryit-history-entry:first-child .tryit-history-curl`);
+    const curl = (await page.textContent(`${scope} .tryit-curl`))!;
+    expect(await page.$$eval(`${scope} .tryit-curl .token`, (els) => els.length)).toBeGreaterThan(0);
+    const newest = sent.at(-1)!;
+    const parsed = parseCurl(curl, {});
+    expect({ method: parsed.method, url: parsed.url, headers: parsed.headers.map(([k, v]) => [k.toLowerCase(), v]), body: parsed.body ?? "" }).toEqual({ method: newest.method, url: newest.url, headers: newest.headers.map(([k, v]) => [k.toLowerCase(), v]), body: newest.body });
+    // Re-send: the emulator answers it again, as the newest entry of the history.
+    await page.click(`${scope} .tryit-history-entry:first-child .tryit-history-resend`);
+    await page.waitForSelector(`${scope} .tryit-history-status`);
+    expect(await page.textContent(`${scope} .tryit-history-status`)).toMatch(/^Re-sent .* status \d{3}/);
+    const after = await history();
+    expect(after).toHaveLength(3);
+    expect({ method: after[2]!.method, url: after[2]!.url, body: after[2]!.body }).toEqual({ method: newest.method, url: newest.url, body: newest.body });
+    expect(await page.$$eval(`${scope} .tryit-history-entry`, (els) => els.length)).toBe(3);
+    expect(await watch.settled()).toEqual([]);
     await context.close();
   });
 });
