@@ -6,7 +6,10 @@
  * look; the changelog per release and per document. The registry's services stand for themselves:
  * nothing here names one.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { changelogPage } from "../../scripts/lib/site/changelog-page.js";
+import { BREAKING_MARK, MAY_BREAK_MARK } from "../../scripts/lib/breaking-report.js";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
@@ -293,6 +296,58 @@ run("the reference site's console and pages (Chromium)", () => {
     expect({ method: after[2]!.method, url: after[2]!.url, body: after[2]!.body }).toEqual({ method: newest.method, url: newest.url, body: newest.body });
     expect(await page.$$eval(`${scope} .tryit-history-entry`, (els) => els.length)).toBe(3);
     expect(await watch.settled()).toEqual([]);
+    await context.close();
+  });
+
+  it("the changelog shows per release which documents changed and how (the gate's marks and the changelog's sections), and per document every entry with its kind", { timeout: 60_000 }, async () => {
+    const [a, b] = services.map((s) => s.id);
+    // A changelog of two releases over two documents of the registry, in the forms the gate and the maintainers write.
+    const markdown = `# Changelog
+
+## [Unreleased]
+
+### Breaking (documents)
+- ${a}: a required query parameter.
+
+### Changed
+- ${b}: \`GET /x\`: response property removed ${BREAKING_MARK}
+- ${b}: \`GET /y\`: enum value added to a response ${MAY_BREAK_MARK}
+
+### Added
+- ${b}: a new operation.
+
+### Fixed
+- ${a} and ${b}: an example that broke its schema.
+- The CLI's exit code.
+
+## [1.0.0] - 2026-11-23
+
+### Added
+- The package.
+`;
+    writeFileSync(join(site.dir, "changelog-synthetic.html"), changelogPage(services.map((service) => ({ service, doc: bundledDocument(service.id) })), markdown));
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.base}/changelog-synthetic.html`);
+    const matrix = () =>
+      page.$$eval("table.release-matrix", (tables) =>
+        Object.fromEntries(tables.map((t) => [t.getAttribute("data-release"), Object.fromEntries([...t.querySelectorAll("tbody tr:not(.unchanged)")].map((tr) => [tr.getAttribute("data-document"), Object.fromEntries([...tr.querySelectorAll("td:not(.none)")].map((td) => [td.getAttribute("data-kind"), Number(td.querySelector("summary")!.textContent)]))]))])),
+      );
+    expect(await matrix()).toEqual({
+      Unreleased: { [a!]: { breaking: 1, fixed: 1 }, [b!]: { breaking: 1, "may break": 1, added: 1, fixed: 1 }, package: { fixed: 1 } },
+      "1.0.0 - 2026-11-23": { package: { added: 1 } },
+    });
+    // Per document: every entry naming it, with its kind.
+    const kinds = await page.$$eval(".by-document details", (ds) => ds.map((d) => [...d.querySelectorAll("li .kind")].map((k) => k.textContent)));
+    expect(kinds[0]).toEqual(["breaking", "fixed"]);
+    expect(kinds[1]).toEqual(["breaking", "may break", "added", "fixed"]);
+    // The site's own changelog: a matrix under every release, one row per document of the registry and one for the package.
+    await page.goto(`${site.base}/changelog.html`);
+    const releases = await page.$$eval("main > h2[id]:not(#by-document)", (hs) => hs.map((h) => h.nextElementSibling?.matches("table.release-matrix") ?? false));
+    expect(releases.length).toBeGreaterThan(0);
+    expect(releases.every(Boolean)).toBe(true);
+    expect(await page.$$eval("table.release-matrix:first-of-type tbody tr", (trs) => trs.map((tr) => tr.getAttribute("data-document")))).toEqual([...services.map((s) => s.id), "package"]);
+    await page.screenshot({ path: "/tmp/site3-shots/changelog-1400.png" });
     await context.close();
   });
 });
