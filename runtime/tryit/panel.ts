@@ -42,7 +42,7 @@ const STYLE = `
 
 /** The panel in a dark system theme (prefers-color-scheme), loaded with the panel. */
 const DARK_STYLE = `
-.tryit.tryit-beside{margin:0 0 1rem;background:#1b252b;color:#e6edf3;border-color:#3a4a52}
+.tryit.tryit-beside{margin:0 0 1rem;background:#1b252b;color:#e6edf3;border-color:#3a4a52;}
 .tryit-beside pre{background:#11181c;color:#e6edf3}
 .tryit-beside .note{color:#9ea7b3}
 .tryit-beside .violations{color:#ff7b72}
@@ -452,6 +452,19 @@ function render(service: TryitService, op: TryitOperation, session: Session, hos
   };
   wide.addEventListener("change", place);
   queueMicrotask(place);
+  /**
+   * In the right column, level with where the reader is: a panel taller than the window is sent
+   * from its bottom, and the column's top is then out of view (Redoc's content clips overflow, so
+   * no sticky position works). Moved down at most to the panel's end.
+   */
+  const alignBeside = () => {
+    if (!beside.isConnected) return;
+    beside.style.marginTop = "0px";
+    const top = beside.getBoundingClientRect().top;
+    const header = document.querySelector("nav.site-nav")?.getBoundingClientRect().bottom ?? 0;
+    const room = panel.getBoundingClientRect().bottom - top - Math.min(beside.offsetHeight, innerHeight / 2);
+    beside.style.marginTop = `${Math.max(0, Math.min(header + 8 - top, room))}px`;
+  };
 
   reset.addEventListener("click", async () => {
     await session.reset();
@@ -570,6 +583,7 @@ function render(service: TryitService, op: TryitOperation, session: Session, hos
       count.textContent = kept(session.logged());
       showNotice();
       result.replaceChildren(...sections);
+      alignBeside();
       result.dataset.ms = (performance.now() - started).toFixed(1);
     } finally {
       send.disabled = false;

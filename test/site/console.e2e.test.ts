@@ -194,11 +194,26 @@ run("the reference site's console and pages (Chromium)", () => {
     expect(wide.left).toBeGreaterThanOrEqual(wide.panelRight);
     expect(wide.right).toBeLessThanOrEqual(wide.width);
     await page.screenshot({ path: `/tmp/site3-shots/tryit-beside-${first!.id}-1400.png` });
+    // Sent from the registry's tallest panel (most parameters) scrolled down to its Send button: the answer is in view beside it, not at the column's top out of view.
+    const tallest = services
+      .flatMap(({ id }) => listOperations(bundledDocument(id)).map(({ operation }) => ({ id, operationId: operation.operationId as string, n: (operation.parameters ?? []).length })))
+      .sort((x, y) => y.n - x.n)[0]!;
+    await page.goto(`${site.base}/${tallest.id}.html`);
+    const tall = await site.panel(page, tallest.operationId);
+    await page.$eval(`${tall} .tryit-send`, (e) => e.scrollIntoView({ block: "end" }));
+    await page.evaluate(() => window.scrollBy(0, 40));
+    await site.send(page, tall);
+    const seen = await page.$eval(`${tall}-answer .tryit-result`, (e) => ({ top: e.getBoundingClientRect().top, height: innerHeight }));
+    expect(seen.top).toBeGreaterThanOrEqual(0);
+    expect(seen.top).toBeLessThan(seen.height);
+    await page.goto(`${site.base}/${first!.id}.html`);
+    await site.panel(page, firstOperation);
     // Narrower than 1,200 px: back under Send, in the panel.
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.waitForFunction((s) => document.querySelector(`${s} .tryit .tryit-result`) !== null, scope);
     expect((await box()).beside).toBe(false);
-    expect(await watch.settled()).toEqual([]);
+    // A redirect's target is listed by Chromium as a request it cancels at once, never sent (as in tryit.test.ts).
+    expect((await watch.settled()).filter((p) => !/^(off-host|failed): https:\/\/[^/]*example\.com\//.test(p))).toEqual([]);
     await context.close();
   });
 
