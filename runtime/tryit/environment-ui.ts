@@ -9,16 +9,8 @@ import type { TryitService } from "./descriptor.js";
 import { Environments, type Environment } from "./environments.js";
 import { basicCredential, KEYS, type Flow } from "./flow.js";
 import type { Session } from "./session.js";
+import { el } from "./dom.js";
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k.startsWith("data-") || k.startsWith("aria-") || k === "for") node.setAttribute(k, String(v));
-    else (node as any)[k] = v;
-  }
-  node.append(...children);
-  return node;
-}
 
 /** The credential a scheme starts with in any environment: the document's example, never a value typed elsewhere. */
 export function exampleCredential(scheme: TryitService["schemes"][string]): unknown {

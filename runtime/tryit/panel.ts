@@ -14,6 +14,7 @@ import { basicCredential, createdId, Flow, itemOf, KEYS } from "./flow.js";
 import { authorizeCodeFlow, type RequestClient } from "./authorize.js";
 import { environmentLine, environmentsOf } from "./environment-ui.js";
 import { highlightInto, TOKEN_STYLE } from "./highlight.js";
+import { el } from "./dom.js";
 
 const STYLE = `
 .tryit{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:.5rem 0 1rem;background:#fff;font:14px/1.45 system-ui,sans-serif;color:#1f2328;max-width:100%;box-sizing:border-box}
@@ -100,15 +101,6 @@ function sessionOf(id: string): Promise<Session> {
   return session;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { [k: string]: unknown } = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k.startsWith("data-") || k.startsWith("aria-") || k === "for") node.setAttribute(k, String(v));
-    else (node as any)[k] = v;
-  }
-  node.append(...children);
-  return node;
-}
 
 const kept = (n: number) => `${n} request${n === 1 ? "" : "s"} in the history`;
 

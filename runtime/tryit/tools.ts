@@ -9,16 +9,8 @@ import type { TryitService } from "./descriptor.js";
 import { highlightInto } from "./highlight.js";
 import type { Sent } from "./saved.js";
 import { COOKIE_CARRIER, type Session } from "./session.js";
+import { el } from "./dom.js";
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k.startsWith("data-") || k.startsWith("aria-")) node.setAttribute(k, String(v));
-    else (node as any)[k] = v;
-  }
-  node.append(...children);
-  return node;
-}
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
