@@ -34,8 +34,10 @@ export function environmentsOf(service: TryitService, session: Session, flow: Fl
   let shown: string | undefined;
   kept.watch((active) => {
     if (active.baseUrl !== undefined) session.allowOrigin(new URL(active.baseUrl).origin);
-    if (shown === active.id) return;
-    shown = active.id;
+    // Another environment, or the same one moved to another origin (its credentials were dropped with the old one).
+    const key = `${active.id} ${active.baseUrl === undefined ? "" : new URL(active.baseUrl).origin}`;
+    if (shown === key) return;
+    shown = key;
     for (const [name, scheme] of Object.entries(service.schemes)) flow.set(KEYS.credential(name), active.credentials[name] ?? exampleCredential(scheme), FROM_ENVIRONMENT);
     for (const [key, value] of Object.entries(active.bound)) flow.set(key, value, FROM_ENVIRONMENT);
   });
@@ -108,7 +110,7 @@ export function environmentLine(envs: Environments): HTMLElement {
     place.textContent = where(active);
     box.dataset.env = active.id;
     const remote = active.baseUrl !== undefined;
-    urlRow.hidden = remove.hidden = !remote;
+    urlRow.hidden = !remote;
     if (remote && document.activeElement !== url) url.value = active.baseUrl!;
     remove.hidden = !remote || active.id === "mock";
     leaves.hidden = !remote;
