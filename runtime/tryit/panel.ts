@@ -19,6 +19,7 @@ import { el } from "./dom.js";
 const STYLE = `
 .tryit{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:.5rem 0 1rem;background:#fff;font:14px/1.45 system-ui,sans-serif;color:#1f2328;max-width:100%;box-sizing:border-box}
 .tryit *{box-sizing:border-box}
+.tryit [hidden]{display:none!important}
 .tryit fieldset{border:1px solid #d0d7de;border-radius:6px;margin:0 0 .75rem;padding:.5rem .75rem;min-width:0}
 .tryit legend{font-weight:600;padding:0 .25rem}
 .tryit label{display:block;margin:.35rem 0 .15rem;font-weight:500;overflow-wrap:anywhere}

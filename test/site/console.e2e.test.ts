@@ -187,6 +187,8 @@ run("the reference site's console and pages (Chromium)", () => {
     await page.selectOption(`${scope} .tryit-case`, { index: 0 });
     const answer = await site.send(page, scope);
     const tokens = (selector: string) => page.$$eval(selector, (els) => els.length);
+    // What the panel marks hidden stays hidden (the panel's label style once showed the import file's hidden label).
+    expect(await page.$$eval(`${scope} [hidden]`, (els) => els.filter((e) => getComputedStyle(e).display !== "none").map((e) => e.className || e.tagName))).toEqual([]);
     expect(await tokens(`${scope}-answer .tryit-request .token`)).toBeGreaterThan(0);
     expect(await tokens(`${scope}-answer .tryit-headers .token.header-name`)).toBeGreaterThan(0);
     if (/json/i.test(answer.headers)) expect(await tokens(`${scope}-answer .tryit-response-body .token.property, ${scope}-answer .tryit-response-body .token.punctuation`)).toBeGreaterThan(0);
