@@ -586,8 +586,8 @@ describe("extension blocks", () => {
         '\n\n<div class="ext-block deprecated"><dl><dt>Security</dt><dd>apiKey + session or bearer</dd>' +
         "<dt>Deprecated</dt><dd>yes: this operation will be removed; see its description for the replacement</dd>" +
         '<dt>Rate limit</dt><dd>{&quot;limit&quot;:5}</dd><dt>Valid for</dt><dd>60 seconds</dd>' +
-        '<dt>Assumptions (2)</dt><dd><ul><li><a href="assumptions.html#pets-v3--paths-stores-store-pets-pet" title="Pet ids are opaque: the interface document shows none of them in full.">Pet ids are opaque</a></li>' +
-        `<li><a href="assumptions.html#pets-v3--paths-stores-store-pets-pet-delete" title="${NOTE}">Deleting is final</a></li></ul></dd></dl></div>\n`,
+        '<dt>Assumptions (2)</dt><dd><ul><li><a href="assumptions.html#pets-v3--paths-stores-store-pets-pet">Pet ids are opaque</a></li>' +
+        `<li><a href="assumptions.html#pets-v3--paths-stores-store-pets-pet-delete">Deleting is final</a></li></ul></dd></dl></div>\n`,
     );
     expect(ops.token).toBe('\n\n<div class="ext-block"><dl><dt>Security</dt><dd>none (unprotected)</dd><dt>Rate limit</dt><dd>100 per minute</dd></dl></div>\n');
     expect(ops.putNote).toContain("<dt>Security</dt><dd>none</dd>");
@@ -608,7 +608,7 @@ describe("extension blocks", () => {
         "<dt>Rate limit</dt><dd>100 per minute</dd>" +
         "<dt>Retry policy</dt><dd>3 attempts in all; 200 ms doubling without Retry-After; no single wait over 5000 ms</dd>" +
         '<dt>Audit event renames</dt><dd><table class="audit-renames"><thead><tr><th>Old</th><th>New</th></tr></thead><tbody><tr><td><code>pets.old</code></td><td><code>pets.new</code></td></tr><tr><td><code>pets.gone</code></td><td><code>pets.removed</code></td></tr></tbody></table></dd>' +
-        '<dt>Assumptions</dt><dd><details><summary>1 in servers, security schemes and shared components (<a href="assumptions.html#pets-v3">all 3</a>)</summary><ul><li><a href="assumptions.html#pets-v3--components-schemas-Owner" title="Owners have one email: the interface document lists only one.">Owners have one email</a></li></ul></details></dd></dl></div>\n',
+        '<dt>Assumptions</dt><dd><details><summary>1 in servers, security schemes and shared components (<a href="assumptions.html#pets-v3">all 3</a>)</summary><ul><li><a href="assumptions.html#pets-v3--components-schemas-Owner">Owners have one email</a></li></ul></details></dd></dl></div>\n',
     );
   });
 
@@ -672,12 +672,15 @@ describe("pages", () => {
       { service: old, doc: retired },
     ]);
     expect(text).toContain("<title>Cloud service interfaces</title>");
-    expect(text).toContain("<style>\nheader.hero { background: #0d1117;");
+    // The reference pages' look: Redoc's side menu, middle column and dark right column.
+    expect(text).toContain("<style>\nmain { max-width: none; padding: 0; }\n.layout { display: flex;");
+    expect(text).toContain('<nav class="side" aria-label="Services">');
+    expect(text).toContain('<a href="#pets-v3">Pet store v3</a>');
     expect(text).toContain("box-sizing: border-box;");
     expect(text).toContain("OpenAPI 3.1 references, typed TypeScript clients and local mocks for 2 services.");
     expect(text).toContain('<label for="search">Search 11 operations in all services</label>');
-    expect(text).toContain('<article class="service" id="pets-v3" data-service="pets-v3" data-status="current">\n<h2><a href="pets-v3.html">Pet store v3</a> <span class="badge current">current</span></h2>');
-    expect(text).toContain('<article class="service" id="pets-v2" data-service="pets-v2" data-status="deprecated">\n<h2><a href="pets-v2.html">Pet store service v2</a> <span class="badge deprecated">deprecated</span></h2>');
+    expect(text).toContain('<article class="service row" id="pets-v3" data-service="pets-v3" data-status="current">\n<div class="middle">\n<h2><a href="pets-v3.html">Pet store v3</a> <span class="badge current">current</span></h2>');
+    expect(text).toContain('<article class="service row" id="pets-v2" data-service="pets-v2" data-status="deprecated">\n<div class="middle">\n<h2><a href="pets-v2.html">Pet store service v2</a> <span class="badge deprecated">deprecated</span></h2>');
     expect(text).toContain('<p class="purpose">Keeps pets safe.</p>');
     expect(text).toContain('<p class="facts"><span class="regions">Regions: <code>eu-1</code><code>us-2</code></span> · 6 operations · <span class="doc-version">document version 3</span></p>');
     expect(text).toContain('<p class="facts"><span class="regions">Single global endpoint</span> · 5 operations · <span class="doc-version">document version 2</span></p>');

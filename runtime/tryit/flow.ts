@@ -9,6 +9,7 @@ export type Listener = (value: unknown, from: unknown) => void;
 export class Flow {
   private readonly values = new Map<string, unknown>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly observers = new Set<(key: string, value: unknown, from: unknown) => void>();
 
   get(key: string): unknown {
     return this.values.get(key);
@@ -22,6 +23,12 @@ export class Flow {
   set(key: string, value: unknown, from?: unknown): void {
     this.values.set(key, value);
     for (const listener of this.listeners.get(key) ?? []) listener(value, from);
+    for (const observer of this.observers) observer(key, value, from);
+  }
+
+  /** Calls `observer` with every later write, whatever its key (the environments keep what panels write). */
+  observe(observer: (key: string, value: unknown, from: unknown) => void): void {
+    this.observers.add(observer);
   }
 
   /** Calls `listener` with the current value, if there is one, and with every later one. */
@@ -36,8 +43,6 @@ export class Flow {
 /** The keys panels share. */
 export const KEYS = {
   credential: (scheme: string) => `credential:${scheme}`,
-  /** Where requests go: "" for the emulator in the page, or the URL of a server the reader gave. */
-  target: "target",
   /** The last access token a call returned. */
   token: "token",
   /** The id a create (POST on `collection`) returned: `collection/{param}` operations take it. */

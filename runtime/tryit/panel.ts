@@ -12,10 +12,14 @@ import type { TryitOperation, TryitService } from "./descriptor.js";
 import { CASE_HEADER, COOKIE_CARRIER, startSession, type Exchange, type Session } from "./session.js";
 import { basicCredential, createdId, Flow, itemOf, KEYS } from "./flow.js";
 import { authorizeCodeFlow, type RequestClient } from "./authorize.js";
+import { environmentLine, environmentsOf } from "./environment-ui.js";
+import { highlightInto, TOKEN_STYLE } from "./highlight.js";
+import { el } from "./dom.js";
 
 const STYLE = `
 .tryit{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:.5rem 0 1rem;background:#fff;font:14px/1.45 system-ui,sans-serif;color:#1f2328;max-width:100%;box-sizing:border-box}
 .tryit *{box-sizing:border-box}
+.tryit [hidden]{display:none!important}
 .tryit fieldset{border:1px solid #d0d7de;border-radius:6px;margin:0 0 .75rem;padding:.5rem .75rem;min-width:0}
 .tryit legend{font-weight:600;padding:0 .25rem}
 .tryit label{display:block;margin:.35rem 0 .15rem;font-weight:500;overflow-wrap:anywhere}
@@ -31,6 +35,30 @@ const STYLE = `
 .tryit .tryit-about[open] summary{margin-bottom:.35rem}
 .tryit .violations{color:#a40e26}
 .tryit .tryit-authorize-status{display:block;margin:.25rem 0 0}
+.tryit .tryit-env-line{margin:0 0 .5rem}
+.tryit .tryit-env-box[data-env^=server] .tryit-env-line,.tryit .tryit-env-box[data-env=mock] .tryit-env-line{border-left:4px solid #9a6700;padding-left:.5rem}
+.tryit .tryit-env-editor{border:1px solid #d0d7de;border-radius:6px;padding:.5rem .75rem;margin:0 0 .75rem}
+.site-nav .tryit-env-item label{color:#c9d1d9}
+.site-nav .tryit-env{font:inherit;background:#161b22;color:#f0f6fc;border:1px solid #30363d;border-radius:4px;padding:0 .25rem;max-width:12rem}
+`;
+
+/** The panel in a dark system theme (prefers-color-scheme), loaded with the panel. */
+const DARK_STYLE = `
+.tryit.tryit-beside{margin:0 0 1rem;background:#1b252b;color:#e6edf3;border-color:#3a4a52;}
+.tryit-beside pre{background:#11181c;color:#e6edf3}
+.tryit-beside .note{color:#9ea7b3}
+.tryit-beside .violations{color:#ff7b72}
+.tryit-beside:has(.tryit-result:empty){display:none}
+@media (prefers-color-scheme:dark){
+.tryit{background:#0d1117;color:#e6edf3;border-color:#30363d}
+.tryit fieldset,.tryit .tryit-env-editor{border-color:#30363d}
+.tryit input,.tryit select,.tryit textarea{background:#161b22;color:#e6edf3;border-color:#484f58}
+.tryit pre{background:#161b22;color:#e6edf3}
+.tryit .note{color:#9ea7b3}
+.tryit button{background:#1f6feb;border-color:#1f6feb}
+.tryit button.secondary{background:#0d1117;color:#79c0ff;border-color:#388bfd}
+.tryit .violations{color:#ff7b72}
+}
 `;
 
 let styled = false;
@@ -74,15 +102,6 @@ function sessionOf(id: string): Promise<Session> {
   return session;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { [k: string]: unknown } = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k.startsWith("data-") || k.startsWith("aria-") || k === "for") node.setAttribute(k, String(v));
-    else (node as any)[k] = v;
-  }
-  node.append(...children);
-  return node;
-}
 
 const kept = (n: number) => `${n} request${n === 1 ? "" : "s"} in the history`;
 
@@ -162,64 +181,6 @@ function recordingFetch(): { fetch: (request: Request, init?: RequestInit) => Pr
   };
 }
 
-/**
- * Where a panel's requests go, shared by the service's panels: the emulator in this page, or a
- * server at a URL the reader gives (a local `cloud-interfaces mock --stateful`, their own
- * server), with a notice that requests then leave the page.
- */
-function targetControl(service: TryitService, session: Session): HTMLElement {
-  const flow = flowOf(service.id);
-  const box = el("fieldset", { className: "tryit-target-box" }, el("legend", { textContent: "Target" }));
-  const select = el("select", { className: "tryit-target" });
-  select.append(el("option", { value: "", textContent: "Emulator in this page" }), el("option", { value: "url", textContent: "Server at a URL" }));
-  const url = el("input", { type: "url", className: "tryit-target-url", placeholder: "http://127.0.0.1:4010", autocomplete: "off", spellcheck: false });
-  const urlField = field("Server URL (its origin and base path)", url);
-  const notice = el("p", { className: "note tryit-target-notice", role: "status" });
-  const show = () => {
-    const remote = select.value === "url";
-    urlField.hidden = !remote;
-    notice.hidden = !remote;
-  };
-  const apply = () => {
-    if (select.value !== "url") {
-      notice.textContent = "";
-      return flow.set(KEYS.target, "", box);
-    }
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(url.value);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password) {
-      notice.textContent = "Give an http(s) URL without user name or password; until then requests go to the emulator in this page.";
-      return flow.set(KEYS.target, "", box);
-    }
-    session.allowOrigin(parsed.origin);
-    describe(parsed.origin);
-    flow.set(KEYS.target, parsed.href.replace(/\/$/, ""), box);
-  };
-  const describe = (origin: string) => {
-    notice.textContent =
-      `Requests now leave this page: they go to ${origin}, with the credentials entered in these panels. ` +
-      "The server must allow this page's origin (CORS), as a local cloud-interfaces mock does. The documented-case choice and Reset state concern the in-page emulator only.";
-  };
-  select.addEventListener("change", () => (show(), apply()));
-  url.addEventListener("change", apply);
-  flow.watch(KEYS.target, (value, from) => {
-    if (from === box) return;
-    select.value = value ? "url" : "";
-    if (value) {
-      url.value = String(value);
-      describe(new URL(String(value)).origin);
-    }
-    show();
-  });
-  show();
-  box.append(field("Send requests to", select), urlField, notice);
-  return box;
-}
-
 /** The Authorize button and its status line, on pages whose document has a code flow. */
 function authorizeAction(service: TryitService, session: Session): HTMLElement[] {
   const code = service.codeFlow;
@@ -228,6 +189,11 @@ function authorizeAction(service: TryitService, session: Session): HTMLElement[]
   const button = el("button", { type: "button", className: "secondary tryit-authorize", textContent: `Authorize (code flow${code.pkce ? " with PKCE" : ""})` });
   const status = el("span", { className: "note tryit-authorize-status", "aria-live": "polite" });
   button.addEventListener("click", async () => {
+    // The code flow runs against the emulator in the page, with its own credentials: another environment's are never sent to it.
+    if (environmentsOf(service, session, flow).active.baseUrl !== undefined) {
+      status.textContent = "Authorize signs in to the emulator in this page: choose it as the environment first.";
+      return;
+    }
     button.disabled = true;
     status.textContent = "Signing in the emulator's default user…";
     try {
@@ -303,7 +269,7 @@ function toolsRow(service: TryitService, session: Session): HTMLElement {
 
 export async function openPanel(host: HTMLElement, serviceId: string, operationId: string): Promise<void> {
   if (!styled) {
-    document.head.append(el("style", { textContent: STYLE }));
+    document.head.append(el("style", { textContent: STYLE + TOKEN_STYLE + DARK_STYLE }));
     styled = true;
   }
   host.textContent = "Loading the emulator…";
@@ -314,10 +280,23 @@ export async function openPanel(host: HTMLElement, serviceId: string, operationI
     return;
   }
   host.textContent = "";
-  host.append(render(service, op, session));
+  host.append(render(service, op, session, host));
 }
 
-function render(service: TryitService, op: TryitOperation, session: Session): HTMLElement {
+/** The operation's right column in Redoc's layout (a row of two: the middle column holding `host`, then the right one), when there is one. */
+function rightColumnOf(host: HTMLElement): HTMLElement | undefined {
+  const section = host.closest("[data-section-id]");
+  for (let node = host.parentElement; node && section?.contains(node); node = node.parentElement) {
+    const row = node.parentElement;
+    if (row && section!.contains(row) && row.children.length === 2 && row.children[0] === node) return row.children[1] as HTMLElement;
+  }
+  return undefined;
+}
+
+/** At 1,200 px and wider the answer goes to the operation's right column, beside the panel (as `#<host>-answer`); narrower, under Send. */
+const WIDE = "(min-width: 1200px)";
+
+function render(service: TryitService, op: TryitOperation, session: Session, host: HTMLElement): HTMLElement {
   const panel = el("section", { className: "tryit", "aria-label": `Try ${op.operationId}` });
   const count = el("span", { className: "tryit-count", textContent: kept(session.logged()) });
   const reset = el("button", { type: "button", className: "secondary tryit-reset", textContent: "Reset state" });
@@ -353,7 +332,8 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
   );
 
   const flow = flowOf(service.id);
-  panel.append(targetControl(service, session));
+  const envs = environmentsOf(service, session, flow);
+  panel.append(environmentLine(envs));
   // Credentials: the first documented alternative; the identity emulator's own client by default.
   // Entered once for the service: every panel's fields for a scheme show and change one value.
   const credentialInputs: Array<() => [string, unknown]> = [];
@@ -451,6 +431,33 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
   const send = el("button", { type: "button", className: "tryit-send", textContent: "Send" });
   const result = el("div", { className: "tryit-result", "aria-live": "polite" });
   panel.append(send, result);
+  const beside = el("section", { className: "tryit tryit-beside", id: `${host.id}-answer`, "aria-label": `Answer to ${op.operationId}` });
+  const wide = matchMedia(WIDE);
+  const place = () => {
+    const right = rightColumnOf(host);
+    if (wide.matches && right) {
+      beside.append(result);
+      if (beside.parentElement !== right) right.prepend(beside);
+    } else if (result.parentElement !== panel) {
+      panel.append(result);
+      beside.remove();
+    }
+  };
+  wide.addEventListener("change", place);
+  queueMicrotask(place);
+  /**
+   * In the right column, level with where the reader is: a panel taller than the window is sent
+   * from its bottom, and the column's top is then out of view (Redoc's content clips overflow, so
+   * no sticky position works). Moved down at most to the panel's end.
+   */
+  const alignBeside = () => {
+    if (!beside.isConnected) return;
+    beside.style.marginTop = "0px";
+    const top = beside.getBoundingClientRect().top;
+    const header = document.querySelector("nav.site-nav")?.getBoundingClientRect().bottom ?? 0;
+    const room = panel.getBoundingClientRect().bottom - top - Math.min(beside.offsetHeight, innerHeight / 2);
+    beside.style.marginTop = `${Math.max(0, Math.min(header + 8 - top, room))}px`;
+  };
 
   reset.addEventListener("click", async () => {
     await session.reset();
@@ -494,7 +501,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
           delete headers[name];
         }
       }
-      const target = String(flow.get(KEYS.target) ?? "");
+      const target = envs.active.baseUrl ?? "";
       if (cookies.length > 0 && !target) headers[COOKIE_CARRIER] = cookies.join("; ");
       const recorder = target ? recordingFetch() : undefined;
       const client = await clientOf(service, Object.fromEntries(credentialInputs.map((read) => read())), validate, target ? { baseUrl: target, fetch: recorder!.fetch } : {});
@@ -543,11 +550,11 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
         const location = Object.entries(reply.headers).find(([k]) => k.toLowerCase() === "location")?.[1];
         sections.push(
           el("h4", { textContent: "Request as sent" }),
-          el("pre", { className: "tryit-request", textContent: shownRequest(exchange.request) }),
+          highlightInto(el("pre", { className: "tryit-request" }), shownRequest(exchange.request), "http"),
           el("h4", { textContent: "Answer" }),
           el("p", { className: "tryit-status", textContent: `Status ${reply.status}` }),
-          el("pre", { className: "tryit-headers", textContent: Object.entries(reply.headers).map(([k, v]) => `${k}: ${v}`).join("\n") || "(no headers)" }),
-          el("pre", { className: "tryit-response-body", textContent: pretty(reply.body, contentType) }),
+          highlightInto(el("pre", { className: "tryit-headers" }), Object.entries(reply.headers).map(([k, v]) => `${k}: ${v}`).join("\n") || "(no headers)", "http"),
+          highlightInto(el("pre", { className: "tryit-response-body" }), pretty(reply.body, contentType), contentType && /json/i.test(contentType) ? "json" : "http"),
         );
         if (reply.body) sections.push(copyButton(pretty(reply.body, contentType)));
         publish(service, op, reply.status, reply.body);
@@ -569,6 +576,7 @@ function render(service: TryitService, op: TryitOperation, session: Session): HT
       count.textContent = kept(session.logged());
       showNotice();
       result.replaceChildren(...sections);
+      alignBeside();
       result.dataset.ms = (performance.now() - started).toFixed(1);
     } finally {
       send.disabled = false;

@@ -6,17 +6,11 @@
 import { CloudInterfacesError } from "../core/base-error.js";
 import { copyAsTest, sessionEntries } from "./copy-as-test.js";
 import type { TryitService } from "./descriptor.js";
-import type { Session } from "./session.js";
+import { highlightInto } from "./highlight.js";
+import type { Sent } from "./saved.js";
+import { COOKIE_CARRIER, type Session } from "./session.js";
+import { el } from "./dom.js";
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k.startsWith("data-") || k.startsWith("aria-")) node.setAttribute(k, String(v));
-    else (node as any)[k] = v;
-  }
-  node.append(...children);
-  return node;
-}
 
 function download(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
@@ -48,7 +42,37 @@ export async function importState(session: Session, input: HTMLInputElement, out
   }
 }
 
-/** What was sent, newest first. */
+/** A POSIX shell word (as the site's curl samples quote them). */
+const shellWord = (text: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
+/** A request of the history as a curl command, headers and body as the emulator received them. */
+export function curlOf(entry: Pick<Sent, "method" | "url" | "headers" | "body">): string {
+  const words = ["curl", ...(entry.method === "HEAD" ? ["--head"] : entry.method === "GET" ? [] : ["-X", entry.method]), shellWord(entry.url)];
+  const lines = [words.join(" ")];
+  for (const [name, value] of entry.headers) lines.push(`-H ${shellWord(`${name}: ${value}`)}`);
+  if (entry.body) lines.push(`--data-raw ${shellWord(entry.body)}`);
+  return lines.join(" \\\n  ");
+}
+
+function copy(button: HTMLButtonElement, text: string): void {
+  navigator.clipboard?.writeText(text).then(
+    () => (button.textContent = "Copied"),
+    () => (button.textContent = "Copy refused by the browser: select the text"),
+  );
+}
+
+/** Sends a request of the history again, as it was: the worker hands it to the emulator, which records it as a new entry. */
+async function resend(entry: Sent): Promise<number> {
+  const headers = new Headers();
+  for (const [name, value] of entry.headers) {
+    if (name === "cookie") headers.set(COOKIE_CARRIER, value);
+    else if (!/^(host|content-length|connection)$/i.test(name)) headers.append(name, value);
+  }
+  const response = await fetch(entry.url, { method: entry.method, headers, ...(entry.body && entry.method !== "GET" && entry.method !== "HEAD" ? { body: entry.body } : {}), redirect: "manual" });
+  return response.status;
+}
+
+/** What was sent to the emulator of this service, newest first, each with Re-send and Copy as curl. */
 export function showHistory(session: Session, out: HTMLElement): void {
   const { entries } = session.history();
   if (entries.length === 0) {
@@ -56,11 +80,30 @@ export function showHistory(session: Session, out: HTMLElement): void {
     return;
   }
   const list = el("ol", { className: "tryit-history", reversed: true });
+  const shown = el("div", { className: "tryit-history-shown" });
   for (const e of [...entries].reverse()) {
     const path = new URL(e.url).pathname + new URL(e.url).search;
-    list.append(el("li", { className: "tryit-history-entry" }, `${new Date(e.at).toLocaleTimeString()} ${e.method} ${path} → ${e.status}${e.call ? ` (${e.call.operationId})` : ""}`));
+    const again = el("button", { type: "button", className: "secondary tryit-history-resend", textContent: "Re-send" });
+    again.addEventListener("click", async () => {
+      again.disabled = true;
+      try {
+        const status = await resend(e);
+        showHistory(session, out);
+        out.querySelector(".tryit-history-shown")?.replaceChildren(el("p", { className: "note tryit-history-status", textContent: `Re-sent ${e.method} ${path}: status ${status} (the newest entry).` }));
+      } catch (error) {
+        shown.replaceChildren(el("p", { className: "violations tryit-history-status", textContent: `Not re-sent: ${(error as Error).message}` }));
+        again.disabled = false;
+      }
+    });
+    const curl = el("button", { type: "button", className: "secondary tryit-history-curl", textContent: "Copy as curl" });
+    curl.addEventListener("click", () => {
+      const text = curlOf(e);
+      shown.replaceChildren(highlightInto(el("pre", { className: "tryit-curl" }), text, "bash"));
+      copy(curl, text);
+    });
+    list.append(el("li", { className: "tryit-history-entry" }, `${new Date(e.at).toLocaleTimeString()} ${e.method} ${path} → ${e.status}${e.call ? ` (${e.call.operationId})` : ""} `, again, curl));
   }
-  out.replaceChildren(el("p", { className: "note", textContent: `${entries.length} request${entries.length === 1 ? "" : "s"}, newest first (the newest ${1000} are kept; the state is kept apart).` }), list);
+  out.replaceChildren(el("p", { className: "note", textContent: `${entries.length} request${entries.length === 1 ? "" : "s"} to this service's emulator, newest first (the newest ${1000} are kept; the state is kept apart):` }), shown, list);
 }
 
 /** The session as a Vitest file, shown with Copy and Download. */

@@ -69,6 +69,10 @@ export function formatReport(reports: ServiceReport[]): string {
 
 type Section = "Added" | "Changed" | "Removed";
 
+/** How the gate marks a change in the changelog it writes: the site's changelog page reads the same marks. */
+export const BREAKING_MARK = "**(breaking)**";
+export const MAY_BREAK_MARK = "*(may break consumers)*";
+
 export function changelogSection(change: Change): Section {
   if (change.level === "info" && change.rule.endsWith("-added")) return "Added";
   if (change.rule.includes("removed")) return "Removed";
@@ -80,7 +84,7 @@ export function formatChangelog(reports: ServiceReport[], heading = "Unreleased"
   const sections: Record<Section, string[]> = { Changed: [], Removed: [], Added: [] };
   for (const { id, changes } of reports) {
     for (const c of changes) {
-      const mark = c.level === "error" ? " **(breaking)**" : c.level === "warning" ? " *(may break consumers)*" : "";
+      const mark = c.level === "error" ? ` ${BREAKING_MARK}` : c.level === "warning" ? ` ${MAY_BREAK_MARK}` : "";
       sections[changelogSection(c)].push(`- ${id}: \`${c.where}\`: ${c.change}${mark}`);
     }
   }

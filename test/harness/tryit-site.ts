@@ -97,14 +97,14 @@ export function tryitSite(services: readonly Service[], folder: string): TryitSi
 
   /** Sends and waits for this send's answer; returns status, headers and body text as shown. */
   site.send = async function send(page: Page, scope: string): Promise<{ status: string; headers: string; body: string; ms: number }> {
-    await page.$eval(`${scope} .tryit-result`, (el) => el.removeAttribute("data-ms"));
+    await page.$eval(`:is(${scope}, ${scope}-answer) .tryit-result`, (el) => el.removeAttribute("data-ms"));
     await page.click(`${scope} .tryit-send`);
-    await page.waitForSelector(`${scope} .tryit-result[data-ms]`, { timeout: 20_000 });
+    await page.waitForSelector(`:is(${scope}, ${scope}-answer) .tryit-result[data-ms]`, { timeout: 20_000 });
     return {
-      status: (await page.textContent(`${scope} .tryit-status`).catch(() => null)) ?? (await page.textContent(`${scope} .tryit-result`)) ?? "",
-      headers: (await page.textContent(`${scope} .tryit-headers`).catch(() => "")) ?? "",
-      body: (await page.textContent(`${scope} .tryit-response-body`).catch(() => "")) ?? "",
-      ms: Number(await page.getAttribute(`${scope} .tryit-result`, "data-ms")),
+      status: (await page.textContent(`:is(${scope}, ${scope}-answer) .tryit-status`).catch(() => null)) ?? (await page.textContent(`:is(${scope}, ${scope}-answer) .tryit-result`)) ?? "",
+      headers: (await page.textContent(`:is(${scope}, ${scope}-answer) .tryit-headers`).catch(() => "")) ?? "",
+      body: (await page.textContent(`:is(${scope}, ${scope}-answer) .tryit-response-body`).catch(() => "")) ?? "",
+      ms: Number(await page.getAttribute(`:is(${scope}, ${scope}-answer) .tryit-result`, "data-ms")),
     };
   }
 

@@ -73,8 +73,8 @@ run("the site from docs --out, served under /docs/ by a plain static server", ()
       await page.click(`button[aria-controls="tryit-${operationId}"]`);
       await page.waitForSelector(`#tryit-${operationId} .tryit-send`, { timeout: 20_000 });
       await page.click(`#tryit-${operationId} .tryit-send`);
-      await page.waitForSelector(`#tryit-${operationId} .tryit-result[data-ms]`, { timeout: 20_000 });
-      return { status: await page.textContent(`#tryit-${operationId} .tryit-status`), body: (await page.textContent(`#tryit-${operationId} .tryit-response-body`)) ?? "" };
+      await page.waitForSelector(`:is(#tryit-${operationId}, #tryit-${operationId}-answer) .tryit-result[data-ms]`, { timeout: 20_000 });
+      return { status: await page.textContent(`:is(#tryit-${operationId}, #tryit-${operationId}-answer) .tryit-status`), body: (await page.textContent(`:is(#tryit-${operationId}, #tryit-${operationId}-answer) .tryit-response-body`)) ?? "" };
     };
     const created = await open("createKey");
     expect(created.status).toBe("Status 201");

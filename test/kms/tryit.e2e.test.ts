@@ -41,7 +41,7 @@ run("try-it panels in Chromium", { timeout: 90_000 }, () => {
     const again = await site.send(page, await site.panel(page, "listKeys"));
     expect(JSON.parse(again.body).resources.map((k: { id: string }) => k.id)).toEqual(JSON.parse(listed.body).resources.map((k: { id: string }) => k.id));
     await page.click("#tryit-listKeys .tryit-reset");
-    await page.waitForSelector("#tryit-listKeys .tryit-result >> text=State reset");
+    await page.waitForSelector(":is(#tryit-listKeys, #tryit-listKeys-answer) .tryit-result >> text=State reset");
     expect(JSON.parse((await site.send(page, "#tryit-listKeys")).body).resources).toEqual([]);
     expect(await watch.settled()).toEqual([]);
     await context.close();
@@ -57,7 +57,7 @@ run("try-it panels in Chromium", { timeout: 90_000 }, () => {
     const total = await site.panel(page, "getKeyTotal");
     expect(await page.inputValue(`${total} .tryit-cred-bearerAuth`)).toBe("my-once-token");
     await site.send(page, total);
-    expect(await page.textContent(`${total} .tryit-request`)).toMatch(/^authorization: Bearer •••$/m);
+    expect(await page.textContent(`:is(${total}, ${total}-answer) .tryit-request`)).toMatch(/^authorization: Bearer •••$/m);
     expect(await watch.settled()).toEqual([]);
     await context.close();
   });
@@ -83,24 +83,25 @@ run("try-it panels in Chromium", { timeout: 90_000 }, () => {
       const { page, watch } = await site.open(context, "kms-v2.html");
       const create = await site.panel(page, "createKey");
       const list = await site.panel(page, "listKeys");
-      await page.selectOption(`${create} .tryit-target`, "url");
-      await page.fill(`${create} .tryit-target-url`, target);
-      await page.$eval(`${create} .tryit-target-url`, (input) => input.dispatchEvent(new Event("change")));
-      expect(await page.textContent(`${create} .tryit-target-notice`)).toContain(`Requests now leave this page: they go to ${target}`);
-      // Every panel of the service follows the one choice.
-      expect(await page.$eval(`${list} .tryit-target`, (s) => (s as HTMLSelectElement).value)).toBe("url");
+      // A named environment for the server, added in one panel; the header's one selector switches every panel.
+      await page.click(`${create} .tryit-env-edit`);
+      await page.fill(`${create} .tryit-env-new-name`, "Local emulator");
+      await page.fill(`${create} .tryit-env-new-url`, target);
+      await page.click(`${create} .tryit-env-add`);
+      expect(await page.textContent(`${create} .tryit-env-leaves`)).toContain(`Requests now leave this page: they go to ${target}`);
+      expect(await page.textContent(`${list} .tryit-env-name`)).toBe("Local emulator");
       // The local emulator starts from the documents' examples: a key of another name and alias than the example's.
       const body = JSON.parse(await page.inputValue(`${create} .tryit-body`));
       Object.assign(body.resources[0], { name: "target-key", aliases: ["target-alias"] });
       await page.fill(`${create} .tryit-body`, JSON.stringify(body));
       const created = await site.send(page, create);
       expect(created.status).toBe("Status 201");
-      expect(await page.textContent(`${create} .tryit-request`)).toContain(`POST ${target}/api/v2/keys`);
+      expect(await page.textContent(`:is(${create}, ${create}-answer) .tryit-request`)).toContain(`POST ${target}/api/v2/keys`);
       const listed = await site.send(page, list);
       expect(JSON.parse(listed.body).resources.map((k: { name: string }) => k.name)).toContain(JSON.parse(created.body).resources[0].name);
       expect(seen).toEqual(["POST /api/v2/keys with authorization", "GET /api/v2/keys with authorization"]);
       // Back to the emulator in the page: nothing more reaches the server.
-      await page.selectOption(`${list} .tryit-target`, "");
+      await page.selectOption("#tryit-env", "emulator");
       expect((await site.send(page, list)).status).toBe("Status 200");
       expect(seen).toHaveLength(2);
       const problems = await watch.settled();

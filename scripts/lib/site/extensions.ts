@@ -109,7 +109,10 @@ const block = (rows: Row[], variant = "") =>
 const codes = (values: unknown[]) => values.map((v) => `<code>${html(String(v))}</code>`).join(", ");
 
 function assumptionList(items: { a: Assumption; id: string }[]): string {
-  const links = items.map(({ a, id }) => `<li><a href="assumptions.html#${html(id)}" title="${html(readableNames(a.note))}">${html(readableNames(noteLead(a.note)))}</a></li>`);
+  // The lead alone, linked to the note's row: the whole note as a hover title repeated the
+  // assumptions page inside every reference page (7 KB min+gz of identity v3's first load) and
+  // showed on no touch screen.
+  const links = items.map(({ a, id }) => `<li><a href="assumptions.html#${html(id)}">${html(readableNames(noteLead(a.note)))}</a></li>`);
   return `<ul>${links.join("")}</ul>`;
 }
 

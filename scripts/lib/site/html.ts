@@ -44,24 +44,48 @@ export const policyMeta = (policy = sitePolicy()) => `<meta http-equiv="Content-
 /** JSON inside <script> must not be able to close the element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** The site's own pages (landing, assumptions). Scoped to them: Redoc pages keep Redoc's styles. */
+/**
+ * The site's own pages (landing, assumptions, changelog), in the reference pages' look: Redoc's
+ * fonts (Roboto for text, Montserrat for headings, Courier for code), its text and link colours,
+ * and dark mode following the system. Scoped to them: Redoc pages keep Redoc's styles.
+ */
+export const REDOC_LOOK = {
+  text: "Roboto, sans-serif",
+  headings: "Montserrat, sans-serif",
+  code: "Courier, monospace",
+  color: "#333333",
+  link: "#32329f",
+  sidebar: "#fafafa",
+  rightPanel: "#263238",
+  codeBlock: "#11171a",
+};
 const PAGE_STYLE = `
 *, *::before, *::after { box-sizing: border-box; }
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; color: #1f2328; line-height: 1.5; }
+:root { color-scheme: light dark; }
+body { font: 14px/1.5em ${REDOC_LOOK.text}; margin: 0; color: ${REDOC_LOOK.color}; background: #fff; }
 main { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
-a { color: #0b57d0; }
-code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .875em; }
+h1, h2, h3 { font-family: ${REDOC_LOOK.headings}; font-weight: 400; }
+a { color: ${REDOC_LOOK.link}; }
+code, pre { font-family: ${REDOC_LOOK.code}; font-size: 13px; }
 /* Long JSON pointers, paths and header names break rather than widen the page. */
 code { overflow-wrap: anywhere; }
-pre { margin: 0; padding: .75rem; background: #f6f8fa; border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; }
-.badge { display: inline-block; padding: 0 .5rem; border-radius: 999px; font-size: .8rem; font-weight: 600; border: 1px solid; }
+pre { margin: 0; padding: .75rem; background: #f6f8fa; border-radius: 4px; white-space: pre-wrap; overflow-wrap: anywhere; }
+.badge { display: inline-block; padding: 0 .5rem; border-radius: 999px; font-size: .8rem; font-weight: 600; border: 1px solid; font-family: ${REDOC_LOOK.text}; }
 .badge.current { color: #1a7f37; border-color: #1a7f37; }
 .badge.deprecated { color: #9a6700; border-color: #9a6700; background: #fff8c5; }
+@media (prefers-color-scheme: dark) {
+  body { background: #0d1117; color: #e6edf3; }
+  a { color: #79c0ff; }
+  pre { background: #161b22; color: #e6edf3; }
+  .badge.current { color: #3fb950; border-color: #3fb950; }
+  .badge.deprecated { color: #d29922; border-color: #d29922; background: #272115; }
+  table, th, td { border-color: #30363d !important; }
+}
 `;
 
 /** The block that renders vendor extensions once, readably, inside Redoc's descriptions. */
 const EXTENSION_STYLE = `
-body { margin: 0; }
+body { margin: 0; background: #fff; }
 .ext-block { border: 1px solid #d0d7de; border-left: 4px solid #0b57d0; border-radius: 6px; padding: .5rem .75rem; margin: .75rem 0; background: #f6f8fa; font-size: .9rem; }
 .ext-block.deprecated { border-left-color: #9a6700; background: #fff8c5; }
 .ext-block dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem .75rem; margin: 0; }
@@ -70,6 +94,19 @@ body { margin: 0; }
 .ext-block ul { margin: 0; padding-left: 1.1rem; }
 .ext-block details summary { cursor: pointer; }
 @media (max-width: 600px) { .ext-block dl { grid-template-columns: 1fr; } .ext-block dd { margin-bottom: .35rem; } }
+/* Dark mode follows the system: Redoc takes a dark theme (assets/reference.js); the site's own blocks here. */
+:root { color-scheme: light dark; }
+@media (prefers-color-scheme: dark) {
+  body { background: #0d1117; color: #e6edf3; }
+  .ext-block { background: #161b22; border-color: #30363d; border-left-color: #388bfd; }
+  .ext-block.deprecated { background: #272115; border-left-color: #d29922; }
+  .ext-note { color: #9ea7b3; }
+  .ext-source { background: #21262d; color: #9ea7b3; }
+  .tryit-open { background: #0d1117; color: #79c0ff; border-color: #388bfd; }
+  .tryit-open[aria-expanded="true"] { background: #1f6feb; color: #fff; }
+  /* Redoc's selected sample tab takes the right panel's text colour as its background: dark text on it. */
+  .react-tabs__tab--selected { color: #0d1117 !important; }
+}
 /* Code samples wrap inside their panel instead of being cut off at its edge (Redoc hides the overflow). */
 [role="tabpanel"] pre { white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; }
 .ext-note { color: #57606a; font-size: .85em; }

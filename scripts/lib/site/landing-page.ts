@@ -7,40 +7,69 @@ import type { OpenApiDocument } from "../bundle.js";
 import { operationTable } from "../../../runtime/openapi/operation-table.js";
 import type { Service } from "../services.js";
 import { landingExample, PACKAGE } from "./code-samples.js";
-import { displayTitle, html, navOf, page, policyMeta, siteHeader } from "./html.js";
+import { displayTitle, html, navOf, page, policyMeta, REDOC_LOOK, siteHeader } from "./html.js";
 import { CONTROL_DOCUMENT_FILE, CONTROL_PAGE } from "./control-page.js";
 
+/**
+ * The reference pages' layout (Redoc's three panels): a side menu of the services, then one row per
+ * service, its description in the middle and its code (install, first call) in the dark right
+ * column; one column under 75rem, no side menu under 50rem, as Redoc does.
+ */
 const STYLE = `
-header.hero { background: #0d1117; color: #f0f6fc; }
-header.hero .inner { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem; }
-header.hero h1 { margin: 0 0 .25rem; font-size: 1.6rem; }
-header.hero p { margin: 0 0 1rem; color: #c9d1d9; }
-header.hero a { color: #79c0ff; }
-header.hero pre { background: #161b22; color: #f0f6fc; display: inline-block; max-width: 100%; }
+main { max-width: none; padding: 0; }
+.layout { display: flex; align-items: flex-start; }
+.side { position: sticky; top: 2.25rem; width: 260px; flex: 0 0 260px; height: calc(100vh - 2.25rem); overflow-y: auto; background: ${REDOC_LOOK.sidebar}; padding: 1rem 0; }
+.side a { display: block; padding: .45rem 20px; color: ${REDOC_LOOK.color}; text-decoration: none; font: 13px/1.5 ${REDOC_LOOK.headings}; }
+.side a:hover, .side a:focus-visible { background: #ededed; }
+.side .group { padding: .75rem 20px .25rem; font: 600 12px ${REDOC_LOOK.headings}; text-transform: uppercase; color: #666; }
+.content { flex: 1; min-width: 0; }
+.row { display: flex; }
+.middle { width: 60%; padding: 40px; min-width: 0; }
+.right { width: 40%; padding: 40px; color: #fff; min-width: 0; background: ${REDOC_LOOK.rightPanel}; }
+.right pre { background: ${REDOC_LOOK.codeBlock}; color: #fff; border-radius: 4px; padding: 10px 20px; margin: 0 0 1rem; }
+.right h3 { color: #fff; font-size: 1rem; margin: 0 0 .5rem; }
+.row + .row .middle { border-top: 1px solid #e1e1e1; }
+h1 { font-size: 26px; margin: 0 0 .5rem; }
 .search { margin-top: 1rem; }
 .search label { display: block; font-weight: 600; margin-bottom: .25rem; }
-#search { width: 100%; max-width: 40rem; font-size: 1rem; padding: .6rem .75rem; border-radius: 6px; border: 1px solid #30363d; }
-#search-status { display: block; min-height: 1.2rem; font-size: .85rem; color: #8b949e; }
-#search-results { list-style: none; margin: .25rem 0 0; padding: 0; max-width: 48rem; background: #fff; border-radius: 6px; }
+#search { width: 100%; font: 14px ${REDOC_LOOK.text}; padding: .6rem .75rem; border-radius: 4px; border: 1px solid #ccc; }
+#search-status { display: block; min-height: 1.2rem; font-size: .85rem; color: #666; }
+#search-results { list-style: none; margin: .25rem 0 0; padding: 0; background: #fff; border-radius: 4px; border: 1px solid #e1e1e1; }
 #search-results:empty { display: none; }
-#search-results .hit a { display: block; padding: .5rem .75rem; color: #1f2328; text-decoration: none; border-bottom: 1px solid #d0d7de; }
-#search-results .hit a:hover, #search-results .hit a:focus { background: #ddf4ff; }
+#search-results .hit a { display: block; padding: .5rem .75rem; color: ${REDOC_LOOK.color}; text-decoration: none; border-bottom: 1px solid #e1e1e1; }
+#search-results .hit a:hover, #search-results .hit a:focus { background: #eef; }
 .hit-head { display: flex; flex-wrap: wrap; gap: .5rem; align-items: baseline; }
-.hit-meta { display: block; font-size: .85rem; color: #57606a; overflow-wrap: anywhere; }
-.method { font-size: .75rem; font-weight: 700; text-transform: uppercase; color: #0b57d0; }
-.services { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 30rem), 1fr)); gap: 1rem; }
-.service { border: 1px solid #d0d7de; border-radius: 8px; padding: 1rem; min-width: 0; display: flex; flex-direction: column; gap: .5rem; }
-.service h2 { margin: 0; font-size: 1.15rem; display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
-.service .purpose { margin: 0; }
-.service .facts { margin: 0; font-size: .9rem; color: #57606a; }
-.service .links { display: flex; flex-wrap: wrap; gap: .25rem 1rem; font-size: .95rem; }
-.service pre { font-size: .8rem; }
-.tools { margin-top: 1rem; }
-.tools .tool { border: 1px dashed #8c959f; border-radius: 8px; padding: 1rem; display: flex; flex-direction: column; gap: .5rem; }
-.tools h2 { margin: 0; font-size: 1.15rem; }
-.tools p { margin: 0; }
-.regions code { display: inline-block; white-space: nowrap; overflow-wrap: normal; background: #eaeef2; border-radius: 4px; padding: 0 .25rem; margin-right: .25rem; }
-footer { max-width: 72rem; margin: 0 auto; padding: 1rem; color: #57606a; font-size: .9rem; }
+.hit-meta { display: block; font-size: .85rem; color: #666; overflow-wrap: anywhere; }
+.method { font-size: .75rem; font-weight: 700; text-transform: uppercase; color: ${REDOC_LOOK.link}; }
+.service h2, .tool h2 { margin: 0 0 .5rem; font-size: 22px; display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+.service h2 a, .tool h2 a { color: inherit; text-decoration: none; }
+.service p, .tool p { margin: 0 0 .75rem; }
+.service .facts { font-size: 13px; color: #666; }
+.service .links { display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
+.regions code { display: inline-block; white-space: nowrap; overflow-wrap: normal; background: rgba(38, 50, 56, .05); color: #e53935; border: 1px solid rgba(38, 50, 56, .1); border-radius: 2px; padding: 0 5px; margin-right: .25rem; }
+footer { padding: 1rem 40px; color: #666; font-size: .9rem; border-top: 1px solid #e1e1e1; }
+@media (max-width: 75rem) {
+  .row { flex-direction: column; }
+  .middle, .right { width: 100%; }
+}
+@media (max-width: 50rem) {
+  .side { display: none; }
+  .middle, .right { padding: 20px; }
+}
+@media (prefers-color-scheme: dark) {
+  .side { background: #161b22; }
+  .side a { color: #e6edf3; }
+  .side a:hover, .side a:focus-visible { background: #21262d; }
+  .side .group, #search-status, .hit-meta, .service .facts, footer { color: #9ea7b3; }
+  .right { background: #010409; }
+  .right pre { background: #0d1117; }
+  .row + .row .middle, footer, #search-results, #search-results .hit a { border-color: #30363d; }
+  #search, #search-results { background: #161b22; color: #e6edf3; border-color: #30363d; }
+  #search-results .hit a { color: #e6edf3; }
+  #search-results .hit a:hover, #search-results .hit a:focus { background: #21262d; }
+  .method { color: #79c0ff; }
+  .regions code { background: #161b22; color: #ffa657; border-color: #30363d; }
+}
 `;
 
 /** The first sentence (or clause before a colon) that says what the service does, from info.description. */
@@ -64,13 +93,17 @@ function card(service: Service, doc: OpenApiDocument): string {
   const deprecated = Boolean(doc.info["x-deprecated"]);
   const regions = regionsOf(doc);
   const operations = operationTable(doc).operations.length;
-  return `<article class="service" id="${service.id}" data-service="${service.id}" data-status="${deprecated ? "deprecated" : "current"}">
+  return `<article class="service row" id="${service.id}" data-service="${service.id}" data-status="${deprecated ? "deprecated" : "current"}">
+<div class="middle">
 <h2><a href="${service.id}.html">${html(displayTitle(doc.info, service.id))}</a> <span class="badge ${deprecated ? "deprecated" : "current"}">${deprecated ? "deprecated" : "current"}</span></h2>
 <p class="purpose">${html(purposeOf(doc))}</p>
 <p class="facts"><span class="regions">${regions.length > 0 ? `Regions: ${regions.map((r) => `<code>${html(r)}</code>`).join("")}` : "Single global endpoint"}</span> · ${operations} operation${operations === 1 ? "" : "s"} · <span class="doc-version">document version ${html(String(doc.info.version))}</span></p>
 <p class="links"><a class="reference" href="${service.id}.html">Reference</a><a class="json" href="openapi/${service.id}.json" download="${service.id}.openapi.json">OpenAPI JSON</a><a class="yaml" href="openapi/${service.id}.yaml" download="${service.id}.openapi.yaml">OpenAPI YAML</a><a href="assumptions.html#${service.id}">Assumptions</a></p>
+</div>
+<div class="right">
 <pre class="install"><code>npm install ${PACKAGE}</code></pre>
 <pre class="example"><code>${html(landingExample(service.id, doc))}</code></pre>
+</div>
 </article>`;
 }
 
@@ -78,30 +111,44 @@ export function landingPage(entries: readonly { service: Service; doc: OpenApiDo
   const total = entries.reduce((n, { doc }) => n + operationTable(doc).operations.length, 0);
   return page(
     "Cloud service interfaces",
-    `<header class="hero"><div class="inner">
+    `<main class="layout">
+<nav class="side" aria-label="Services">
+<div class="group">Services</div>
+${entries.map(({ service, doc }) => `<a href="#${service.id}">${html(displayTitle(doc.info, service.id))}</a>`).join("\n")}
+<div class="group">Tools</div>
+<a href="#emulator-control">Emulator control API</a>
+<a href="assumptions.html">Assumptions</a>
+<a href="changelog.html">Changelog</a>
+</nav>
+<div class="content">
+<header class="hero row"><div class="middle">
 <h1>Cloud service interfaces</h1>
 <p>OpenAPI 3.1 references, typed TypeScript clients and local mocks for ${entries.length} services. Choices the source documentation left open are on the <a href="assumptions.html">assumptions page</a>.</p>
-<pre><code>npm install ${PACKAGE}</code></pre>
 <div class="search" role="search">
 <label for="search">Search ${total} operations in all services</label>
 <input id="search" type="search" autocomplete="off" spellcheck="false" placeholder="e.g. createKey, tenantId, /keys">
 <span id="search-status" aria-live="polite"></span>
 <ol id="search-results"></ol>
 </div>
+</div><div class="right">
+<h3>Install</h3>
+<pre><code>npm install ${PACKAGE}</code></pre>
+<h3>Local mock of any service</h3>
+<pre><code>npx ${PACKAGE} mock &lt;service-id&gt;</code></pre>
 </div></header>
-<main>
-<section class="services">
+<section class="services" aria-label="Services">
 ${entries.map(({ service, doc }) => card(service, doc)).join("\n")}
 </section>
 <section class="tools" aria-label="Tools">
-<article class="tool" id="emulator-control">
+<article class="tool row" id="emulator-control"><div class="middle">
 <h2><a href="${CONTROL_PAGE}">Emulator control API</a></h2>
 <p>Drive any service's stateful emulator (<code>npx ${PACKAGE} mock &lt;service-id&gt; --stateful</code>) from a test in any language: the requests it received, reset, its state as JSON (the file Try it's Export state saves and <code>--state-file</code> reads), generated records, its clock.</p>
 <p class="links"><a class="reference" href="${CONTROL_PAGE}">Reference</a> <a class="json" href="openapi/${CONTROL_DOCUMENT_FILE}" download="emulator-control.openapi.json">OpenAPI JSON</a></p>
-</article>
+</div><div class="right"><pre><code>npx ${PACKAGE} mock &lt;service-id&gt; --stateful</code></pre></div></article>
 </section>
-</main>
 <footer>Local mock of any service: <code>npx ${PACKAGE} mock &lt;service-id&gt;</code> · this site: <code>npx ${PACKAGE} docs</code></footer>
+</div>
+</main>
 <script src="assets/search-index.js"></script>
 <script src="assets/search.js"></script>`,
     `<style>${STYLE}</style>\n${policyMeta()}`,
