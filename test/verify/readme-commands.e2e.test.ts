@@ -6,7 +6,12 @@
  * again when run a second time against the same emulator.
  * In test:e2e: six runs over HTTP take longer than a file of `npm test` may.
  */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../scripts/lib/paths.js";
 import { SERVICE_IDS, startMock, type ServiceId } from "cloud-interfaces/mock";
 import { COMMANDS } from "../../runtime/cli/commands.js";
 import { parseCommand } from "../../runtime/cli/options.js";
@@ -29,7 +34,7 @@ describe.each([...SERVICE_IDS])("the README's verify command for %s", (serviceId
   it("runs as written against the service's emulator: exit 0, every check verified, twice", { timeout: 60_000 }, async () => {
     const line = new RegExp(`^npx cloud-interfaces verify ${serviceId} (--base-url http://127\\.0\\.0\\.1:(?:[^\\n]*\\\\\\n)*[^\\n]*)`, "m").exec(text)?.[1];
     expect(line, `README.md shows no "npx cloud-interfaces verify ${serviceId}" command against its emulator`).toBeDefined();
-    expect(new RegExp(`^npx cloud-interfaces mock ${serviceId} --stateful --port \\d+ &$`, "m").test(text)).toBe(true);
+    expect(new RegExp(`^npx cloud-interfaces mock ${serviceId} --stateful --port \\d+ --ready-file \\S+ &$`, "m").test(text)).toBe(true);
     const argv = [serviceId, ...words(line!.replace(/\\\n/g, " "))];
     const { values } = parseCommand(verifyCommand, argv);
     expect(values["base-url"]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -49,6 +54,30 @@ describe.each([...SERVICE_IDS])("the README's verify command for %s", (serviceId
       }
     } finally {
       await mock.close();
+    }
+  });
+});
+
+describe("the README's verify block as a script", () => {
+  it("starts each emulator, waits for it, verifies it (every service: PASS), and stops the six", { timeout: 300_000 }, () => {
+    const block = /<!-- readme:verify-every-service[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(text)?.[1];
+    expect(block, "README.md: the verify block (readme:verify-every-service) is missing").toBeDefined();
+    const project = mkdtempSync(join(tmpdir(), "readme-verify-"));
+    try {
+      // `npx cloud-interfaces` finds the package's bin in the project, as after `npm install`.
+      mkdirSync(join(project, "node_modules", ".bin"), { recursive: true });
+      symlinkSync(ROOT, join(project, "node_modules", "cloud-interfaces"));
+      symlinkSync(join(ROOT, "dist", "lib", "runtime", "cli", "main.js"), join(project, "node_modules", ".bin", "cloud-interfaces"));
+      const run = spawnSync("bash", ["-c", block!], { cwd: project, encoding: "utf8", timeout: 280_000, env: { ...process.env, PATH: `${join(project, "node_modules", ".bin")}:${process.env.PATH}` } });
+      const output = run.stdout + run.stderr;
+      expect(run.status, output).toBe(0);
+      for (const id of SERVICE_IDS) expect(output, output).toMatch(new RegExp(`^${id} at http://127\\.0\\.0\\.1:\\d+: PASS$`, "m"));
+      expect(output).not.toMatch(/FAIL|ECONNREFUSED|no emulator wrote/);
+      // Bounded by count: the emulators remove their ready files as they stop.
+      for (let i = 0; i < 100 && readdirSync(project).some((f) => f.endsWith(".url")); i++) spawnSync("sleep", ["0.1"]);
+      expect(readdirSync(project).filter((f) => f.endsWith(".url"))).toEqual([]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
     }
   });
 });

@@ -85,7 +85,7 @@ describe.each(withFlows)("Redocly Respect on %s.arazzo.yaml", (serviceId) => {
   });
 
   const deletes = (workflowFile(serviceId).workflows as { workflowId: string; steps: { stepId: string; operationId: string }[] }[]).filter((w) => w.steps.some((s) => /IsGone$/.test(s.stepId)));
-  it.skipIf(deletes.length === 0)("fails when the server's delete answers 204 and keeps the object", { timeout: 60_000 }, async () => {
+  if (deletes.length > 0) it("fails when the server's delete answers 204 and keeps the object", { timeout: 60_000 }, async () => {
     const mock = await startMock(serviceId as ServiceId, { stateful: true, port: 0 });
     // A proxy that answers every DELETE 204 without passing it on.
     const proxy = createServer(async (req, res) => {

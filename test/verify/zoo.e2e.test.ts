@@ -39,7 +39,8 @@ describe.each([...SERVICE_IDS])("the zoo in front of the %s emulator", (serviceI
     expect(firstFailure(report)).toBeUndefined();
     expect(report.exitCode).toBe(0);
   });
-  it.skipIf(defects.length === 0).each(defects.map((d) => [d.name, d] as const))("fails with %s", async (_name, defect) => {
+  // Only what applies to this service is a test (a service with no such operation has no row, rather than a skipped one).
+  if (defects.length > 0) it.each(defects.map((d) => [d.name, d] as const))("fails with %s", async (_name, defect) => {
     const doc = loadBundledDocument(serviceId as ServiceId);
     const emulator = createEmulator(serviceId as ServiceId);
     const ops = documentOperations(doc);
@@ -50,7 +51,7 @@ describe.each([...SERVICE_IDS])("the zoo in front of the %s emulator", (serviceI
     table.push({ service: serviceId, defect: defect.name, category: defect.category, found, ...(found === "failed" ? { first: firstFailure(report) } : {}) });
     expect(found).toBe("failed");
   });
-  it.skipIf(!hasState(serviceId as ServiceId))("fails as a stateless server (the Prism mock, which answers its examples and keeps nothing)", async () => {
+  if (hasState(serviceId as ServiceId)) it("fails as a stateless server (the Prism mock, which answers its examples and keeps nothing)", async () => {
     const mock = await createMockHandler(serviceId as ServiceId);
     const report = await verifyServer(serviceId as ServiceId, emulatorRun(serviceId as ServiceId, (r) => mock(r)));
     const found = foundAs(report);
