@@ -27,7 +27,7 @@ import { tryitSite } from "../harness/tryit-site.js";
 const services = readServices();
 const run = chromiumAvailable || requireBrowser ? describe : describe.skip;
 /** A page's first load at most: every response of the docs server before any click, each gzipped (default level). */
-export const FIRST_LOAD_LIMIT = 320 * 1024;
+export const FIRST_LOAD_LIMIT = 320_000;
 
 /**
  * The first operation of the registry, in registry order, that takes one credential typed as text

@@ -139,22 +139,32 @@ function licenceRow(licence: any): Row {
 }
 
 /**
- * Where each statement comes from in the interface documents (`x-source`) and why a lint rule
- * does not apply (`x-lint-exceptions`) are for the documents' maintainers: they stay in the
- * documents and the bundles (openapi/<id>.json) but not in the page, which embeds its copy.
- * Every other text the page carries says what the interface documents' numbering names.
+ * Container objects whose keys are names chosen by the document (a property, a header, a status),
+ * where a key starting with `x-` is a name, not an extension.
  */
-function forMaintainersOnly(node: unknown): void {
+const NAME_MAPS = new Set(["properties", "patternProperties", "headers", "content", "schemas", "responses", "parameters", "requestBodies", "securitySchemes", "links", "callbacks", "paths", "webhooks", "pathItems", "mapping", "encoding", "$defs", "definitions", "dependentSchemas", "variables", "scopes"]);
+/** The extensions Redoc renders; with `showExtensions: false` it shows none of the others. */
+const RENDERED = new Set(["x-codeSamples", "x-logo", "x-tagGroups", "x-displayName", "x-traitTag", "x-enumDescriptions"]);
+
+/**
+ * The page embeds its copy of the document for Redoc, which shows no extension but those above:
+ * what the others say a reader needs is already in the blocks this module writes (assumptions as
+ * links to their rows, security, rate limits), and the rest is for tools and the documents'
+ * maintainers (`x-source`, where a statement comes from in the interface documents; workflows,
+ * resource models, caps). They stay in the documents and the bundles (openapi/<id>.json), not in
+ * the page: identity v3's embedded copy carried 10 KB min+gz of them. Every other text the page
+ * carries says what the interface documents' numbering names.
+ */
+function forReaders(node: unknown, inNameMap = false): void {
   if (node === null || typeof node !== "object") return;
   const record = node as Record<string, unknown>;
-  if (!Array.isArray(node)) {
-    delete record["x-source"];
-    delete record["x-lint-exceptions"];
+  if (!Array.isArray(node) && !inNameMap) {
+    for (const key of Object.keys(record)) if (key.startsWith("x-") && !RENDERED.has(key)) delete record[key];
   }
   for (const [key, value] of Object.entries(record)) {
-    if (!Array.isArray(node) && (DATA_KEYS.has(key) || key === "examples")) continue;
+    if (!Array.isArray(node) && !inNameMap && (DATA_KEYS.has(key) || key === "examples")) continue;
     if (typeof value === "string") record[key] = readerText(value);
-    else forMaintainersOnly(value);
+    else forReaders(value, !Array.isArray(node) && !inNameMap && NAME_MAPS.has(key));
   }
 }
 
@@ -222,6 +232,6 @@ export function renderExtensions(doc: OpenApiDocument, service: Service, service
   copy.info.title = displayTitle(copy.info, service.id);
   copy.info.version = "";
   delete copy.info.license;
-  forMaintainersOnly(copy);
+  forReaders(copy);
   return copy;
 }
