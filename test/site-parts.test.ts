@@ -908,6 +908,28 @@ describe("the documents as the site renders them", () => {
     expect(JSON.stringify(doc)).toContain('"x-source"');
   });
 
+  it("the page's copy keeps only the extensions Redoc renders; a property or header named x-... is a name and stays", () => {
+    const doc: any = {
+      openapi: "3.1.0",
+      info: { title: "M", version: "1", "x-caps": { things: { max: 1 } } },
+      "x-workflows": [{ workflowId: "w" }],
+      paths: {
+        "/things": {
+          post: {
+            operationId: "make",
+            "x-resource": { name: "thing", action: "create" },
+            "x-codeSamples": [{ lang: "curl", source: "curl x" }],
+            requestBody: { content: { "application/json": { schema: { type: "object", properties: { "x-kept": { type: "string", "x-refers": "thing" } } }, example: { "x-data": 1 } } } },
+            responses: { "201": { description: "made", headers: { "x-request-id": { schema: { type: "string" } } }, "x-assumed": { note: "n" } } },
+          },
+        },
+      },
+    };
+    const copy = JSON.stringify(renderExtensions(doc, pets, [pets]));
+    for (const gone of ['"x-caps"', '"x-workflows"', '"x-resource"', '"x-refers"', '"x-assumed"']) expect(copy).not.toContain(gone);
+    for (const kept of ['"x-codeSamples"', '"x-kept"', '"x-request-id"', '"x-data"']) expect(copy).toContain(kept);
+  });
+
   it("a citation of the interface documents reads as the part it names; standards keep their sections", () => {
     expect(readerText("Interface document 3, part A.")).toBe("The interface document.");
     expect(readerText("§4.2 does not list it: §7 gives it to every endpoint.")).toBe("The interface document's description of the endpoint does not list it: the interface document's section on errors gives it to every endpoint.");
