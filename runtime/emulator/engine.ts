@@ -228,8 +228,9 @@ const keysOf = (pointer: string): readonly string[] => {
 function setAt(root: Rec, pointer: string, value: unknown): void {
   const keys = keysOf(pointer);
   let node: Rec = root;
-  keys.slice(0, -1).forEach((key, i) => (node = node[key] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {}));
-  node[keys.at(-1)!] = value;
+  const last = keys.length - 1;
+  for (let i = 0; i < last; i++) node = node[keys[i]!] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {};
+  node[keys[last]!] = value;
 }
 
 /** A success body's constants (`envelope`), fresh for one answer. */
@@ -525,8 +526,15 @@ export class Engine {
   /** The value of a request parameter by name (header names without case), else, with `fallback`, its schema default. */
   param(ctx: Context<EngineState>, name: string, fallback = true): unknown {
     const { path, query, header } = ctx.input;
-    const headerName = Object.keys(header).find((k) => k.toLowerCase() === name.toLowerCase());
-    const value = path[name] ?? query[name] ?? (headerName === undefined ? undefined : header[headerName]);
+    let value = path[name] ?? query[name] ?? header[name];
+    if (value === undefined) {
+      const lower = name.toLowerCase();
+      for (const k in header) {
+        if (k.toLowerCase() !== lower) continue;
+        value = header[k];
+        break;
+      }
+    }
     if (value !== undefined || !fallback) return value;
     return (this.params.get(ctx.op.operationId) ?? []).find((p) => p.name === name)?.default;
   }
