@@ -30,7 +30,7 @@ import {
   REQUEST_TIMEOUT_MS,
   TIMEOUT_CHECK_MS,
 } from "./limits.js";
-import type { Reply, RequestLike } from "./light.js";
+import { HeaderLines, type Reply, type RequestLike } from "./light.js";
 
 
 export interface FrontOptions {
@@ -208,6 +208,8 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
   const checkMs = Math.min(TIMEOUT_CHECK_MS, Math.max(10, Math.floor(headersTimeout / 4)));
   const budget = new BodyBudget(options.bodyBytesHeld ?? MAX_BODY_BYTES_HELD);
 
+  /** Whether anyone reads a request's log entry (the log, or the onRequest hook): else none is built. */
+  const listened = Boolean(options.log || options.onRequest);
   const finish = (entry: MockLogEntry) => {
     if (options.log) write(logLine(entry));
     try {
@@ -231,8 +233,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
    * The one reading of a request's header lines for every handler: repeated lines joined as WHATWG
    * Headers join them (RFC 9110 §5.3), so two Content-Types or two credentials stay visible.
    */
-  function receivedHeaders(req: IncomingMessage, fault: string | undefined): Headers {
-    const headers = new Headers();
+  function receivedHeaders<H extends Headers | HeaderLines>(req: IncomingMessage, fault: string | undefined, headers: H): H {
     for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
       try {
         headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -245,7 +246,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
   }
 
   function toRequest(req: IncomingMessage, method: string, url: string, body: Buffer, fault: string | undefined): Request {
-    const headers = receivedHeaders(req, fault);
+    const headers = receivedHeaders(req, fault, new Headers());
     const init: RequestInit & { duplex?: string } = { method, headers };
     // A GET or HEAD body has no meaning (RFC 9110 §9.3.1) and WHATWG Request refuses one; it is dropped.
     if (!BODYLESS.has(method) && body.length > 0) {
@@ -261,7 +262,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
    * Buffer#toString keeps a BOM, so the two forms answered the same bytes differently (issue 43).
    */
   function toLight(req: IncomingMessage, method: string, url: string, body: Buffer, fault: string | undefined): RequestLike {
-    const headers = receivedHeaders(req, fault);
+    const headers = receivedHeaders(req, fault, new HeaderLines());
     return { method, url, headers, text: async () => (BODYLESS.has(method) ? "" : bodyText(body)) };
   }
 
@@ -402,6 +403,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       }
       res.end(method === "HEAD" ? undefined : written.payload);
     }
+    if (!listened) return;
     const warnings = written.header(MOCK_WARNING_HEADER);
     const kind = written.header(MOCK_ERROR_HEADER);
     finish({

@@ -21,3 +21,36 @@ export interface Reply {
    */
   value?: unknown;
 }
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const INVALID_VALUE = /[\0\r\n]/;
+const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/**
+ * Request header lines read as WHATWG `Headers` reads them, for the light request: names without
+ * case, values trimmed of spaces and tabs, repeated lines joined (", ", a Cookie with "; "), a
+ * name that is not a token or a value holding NUL, CR or LF refused with the same TypeError.
+ * Only `get`: building an undici Headers per request cost the emulator's answer more than its
+ * routing. test/http/header-lines.test.ts holds it to Headers on the same lines.
+ */
+export class HeaderLines {
+  private readonly values = new Map<string, string>();
+
+  append(name: string, value: string): void {
+    if (!TOKEN.test(name)) throw new TypeError(`Headers.append: "${name}" is an invalid header name.`);
+    const normal = value.replace(EDGE_WHITESPACE, "");
+    if (INVALID_VALUE.test(normal)) throw new TypeError(`Headers.append: "${normal}" is an invalid header value.`);
+    const key = name.toLowerCase();
+    const before = this.values.get(key);
+    this.values.set(key, before === undefined ? normal : `${before}${key === "cookie" ? "; " : ", "}${normal}`);
+  }
+
+  set(name: string, value: string): void {
+    this.values.delete(name.toLowerCase());
+    this.append(name, value);
+  }
+
+  get(name: string): string | null {
+    return this.values.get(name.toLowerCase()) ?? null;
+  }
+}
