@@ -142,6 +142,8 @@ interface Item {
  * nests, an odd list of key/value items) are a problem naming the parameter, never a guess.
  */
 export function parseQuery(search: string, params: Readonly<Record<string, QueryParamMeta>>): { values: Record<string, QueryValue>; problems: string[] } {
+  // No query: nothing is given, so nothing is read and nothing is wrong (most requests).
+  if (search === "" || search === "?") return { values: {}, problems: [] };
   const items: Item[] = search
     .replace(/^\?/, "")
     .split("&")

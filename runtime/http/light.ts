@@ -3,6 +3,8 @@
  * writes back. A WHATWG Request has every field of `RequestLike`, so the emulators take either;
  * on Node 20 building Requests and Responses costs more than the emulation itself.
  */
+import { CloudInterfacesError } from "../core/base-error.js";
+
 export interface RequestLike {
   method: string;
   url: string;
@@ -22,6 +24,9 @@ export interface Reply {
   value?: unknown;
 }
 
+/** A header line WHATWG Headers would refuse (its TypeError): the front end answers it 400 malformed-header. */
+export class InvalidHeaderLine extends CloudInterfacesError {}
+
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const INVALID_VALUE = /[\0\r\n]/;
 const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
@@ -29,7 +34,7 @@ const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 /**
  * Request header lines read as WHATWG `Headers` reads them, for the light request: names without
  * case, values trimmed of spaces and tabs, repeated lines joined (", ", a Cookie with "; "), a
- * name that is not a token or a value holding NUL, CR or LF refused with the same TypeError.
+ * name that is not a token or a value holding NUL, CR or LF refused where Headers throws.
  * Only `get`: building an undici Headers per request cost the emulator's answer more than its
  * routing. test/http/header-lines.test.ts holds it to Headers on the same lines.
  */
@@ -37,9 +42,9 @@ export class HeaderLines {
   private readonly values = new Map<string, string>();
 
   append(name: string, value: string): void {
-    if (!TOKEN.test(name)) throw new TypeError(`Headers.append: "${name}" is an invalid header name.`);
+    if (!TOKEN.test(name)) throw new InvalidHeaderLine(`header: "${name.slice(0, 60)}" is not a valid field name`);
     const normal = value.replace(EDGE_WHITESPACE, "");
-    if (INVALID_VALUE.test(normal)) throw new TypeError(`Headers.append: "${normal}" is an invalid header value.`);
+    if (INVALID_VALUE.test(normal)) throw new InvalidHeaderLine(`header ${name}: not a valid field value`);
     const key = name.toLowerCase();
     const before = this.values.get(key);
     this.values.set(key, before === undefined ? normal : `${before}${key === "cookie" ? "; " : ", "}${normal}`);
