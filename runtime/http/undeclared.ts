@@ -151,6 +151,9 @@ export interface UndeclaredOptions {
 
 /** What a request sends that its operation does not declare, as the warning that names it; undefined when nothing. */
 async function inspect(doc: any, operations: readonly TableOperation[], request: InspectedRequest & { method: string }): Promise<{ operation: TableOperation; warning: string; answer: ErrorAnswer } | undefined> {
+  // Only a query and a typed body can carry undeclared names: a request with neither (most GETs) is not routed again here.
+  const q = request.url.indexOf("?");
+  if ((q < 0 || q === request.url.length - 1) && request.headers.get("content-type") === null) return undefined;
   const found = route(operations, request.method.toUpperCase(), new URL(request.url).pathname);
   if (found.kind !== "operation") return undefined;
   const operation = found.operation;
