@@ -116,6 +116,31 @@ export function escapeControls(text: string): string {
 /** Methods the WHATWG Request constructor refuses; answered 405 here. */
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 const BODYLESS = new Set(["GET", "HEAD"]);
+const NO_CODINGS: readonly string[] = [];
+
+/**
+ * The handler's answer, or its failure after HANDLER_TIMEOUT_MS (the handler told through
+ * `abandon`): one promise and one timer a request, no race of two promises.
+ */
+function withinHandlerLimit<T>(work: Promise<T>, abandon: (error: Error) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new Error(`handler took longer than ${HANDLER_TIMEOUT_MS} ms`);
+      abandon(error);
+      reject(error);
+    }, HANDLER_TIMEOUT_MS);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
 
 class Refusal {
   constructor(readonly answer: Omit<ErrorAnswer, "method">) {}
@@ -316,7 +341,8 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     let plan: ReturnType<FaultPlanner> | undefined;
     try {
       const path = pathAndQuery(target);
-      const codings = String(req.headers["transfer-encoding"] ?? "").toLowerCase().split(",").map((c) => c.trim()).filter((c) => c !== "");
+      const framing = req.headers["transfer-encoding"];
+      const codings = framing === undefined ? NO_CODINGS : String(framing).toLowerCase().split(",").map((c) => c.trim()).filter((c) => c !== "");
       if (codings.some((c) => c !== "chunked")) {
         // Node decodes only the chunked framing; reading gzip-coded bytes as the body would be wrong.
         throw new Refusal({ status: 400, kind: "malformed-http", message: `Transfer-Encoding: ${codings.join(", ")} is not supported; send the body with chunked framing only (rule RFC 9112 §6.1)` });
@@ -352,20 +378,9 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       const abandon = request ? watchAbandon(request) : () => undefined;
       const onClose = () => abandon(new Error("the client closed the connection"));
       res.once("close", onClose);
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          const error = new Error(`handler took longer than ${HANDLER_TIMEOUT_MS} ms`);
-          abandon(error);
-          reject(error);
-        }, HANDLER_TIMEOUT_MS);
-      });
       try {
-        written = light
-          ? fromReply(await Promise.race([options.dispatch!(light), timeout]), method)
-          : await fromResponse(await Promise.race([options.handler!(request!), timeout]), method);
+        written = light ? fromReply(await withinHandlerLimit(options.dispatch!(light), abandon), method) : await fromResponse(await withinHandlerLimit(options.handler!(request!), abandon), method);
       } finally {
-        clearTimeout(timer);
         res.off("close", onClose);
       }
     } catch (error) {
