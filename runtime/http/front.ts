@@ -117,6 +117,8 @@ export function escapeControls(text: string): string {
 const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 const BODYLESS = new Set(["GET", "HEAD"]);
 const NO_CODINGS: readonly string[] = [];
+/** The light path's handlers run to their end in memory: nothing to tell them when the client leaves. */
+const ignore = () => undefined;
 
 /**
  * The handler's answer, or its failure after HANDLER_TIMEOUT_MS (the handler told through
@@ -375,13 +377,16 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       const request = options.dispatch ? undefined : toRequest(req, method, url, body, fault);
       const light = options.dispatch ? toLight(req, method, url, body, fault) : undefined;
       // A handler that works on (the proxy reading its upstream) learns when nobody waits for its answer.
-      const abandon = request ? watchAbandon(request) : () => undefined;
-      const onClose = () => abandon(new Error("the client closed the connection"));
-      res.once("close", onClose);
-      try {
-        written = light ? fromReply(await withinHandlerLimit(options.dispatch!(light), abandon), method) : await fromResponse(await withinHandlerLimit(options.handler!(request!), abandon), method);
-      } finally {
-        res.off("close", onClose);
+      if (light) written = fromReply(await withinHandlerLimit(options.dispatch!(light), ignore), method);
+      else {
+        const abandon = watchAbandon(request!);
+        const onClose = () => abandon(new Error("the client closed the connection"));
+        res.once("close", onClose);
+        try {
+          written = await fromResponse(await withinHandlerLimit(options.handler!(request!), abandon), method);
+        } finally {
+          res.off("close", onClose);
+        }
       }
     } catch (error) {
       // The client went away mid-request: nobody is left to answer.
