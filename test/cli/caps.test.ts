@@ -6,7 +6,8 @@
  * tested in its folder.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { COMMANDS, runCli } from "../../runtime/cli/commands.js";
+import { cli } from "./run-cli.js";
+import { COMMANDS } from "../../runtime/cli/commands.js";
 import { parseCommand } from "../../runtime/cli/options.js";
 import { capsOption } from "../../runtime/cli/mock.js";
 import { startMock, type ServiceId } from "../../runtime/mock/index.js";
@@ -15,17 +16,6 @@ import { readServices } from "../../scripts/lib/services.js";
 
 const ID = readServices()[0]!.id as ServiceId;
 
-async function cli(...argv: string[]) {
-  const err: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-  const error = vi.spyOn(console, "error").mockImplementation((...a) => void err.push(a.join(" ")));
-  try {
-    return { code: await runCli(argv), stderr: err.join("\n") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 afterEach(() => vi.restoreAllMocks());
 

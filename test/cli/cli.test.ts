@@ -4,8 +4,9 @@
  * as a process a team in any language can run.
  */
 import { readFileSync } from "node:fs";
+import { cli } from "./run-cli.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { COMMANDS, runCli, usage } from "../../runtime/cli/commands.js";
+import { COMMANDS, usage } from "../../runtime/cli/commands.js";
 import { OPTIONS, checkOption, parseCommand, type OptionName } from "../../runtime/cli/options.js";
 import { startMock, type ServiceId } from "cloud-interfaces/mock";
 import { readServices } from "../../scripts/lib/services.js";
@@ -14,19 +15,6 @@ import { readServices } from "../../scripts/lib/services.js";
 const ID = readServices()[0]!.id as ServiceId;
 const VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...a) => void out.push(a.join(" ")));
-  const error = vi.spyOn(console, "error").mockImplementation((...a) => void err.push(a.join(" ")));
-  try {
-    const code = await runCli(argv);
-    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,24 +3,14 @@
  * from 0 to 100,000) on `mock` and `proxy`; anything else is a usage error (exit 2).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { COMMANDS, runCli } from "../../runtime/cli/commands.js";
+import { cli } from "./run-cli.js";
+import { COMMANDS } from "../../runtime/cli/commands.js";
 import { checkOption, parseCommand } from "../../runtime/cli/options.js";
 import { MAX_RECORD_LIMIT } from "../../runtime/controls/bounded-record.js";
 import { readServices } from "../../scripts/lib/services.js";
 
 const ID = readServices()[0]!.id;
 
-async function cli(...argv: string[]) {
-  const err: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-  const error = vi.spyOn(console, "error").mockImplementation((...a) => void err.push(a.join(" ")));
-  try {
-    return { code: await runCli(argv), stderr: err.join("\n") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 afterEach(() => vi.restoreAllMocks());
 
