@@ -374,9 +374,16 @@ export class Contract {
     if (documented === undefined) return [{ where: "status", message: `status ${status} is not documented for ${op.operationId}` }];
     const spec = responses.get(documented)!;
     const problems: ResponseProblem[] = [];
-    const headers = new Map(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    // Read by name without case; the emulators write lower-case names, so the scan is the rare path.
+    const headerOf = (name: string): string | null => {
+      const lower = name.toLowerCase();
+      const direct = response.headers[lower];
+      if (direct !== undefined) return direct;
+      for (const k in response.headers) if (k.toLowerCase() === lower) return response.headers[k]!;
+      return null;
+    };
     for (const h of spec.headers) {
-      const value = headers.get(h.name.toLowerCase()) ?? null;
+      const value = headerOf(h.name);
       if (value === null) {
         if (h.required) problems.push({ where: "header", status: documented, header: h.name, keyword: "required", message: `required header ${h.name} missing` });
         continue;
@@ -394,7 +401,7 @@ export class Contract {
       return problems;
     }
     if (text === "" && status !== "204") return [...problems, { where: "body", status: documented, message: `status ${status} documents a body, got none` }];
-    const essence = mediaTypeEssence(headers.get("content-type") ?? "");
+    const essence = mediaTypeEssence(headerOf("content-type") ?? "");
     if (!spec.content.has(essence)) {
       return [...problems, { where: "mediaType", status: documented, message: `Content-Type ${essence || "(none)"} is not one of ${[...spec.content.keys()].join(", ")}` }];
     }

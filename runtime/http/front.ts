@@ -415,7 +415,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
         headers.connection = "close";
         closeLingering(req);
       }
-      if (cors) Object.assign(headers, corsHeaders(req.headers.origin, Object.keys(headers)));
+      if (cors && req.headers.origin) Object.assign(headers, corsHeaders(req.headers.origin, Object.keys(headers)));
       try {
         res.writeHead(written.status, headers);
       } catch {
