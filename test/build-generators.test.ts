@@ -5,6 +5,7 @@
  * deprecation of a retired version, the x-assumed collector and the package exports map.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { thrown as error } from "./harness/thrown.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -140,15 +141,6 @@ function shopDoc(): Record<string, any> {
     $defs: { Count: { type: "integer", minimum: 2 } },
   };
 }
-
-const error = (fn: () => unknown): any => {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error("expected a throw");
-};
 
 describe("client-meta: references, operations, parameters", () => {
   it("lists operations in method order, through path-item references", () => {

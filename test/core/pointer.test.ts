@@ -1,18 +1,10 @@
 /** RFC 6901 pointers and local `$ref` resolution (runtime/core/pointer.ts), shared by runtime and scripts. */
 import { describe, expect, it } from "vitest";
+import { thrown } from "../harness/thrown.js";
 import { deref, escapeToken, getAt, joinPointer, PointerError, resolveAt, splitPointer, unescapeToken } from "../../runtime/core/pointer.js";
 
 /** The document of RFC 6901 §5. */
 const rfc = { foo: ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4, "i\\j": 5, 'k"l': 6, " ": 7, "m~n": 8 };
-
-const thrown = (fn: () => unknown): any => {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error("expected a throw");
-};
 
 describe("JSON pointer (RFC 6901)", () => {
   it("evaluates every example of RFC 6901 §5, in the JSON-string form", () => {

@@ -6,7 +6,7 @@
  * name to loopback, preflights. Every refusal is problem+json naming the field; every answer's
  * status is one the control document lists for the operation.
  */
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type ClientRequest, type RequestOptions } from "node:http";
 import { networkInterfaces } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { CONTROL_API_DOCUMENT, serveHandler, type ServedHandler } from "cloud-interfaces/emulator";
@@ -53,6 +53,19 @@ function refused(answer: { status: number; type: string | null; body: any }, sta
   expect(documented(method, path)).toContain(String(status));
 }
 
+
+/** One request over node:http with its headers as given (a Host, a Content-Length the body never reaches): its status and body. */
+function rawExchange(options: RequestOptions, send: (req: ClientRequest) => void): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(options, (res) => {
+      let body = "";
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on("error", reject);
+    send(req);
+  });
+}
 describe("the control API (synthetic document, served)", () => {
   it("generates records valid against the document, unique where it says, the same under the same seed", async () => {
     const a = await served();
@@ -122,16 +135,8 @@ describe("the control API (synthetic document, served)", () => {
     refused(await s.control("POST", "generate", "[1]"), 400, "(body)", "POST", "generate");
     refused(await s.control("POST", "generate", JSON.stringify({ resource: "thing", count: 1 }), { "content-type": "text/plain" }), 415, "Content-Type", "POST", "generate");
     // A declared state body over its limit is refused before a byte of it is read.
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const url = new URL(`${s.server.url}/__emulator/state`);
-      const req = httpRequest({ host: url.hostname, port: url.port, method: "PUT", path: url.pathname, headers: { "content-type": "application/json", "content-length": String(MAX_STATE_BODY_BYTES + 1) } }, (res) => {
-        let body = "";
-        res.on("data", (d) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode!, body }));
-      });
-      req.on("error", reject);
-      req.flushHeaders();
-    });
+    const url = new URL(`${s.server.url}/__emulator/state`);
+    const answer = await rawExchange({ host: url.hostname, port: url.port, method: "PUT", path: url.pathname, headers: { "content-type": "application/json", "content-length": String(MAX_STATE_BODY_BYTES + 1) } }, (req) => req.flushHeaders());
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ field: "(body)", type: "urn:cloud-interfaces:control:body-too-large" });
   });
@@ -231,15 +236,7 @@ describe("the control API (synthetic document, served)", () => {
     expect(outside.status).toBe(403);
     expect(await outside.json()).toMatchObject({ type: "urn:cloud-interfaces:control:forbidden" });
     // From outside with a loopback Host header: still refused (the socket's address is what counts).
-    const spoofed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest({ host: external!.address, port, path: "/__emulator/state", headers: { host: `localhost:${port}` } }, (res) => {
-        let body = "";
-        res.on("data", (d) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode!, body }));
-      });
-      req.on("error", reject);
-      req.end();
-    });
+    const spoofed = await rawExchange({ host: external!.address, port, path: "/__emulator/state", headers: { host: `localhost:${port}` } }, (req) => req.end());
     expect(spoofed.status).toBe(403);
     expect(JSON.parse(spoofed.body)).toMatchObject({ detail: expect.stringContaining("loopback clients only") });
     // The service itself still answers there.

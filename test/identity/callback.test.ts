@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { thrown } from "../harness/thrown.js";
 import { createIdentityV3Client } from "cloud-interfaces/identity-v3";
 import { createIdentityV4Client } from "cloud-interfaces/identity-v4";
 import { InputError } from "cloud-interfaces/core";
@@ -11,15 +12,6 @@ import { validateAt } from "../harness/validator.js";
 import { identityCatalogue, LOGOUT_URI, REDIRECT_URI } from "./catalogue.js";
 
 const expectedState = "af0ifjsldkj";
-
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
 
 describe("parseAuthorizationCallback", () => {
   it("returns code and state of a success redirect", () => {
