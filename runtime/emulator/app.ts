@@ -136,8 +136,8 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
   const violations = new BoundedRecord<Violation>(options.recordLimit);
   const requests = new BoundedRecord<RecordedRequest>(options.recordLimit);
 
-  async function verified(op: TableOperation, response: Reply, request?: RequestValues): Promise<Reply> {
-    const problems = await contract.checkResponse(op, response, request);
+  function verified(op: TableOperation, response: Reply, request?: RequestValues): Reply {
+    const problems = contract.checkResponse(op, response, request);
     if (problems.length === 0) return response;
     const violation = { operation: op.operationId, status: response.status, problems };
     violations.push({ ...violation, problems: clipProblems(problems) });
@@ -249,7 +249,8 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
         if (!documentsStatus(op, "400")) return refusal({ status: 400, kind: broken === "depth" ? "too-deep" : "too-many-values", message, method: request.method }, op);
         return verified(op, await def.reject({ kind: "invalid", problems: [message] }, op, base));
       }
-      const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
+      const reading = contract.readRequest(op, request, url, matched.path, text);
+      const read = reading instanceof Promise ? await reading : reading;
       if ("failure" in read) {
         seen.problems = [...read.failure.problems];
         response = await def.reject(read.failure, op, base);
@@ -257,9 +258,9 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
       else {
         sentValues = requestValues(read.input.query, read.input.body);
         const handler = def.operations[op.operationId];
-        response = handler
-          ? await handler(((base.input = read.input), base))
-          : await def.reject({ kind: "error", problems: [`operation ${op.operationId} is not emulated`] }, op, base);
+        // Awaited only when a handler works asynchronously: each turn of the promise queue costs the answer.
+        const handled = handler ? handler(((base.input = read.input), base)) : def.reject({ kind: "error", problems: [`operation ${op.operationId} is not emulated`] }, op, base);
+        response = handled instanceof Promise ? await handled : handled;
       }
     } catch (error) {
       // A handler that threw half-way leaves nothing of what it wrote.
@@ -267,7 +268,7 @@ export function createServiceEmulator<S>(def: ServiceDefinition<S>, compiled: { 
       if (error instanceof CapReached) return verified(op, await def.reject({ kind: "invalid", problems: [error.message] }, op, base));
       response = await def.reject({ kind: "error", problems: [error instanceof Error ? error.message : String(error)] }, op, base);
     }
-    const sent = await verified(op, response, sentValues);
+    const sent = verified(op, response, sentValues);
     // An answer the document refuses becomes a 500: the state is as it was before the request.
     if (sent !== response) rollback();
     return sent;

@@ -142,9 +142,16 @@ async function multipartFields(text: string, contentType: string): Promise<Array
   }
 }
 
-function parseCookies(header: string | null): Record<string, string> {
+/** Whether a request carries one security scheme's credential. */
+type SchemePresence = (request: Pick<RequestLike, "headers">, cookies: Record<string, string>, url: URL) => boolean;
+const NO_SCHEMES: { schemes: string[] } = { schemes: [] };
+
+/** A request read against its operation: its input, or why it was refused. */
+export type ReadRequest = { input: RequestInput } | { failure: RequestFailure };
+
+function parseCookies(header: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of (header ?? "").split(";")) {
+  for (const part of header.split(";")) {
     const i = part.indexOf("=");
     if (i > 0) out[part.slice(0, i).trim()] = part.slice(i + 1).trim();
   }
@@ -269,34 +276,49 @@ export class Contract {
     return found.kind === "method-not-allowed" ? { status: 405, allow: found.allow } : { status: 404, allow: [] };
   }
 
-  private checkSecurity(op: TableOperation, request: RequestLike, cookies: Record<string, string>, url: URL): { schemes: string[] } | { problems: string[] } {
-    if (op.security.length === 0) return { schemes: [] };
-    const schemes = this.document.components?.securitySchemes ?? {};
-    const authorization = request.headers.get("authorization") ?? "";
-    const present = (name: string): boolean => {
-      const s = schemes[name];
-      if (!s) return false;
-      if (s.type === "http") {
-        // Two credentials in one value (two lines joined by a comma, runtime/http/credentials.ts) are none.
-        if (/^(basic|bearer)$/i.test(String(s.scheme))) return oneCredential(authorization, String(s.scheme));
-        return authorization.toLowerCase().startsWith(`${String(s.scheme).toLowerCase()} `) && authorization.length > s.scheme.length + 1;
-      }
-      if (s.type === "apiKey") {
-        if (s.in === "header") return !!request.headers.get(s.name);
-        if (s.in === "query") return url.searchParams.has(s.name);
-        if (s.in === "cookie") return cookies[s.name] !== undefined;
-      }
-      if (s.type === "oauth2" || s.type === "openIdConnect") return oneCredential(authorization, "bearer");
-      return false;
-    };
-    for (const names of op.security) if (names.every(present)) return { schemes: names };
+  /** Per security scheme of the document: whether a request carries its credential (compiled once, read per request). */
+  private schemePresence?: Map<string, SchemePresence>;
+
+  private presenceOf(name: string): SchemePresence {
+    this.schemePresence ??= new Map();
+    let present = this.schemePresence.get(name);
+    if (present) return present;
+    const s = this.document.components?.securitySchemes?.[name];
+    const scheme = String(s?.scheme ?? "");
+    const prefix = `${scheme.toLowerCase()} `;
+    present =
+      !s ? () => false
+      // Two credentials in one value (two lines joined by a comma, runtime/http/credentials.ts) are none.
+      : s.type === "http" && /^(basic|bearer)$/i.test(scheme) ? (r) => oneCredential(r.headers.get("authorization") ?? "", scheme)
+      : s.type === "http" ? (r) => { const a = r.headers.get("authorization") ?? ""; return a.toLowerCase().startsWith(prefix) && a.length > prefix.length; }
+      : s.type === "apiKey" && s.in === "header" ? (r) => !!r.headers.get(s.name)
+      : s.type === "apiKey" && s.in === "query" ? (_r, _c, url) => url.searchParams.has(s.name)
+      : s.type === "apiKey" && s.in === "cookie" ? (_r, cookies) => cookies[s.name] !== undefined
+      : s.type === "oauth2" || s.type === "openIdConnect" ? (r) => oneCredential(r.headers.get("authorization") ?? "", "bearer")
+      : () => false;
+    this.schemePresence.set(name, present);
+    return present;
+  }
+
+  private checkSecurity(op: TableOperation, request: Pick<RequestLike, "headers">, cookies: Record<string, string>, url: URL): { schemes: string[] } | { problems: string[] } {
+    if (op.security.length === 0) return NO_SCHEMES;
+    for (const names of op.security) {
+      let all = true;
+      for (const name of names) if (!this.presenceOf(name)(request, cookies, url)) { all = false; break; }
+      if (all) return { schemes: names };
+    }
     return { problems: [`credentials missing: one of ${op.security.map((names) => names.join("+") || "(none)").join(", ")}`] };
   }
 
-  /** Reads and checks a request against the operation; never throws for bad input. */
-  async readRequest(op: TableOperation, request: RequestLike, url: URL, pathValues: Record<string, string>): Promise<{ input: RequestInput } | { failure: RequestFailure }> {
+  /**
+   * Reads and checks a request (its body already read, as `text`) against the operation; never
+   * throws for bad input. Synchronous but for a multipart body: a GET answers without a
+   * promise turn here.
+   */
+  readRequest(op: TableOperation, request: Pick<RequestLike, "method" | "headers">, url: URL, pathValues: Record<string, string>, text: string): ReadRequest | Promise<ReadRequest> {
     const checks = this.checksOf(op);
-    const cookies = parseCookies(request.headers.get("cookie"));
+    const cookieHeader = request.headers.get("cookie");
+    const cookies = cookieHeader === null ? {} : parseCookies(cookieHeader);
     const security = this.checkSecurity(op, request, cookies, url);
     if ("problems" in security) return { failure: { kind: "security", problems: security.problems } };
 
@@ -320,7 +342,7 @@ export class Contract {
       else (input[p.in] as Record<string, unknown>)[p.name] = holder.v;
     }
 
-    const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
+    if (request.method === "GET" || request.method === "HEAD") text = "";
     const body = checks.body;
     if (body) {
       if (text === "") {
@@ -340,16 +362,19 @@ export class Contract {
           }
           if (input.body !== undefined && validate && !validate(input.body)) problems.push(...errorsOf(validate, "body"));
         } else if (FORM_TYPES.has(essence)) {
-          const form: Record<string, string | string[]> = {};
-          const fields = essence === "multipart/form-data" ? await multipartFields(text, request.headers.get("content-type") ?? "") : [...new URLSearchParams(text)];
-          if (fields === undefined) problems.push("request body is not valid multipart/form-data");
-          for (const [k, v] of fields ?? []) {
-            const prev = form[k];
-            form[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-          }
-          const holder = { v: form };
-          if (validate && !validate(holder)) problems.push(...errorsOf(validate, "body", true));
-          input.body = holder.v;
+          const formBody = (fields: Array<[string, string]> | undefined): ReadRequest => {
+            const form: Record<string, string | string[]> = {};
+            if (fields === undefined) problems.push("request body is not valid multipart/form-data");
+            for (const [k, v] of fields ?? []) {
+              const prev = form[k];
+              form[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+            }
+            const holder = { v: form };
+            if (validate && !validate(holder)) problems.push(...errorsOf(validate, "body", true));
+            input.body = holder.v;
+            return problems.length ? { failure: { kind: "invalid", problems } } : { input };
+          };
+          return essence === "multipart/form-data" ? multipartFields(text, request.headers.get("content-type") ?? "").then(formBody) : formBody([...new URLSearchParams(text)] as Array<[string, string]>);
         } else input.body = text;
       }
     }

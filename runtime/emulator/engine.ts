@@ -418,7 +418,6 @@ export class Engine {
     // A write keeps only what its request schema declares and the client owns; what it left out is named in the answer.
     const ignored: string[] = [];
     const body = spec.action === "create" || spec.action === "update" || spec.action === "replace" ? this.storable(compiled, given, ignored) : given;
-    const now = new Date(ctx.now()).toISOString();
     const found = id === undefined ? undefined : records.get(id);
     if (spec.action !== "create" && spec.action !== "list" && spec.action !== "count" && !found) return ctx.answer(404, `${spec.name} ${id} does not exist`);
     const missing = this.missingReference(ctx, compiled, partition);
@@ -430,7 +429,7 @@ export class Engine {
         const record: Rec = { ...cloneDefaults(compiled.defaults), ...body };
         const refused = this.checked(ctx, spec, record, plugin) ?? this.refuse(ctx, partition, spec, record, undefined, op);
         if (refused) return refused;
-        this.stamp(ctx, spec, record, now, body);
+        this.stamp(ctx, spec, record, new Date(ctx.now()).toISOString(), body);
         const size = sizeOf(record);
         this.charge(ctx.state, partition, size);
         this.remember(ctx, partition, spec.name, size, () => {
@@ -446,7 +445,7 @@ export class Engine {
         const next: Rec = spec.action === "update" ? { ...found, ...body } : this.replaced(compiled, found!, body);
         const refused = this.refuse(ctx, partition, spec, next, id, op);
         if (refused) return refused;
-        this.stamp(ctx, spec, next, now, body);
+        this.stamp(ctx, spec, next, new Date(ctx.now()).toISOString(), body);
         const delta = sizeOf(next) - sizeOf(found!);
         this.charge(ctx.state, partition, delta);
         const before = ctx.undo ? structuredClone(found!) : undefined;

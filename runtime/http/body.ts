@@ -44,6 +44,21 @@ export class BodyBudget {
   }
 }
 
+const NO_BODY = Buffer.alloc(0);
+const keep = () => undefined;
+
+/** No body framed (no Content-Length, or 0, and no Transfer-Encoding): nothing to read (RFC 9112 §6.3). */
+export function framesNoBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return (length === undefined || Number(length) === 0) && req.headers["transfer-encoding"] === undefined;
+}
+
+/** A request that frames no body, read: no async iterator built and no promise turn taken for each GET. */
+export function noBody(req: IncomingMessage): { body: Buffer; release(): void } {
+  req.resume();
+  return { body: NO_BODY, release: keep };
+}
+
 /**
  * Reads a node:http request body: refuses a declared length over the limit before reading, stops
  * reading past it, and charges every chunk to the budget. The returned `release` gives the bytes
@@ -52,12 +67,7 @@ export class BodyBudget {
 export async function readNodeBody(req: IncomingMessage, budget: BodyBudget, limit = MAX_BODY_BYTES): Promise<{ body: Buffer; release(): void }> {
   const declared = Number(req.headers["content-length"]);
   if (declared > limit) throw new BodyTooLarge(declared, limit);
-  // No body framed (no Content-Length, or 0, and no Transfer-Encoding): nothing to read, and no
-  // async iterator to build for each GET.
-  if ((req.headers["content-length"] === undefined || declared === 0) && req.headers["transfer-encoding"] === undefined) {
-    req.resume();
-    return { body: Buffer.alloc(0), release: () => undefined };
-  }
+  if (framesNoBody(req)) return noBody(req);
   const chunks: Buffer[] = [];
   let size = 0;
   let released = false;

@@ -10,7 +10,7 @@ import { closeLingering } from "./linger.js";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { watchAbandon } from "./abandoned.js";
-import { BodyBudget, BodyBudgetSpent, BodyTooLarge, bodyText, readNodeBody } from "./body.js";
+import { BodyBudget, BodyBudgetSpent, BodyTooLarge, bodyText, framesNoBody, noBody, readNodeBody } from "./body.js";
 import { FAULT_HEADER } from "../controls/case-selection.js";
 import { sleep, type FaultPlanner } from "../controls/faults.js";
 import { corsHeaders, preflightAnswer } from "./cors.js";
@@ -229,6 +229,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
   const credentials = options.credentials ?? new Set<string>();
   const cors = options.cors !== false;
   const extra = options.headers ?? {};
+  const hasExtra = Object.keys(extra).length > 0;
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const headersTimeout = options.timeouts?.headersMs ?? HEADERS_TIMEOUT_MS;
   const requestTimeout = options.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS;
@@ -297,7 +298,10 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
   interface Written {
     status: number;
     headers: Record<string, string | string[]>;
-    payload: Buffer;
+    /** The body: text as the handler gave it is written as UTF-8 without a copy to a Buffer first. */
+    payload: Buffer | string;
+    /** Its length in bytes. */
+    bytes: number;
     header(name: string): string | undefined;
   }
 
@@ -314,14 +318,14 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers["set-cookie"] = cookies;
-    return { status: response.status, headers, payload, header: (n) => response.headers.get(n) ?? undefined };
+    return { status: response.status, headers, payload, bytes: payload.length, header: (n) => response.headers.get(n) ?? undefined };
   }
 
   function fromReply(reply: Reply, method: string): Written {
-    const payload = method === "HEAD" || reply.body === undefined ? Buffer.alloc(0) : Buffer.from(reply.body);
+    const payload = method === "HEAD" || reply.body === undefined ? "" : reply.body;
     const lower: Record<string, string> = {};
-    for (const [k, v] of Object.entries(reply.headers)) lower[k.toLowerCase()] = v;
-    return { status: reply.status, headers: lower, payload, header: (n) => lower[n] };
+    for (const k in reply.headers) lower[k.toLowerCase()] = reply.headers[k]!;
+    return { status: reply.status, headers: lower, payload, bytes: Buffer.byteLength(payload), header: (n) => lower[n] };
   }
 
   const refusalOf = (method: string, target: string, answer: Omit<ErrorAnswer, "method">): Written => {
@@ -329,7 +333,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
     const headers: Record<string, string> = {};
     r.headers.forEach((value, name) => (headers[name] = value));
     const payload = method === "HEAD" ? Buffer.alloc(0) : Buffer.from(r.body ?? "");
-    return { status: r.status, headers, payload, header: (n) => headers[n] };
+    return { status: r.status, headers, payload, bytes: payload.length, header: (n) => headers[n] };
   };
 
   /** Where the server listens: read from the socket once (a system call per request cost 5 % of an emulator's answer). */
@@ -358,7 +362,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       }
       let body: Buffer;
       try {
-        ({ body, release } = await readNodeBody(req, budget));
+        ({ body, release } = framesNoBody(req) ? noBody(req) : await readNodeBody(req, budget));
       } catch (error) {
         if (error instanceof BodyTooLarge) throw new Refusal({ status: 413, kind: "body-too-large", message: error.message });
         if (error instanceof BodyBudgetSpent) throw new Refusal({ status: 503, kind: "busy", message: error.message, headers: { "retry-after": "1" } });
@@ -404,11 +408,16 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       write(`${service}: internal failure on ${method} ${safePath(target, credentials)}: ${(internal as Error)?.stack ?? internal}`);
     }
     if (!res.headersSent && !res.destroyed) {
-      const headers: Record<string, string | string[]> = { ...extra };
-      for (const [name, value] of Object.entries(written.headers)) {
-        if (name !== "content-length" && name !== "transfer-encoding" && name !== "connection") headers[name] = value;
+      // The answer's own header object (each form builds a fresh one), copied only when the server adds
+      // headers or the handler wrote framing ones, which are the server's to write.
+      let headers = written.headers;
+      if (hasExtra || "content-length" in headers || "transfer-encoding" in headers || "connection" in headers) {
+        headers = { ...extra };
+        for (const name in written.headers) {
+          if (name !== "content-length" && name !== "transfer-encoding" && name !== "connection") headers[name] = written.headers[name]!;
+        }
       }
-      if (method !== "HEAD" || written.payload.length > 0) headers["content-length"] = String(written.payload.length);
+      if (method !== "HEAD" || written.bytes > 0) headers["content-length"] = String(written.bytes);
       // A refused body may still be arriving; closing is cheaper than draining it.
       const kind = written.header(MOCK_ERROR_HEADER);
       if (kind === "body-too-large" || kind === "busy") {
@@ -419,7 +428,7 @@ export function createFront(options: FrontOptions): { server: Server; budget: Bo
       try {
         res.writeHead(written.status, headers);
       } catch {
-        res.writeHead(written.status, { "content-length": String(written.payload.length) });
+        res.writeHead(written.status, { "content-length": String(written.bytes) });
       }
       res.end(method === "HEAD" ? undefined : written.payload);
     }

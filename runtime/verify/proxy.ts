@@ -101,7 +101,7 @@ export function createProxyHandler(serviceId: ServiceId, options: ProxyOptions, 
         record({ side: "request", operation, ...where, problems: [warning] });
         if (options.strict) return shapes.respond({ operation: info, status: 400, kind: "undeclared-input", method: request.method, message: `${warning} (rule strict: ${info!.key} does not declare ${undeclared.length === 1 ? "it" : "them"})` });
       }
-      const read = await contract.readRequest(op, { method: request.method, headers: request.headers, text: async () => text }, url, matched.path);
+      const read = await contract.readRequest(op, request, url, matched.path, text);
       if ("input" in read) sent = requestValues(read.input.query, read.input.body);
       if ("failure" in read) {
         record({ side: "request", operation, ...where, problems: read.failure.problems });
