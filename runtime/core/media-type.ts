@@ -1,6 +1,10 @@
+/** A value that is already an essence: lower-case `type/subtype` of token characters, no parameters or spaces. */
+const ESSENCE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
+
 /** `type/subtype` of a Content-Type, lower-cased, without parameters (RFC 9110 §8.3.1): what the document's media types name. */
 export function mediaTypeEssence(value: string): string {
-  return value.split(";", 1)[0]!.trim().toLowerCase();
+  // Most values are already an essence ("application/json"): then nothing is split, trimmed or copied.
+  return ESSENCE.test(value) ? value : value.split(";", 1)[0]!.trim().toLowerCase();
 }
 
 /**

@@ -61,8 +61,10 @@ export function controlEndpoint(mode: ControlMode, handle: Controllable): Contro
 
 /** Whether a request-target is under the control prefix. */
 export function isControlPath(target: string): boolean {
-  const path = target.split("?", 1)[0]!;
-  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+  // Read in place: this runs for every request a stateful emulator serves.
+  if (!target.startsWith(CONTROL_PREFIX)) return false;
+  const next = target.charCodeAt(CONTROL_PREFIX.length);
+  return Number.isNaN(next) || next === 0x2f /* / */ || next === 0x3f /* ? */;
 }
 
 /** The body limit of a control request, known before reading it. */

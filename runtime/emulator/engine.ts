@@ -268,6 +268,8 @@ export class Engine {
   readonly references = new Map<string, Array<{ path: string[]; resource: string }>>();
   /** Each annotated operation's parameters (path-level ones included), from the operation table. */
   private readonly params = new Map<string, readonly TableParameter[]>();
+  /** The same by name: what `param` reads per request. */
+  private readonly paramIndex = new Map<string, ReadonlyMap<string, TableParameter>>();
   /** Resources an annotated operation's parameter refers to (`x-refers`): a key ring no operation serves is still a record. */
   private readonly referred = new Map<string, unknown[]>();
   private readonly listedCache = new WeakMap<object, string[]>();
@@ -284,6 +286,9 @@ export class Engine {
       const operation = getAt(doc, entry.pointer) as Json;
       this.specs.set(entry.operationId, this.compile(entry, spec, operation));
       this.params.set(entry.operationId, entry.parameters);
+      // By name where the name is one parameter's (else `param` reads path, query, header in turn, as for any name).
+      const named = entry.parameters.filter((p) => p.in !== "cookie" && entry.parameters.filter((q) => q.name === p.name).length === 1);
+      this.paramIndex.set(entry.operationId, new Map(named.map((p) => [p.name, p])));
       for (const p of entry.parameters) {
         if (p.refers === undefined) continue;
         const defaults = this.referred.get(p.refers) ?? this.referred.set(p.refers, []).get(p.refers)!;
@@ -525,6 +530,12 @@ export class Engine {
   /** The value of a request parameter by name (header names without case), else, with `fallback`, its schema default. */
   param(ctx: Context<EngineState>, name: string, fallback = true): unknown {
     const { path, query, header } = ctx.input;
+    // A parameter the operation declares is read where it is declared, by its declared name.
+    const declared = this.paramIndex.get(ctx.op.operationId)?.get(name);
+    if (declared !== undefined) {
+      const value = (ctx.input[declared.in as "path" | "query" | "header"] as Record<string, unknown>)[declared.name];
+      return value !== undefined || !fallback ? value : declared.default;
+    }
     let value = path[name] ?? query[name] ?? header[name];
     if (value === undefined) {
       const lower = name.toLowerCase();

@@ -30,6 +30,8 @@ export class InvalidHeaderLine extends CloudInterfacesError {}
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const INVALID_VALUE = /[\0\r\n]/;
 const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+/** Tab, LF, CR and space: what Headers trims from a value's edges. */
+const EDGE = new Set([0x09, 0x0a, 0x0d, 0x20]);
 
 /**
  * Request header lines read as WHATWG `Headers` reads them, for the light request: names without
@@ -43,7 +45,8 @@ export class HeaderLines {
 
   append(name: string, value: string): void {
     if (!TOKEN.test(name)) throw new InvalidHeaderLine(`header: "${name.slice(0, 60)}" is not a valid field name`);
-    const normal = value.replace(EDGE_WHITESPACE, "");
+    // Most values have no whitespace at either edge: then no regular expression runs over them.
+    const normal = value.length > 0 && (EDGE.has(value.charCodeAt(0)) || EDGE.has(value.charCodeAt(value.length - 1))) ? value.replace(EDGE_WHITESPACE, "") : value;
     if (INVALID_VALUE.test(normal)) throw new InvalidHeaderLine(`header ${name}: not a valid field value`);
     const key = name.toLowerCase();
     const before = this.values.get(key);
@@ -56,6 +59,7 @@ export class HeaderLines {
   }
 
   get(name: string): string | null {
-    return this.values.get(name.toLowerCase()) ?? null;
+    // Callers mostly ask by the lower-case name already: no copy of it then.
+    return this.values.get(name) ?? this.values.get(name.toLowerCase()) ?? null;
   }
 }
