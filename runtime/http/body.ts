@@ -44,7 +44,8 @@ export class BodyBudget {
   }
 }
 
-const NO_BODY = Buffer.alloc(0);
+/** Made on first use: this module is also in the browser bundle (boundedText), where no Buffer exists. */
+let noBytes: Buffer | undefined;
 const keep = () => undefined;
 
 /** No body framed (no Content-Length, or 0, and no Transfer-Encoding): nothing to read (RFC 9112 §6.3). */
@@ -56,7 +57,7 @@ export function framesNoBody(req: IncomingMessage): boolean {
 /** A request that frames no body, read: no async iterator built and no promise turn taken for each GET. */
 export function noBody(req: IncomingMessage): { body: Buffer; release(): void } {
   req.resume();
-  return { body: NO_BODY, release: keep };
+  return { body: (noBytes ??= Buffer.alloc(0)), release: keep };
 }
 
 /**
