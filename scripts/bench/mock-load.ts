@@ -81,10 +81,11 @@ async function startOurs(ids: string[]) {
   return { child, urls: JSON.parse(m[1]!) as Record<string, string> };
 }
 
-export async function startPrism(port: number) {
+/** Prism's CLI on the bundled KMS document, run by `node` (default: this process's Node). */
+export async function startPrism(port: number, node = process.execPath) {
   const bin = join(createRequire(import.meta.url).resolve("@stoplight/prism-cli/package.json"), "..", "dist", "index.js");
   // Prism's defaults (request logging on) with the settings the project's tests use.
-  const child = spawn(process.execPath, [bin, "mock", "-h", "127.0.0.1", "-p", String(port), join(BUNDLE_DIR, `${SERVICE}.json`)], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(node, [bin, "mock", "-h", "127.0.0.1", "-p", String(port), join(BUNDLE_DIR, `${SERVICE}.json`)], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.resume();
   await waitFor(child, /Prism is listening/, "Prism CLI");
   return { child, url: `http://127.0.0.1:${port}` };
