@@ -259,6 +259,18 @@ function returnPreference(header: string | null): string | undefined {
   return m ? `return=${m[1]!.toLowerCase()}` : undefined;
 }
 
+/** Makes one value a write sets or fills (`set`, `fill` of x-resource). */
+type Maker = (ctx: Context<EngineState>, record: Rec, body: Rec, now: string) => unknown;
+interface StampStep {
+  pointer: string;
+  keys: readonly string[];
+  /** The pointer goes through an array's items (`*`). */
+  star: boolean;
+  /** `fill`: set only where the record has no value. */
+  fill: boolean;
+  make: Maker;
+}
+
 /** The engine over one document: each annotated operation's spec, and the references between resources. */
 export class Engine {
   readonly specs = new Map<string, CompiledOperation>();
@@ -273,6 +285,7 @@ export class Engine {
   /** Resources an annotated operation's parameter refers to (`x-refers`): a key ring no operation serves is still a record. */
   private readonly referred = new Map<string, unknown[]>();
   private readonly listedCache = new WeakMap<object, string[]>();
+  private readonly stamps = new WeakMap<ResourceSpec, StampStep[]>();
 
   constructor(readonly doc: Json) {
     // The document's operation table (the build's, or compiled once here for a caller's own document).
@@ -676,30 +689,53 @@ export class Engine {
     return false;
   }
 
-  /** One `set`/`fill` value: `uuid`, `now`, `{ template }`, `{ random: bytes }`, `{ has: field }`, `{ param }`, or a constant. */
-  private make(ctx: Context<EngineState>, value: unknown, record: Rec, body: Rec, now: string): unknown {
-    if (value === "uuid") return ctx.uuid();
-    if (value === "now") return now;
+  /** What one `set` or `fill` value makes (`uuid`, `now`, `{ template }`, `{ random: bytes }`, `{ has: field }`, `{ param }`, or a constant), read once per value: a constant is copied only when it is an object. */
+  private makerOf(value: unknown): Maker {
+    if (value === "uuid") return (ctx) => ctx.uuid();
+    if (value === "now") return (_ctx, _record, _body, now) => now;
     if (value && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 1) {
       const v = value as Rec;
-      if (typeof v.template === "string") return v.template.replace(/\{([^}]+)\}/g, (_: string, name: string) => String(record[name] ?? this.param(ctx, name) ?? ""));
-      if (typeof v.random === "number") return base64(ctx.bytes(v.random));
-      if (typeof v.has === "string") return body[v.has] !== undefined;
-      if (typeof v.param === "string") return this.param(ctx, v.param);
+      if (typeof v.template === "string") {
+        const template = v.template;
+        return (ctx, record) => template.replace(/\{([^}]+)\}/g, (_: string, name: string) => String(record[name] ?? this.param(ctx, name) ?? ""));
+      }
+      if (typeof v.random === "number") {
+        const count = v.random;
+        return (ctx) => base64(ctx.bytes(count));
+      }
+      if (typeof v.has === "string") {
+        const field = v.has;
+        return (_ctx, _record, body) => body[field] !== undefined;
+      }
+      if (typeof v.param === "string") {
+        const name = v.param;
+        return (ctx) => this.param(ctx, name);
+      }
     }
-    return structuredClone(value);
+    return value !== null && typeof value === "object" ? () => structuredClone(value) : () => value;
+  }
+
+  /** A spec's `set` then `fill`, compiled once per spec object: the pointer's keys, its form and its maker. */
+  private stampSteps(spec: ResourceSpec): StampStep[] {
+    let steps = this.stamps.get(spec);
+    if (!steps) {
+      const step = (fill: boolean) => ([pointer, value]: [string, unknown]): StampStep => {
+        const keys = keysOf(pointer);
+        return { pointer, keys, star: keys.length > 1 && keys.includes("*"), fill, make: this.makerOf(value) };
+      };
+      steps = [...Object.entries(spec.set ?? {}).map(step(false)), ...Object.entries(spec.fill ?? {}).map(step(true))];
+      this.stamps.set(spec, steps);
+    }
+    return steps;
   }
 
   /** The fields the service sets (`set`), then those it fills where the request left them out (`fill`). */
   private stamp(ctx: Context<EngineState>, spec: ResourceSpec, record: Rec, now: string, body: Rec = {}): void {
-    for (const [pointer, value] of Object.entries(spec.set ?? {})) {
-      const keys = keysOf(pointer);
-      if (keys.length === 1) setAt(record, pointer, this.make(ctx, value, record, body, now));
-      else if (keys.includes("*")) for (const { parent, key } of places(record, keys)) parent[key] = this.make(ctx, value, record, body, now);
-      else setAt(record, pointer, this.make(ctx, value, record, body, now));
-    }
-    for (const [pointer, value] of Object.entries(spec.fill ?? {})) {
-      if (valuesAt(record, keysOf(pointer)).length === 0) setAt(record, pointer, this.make(ctx, value, record, body, now));
+    for (const { pointer, keys, star, fill, make } of this.stampSteps(spec)) {
+      if (fill) {
+        if (valuesAt(record, keys).length === 0) setAt(record, pointer, make(ctx, record, body, now));
+      } else if (star) for (const { parent, key } of places(record, keys)) parent[key] = make(ctx, record, body, now);
+      else setAt(record, pointer, make(ctx, record, body, now));
     }
   }
 
