@@ -17,7 +17,7 @@ import { measureEmulatorLoad } from "./emulator-load.js";
 import { measureCliEmulatorLines } from "./cli-emulator-load.js";
 import { measureMockLoad, mockBenchTable } from "./mock-load.js";
 import { DEADLINE_S, measureVerifyHostile } from "./verify-hostile.js";
-import { buildTimes, testTime, typecheckTime } from "./timed.js";
+import { buildTimes, testTime, typecheckOneTime, typecheckTime } from "./timed.js";
 import { measureWallBounds } from "./wall-bounds.js";
 
 
@@ -138,6 +138,11 @@ if (tryit) {
 console.log("bench: type-check ...");
 row("tsc, consumer of all six from the compiled .d.ts (skipLibCheck, as tsc --init)", typecheckTime(true), "s", 1.5);
 row("tsc, the same consumer checking every .d.ts (skipLibCheck false)", typecheckTime(false), "s", null);
+for (const setting of ["node", "dom"] as const) {
+  const label = setting === "node" ? "a Node project (lib es2022, @types/node)" : "a browser project (lib dom)";
+  row(`tsc, consumer of one service's entry point, skipLibCheck false, ${label}`, typecheckOneTime("package", setting), "s", 2);
+  row(`tsc, the same with bare openapi-fetch over the same paths, ${label}`, typecheckOneTime("openapi-fetch", setting), "s", null);
+}
 if (!values["skip-tests"]) {
   console.log("bench: npm test ...");
   row("npm test wall time", testTime(), "s", 60);
