@@ -87,6 +87,22 @@ function withCredentials(headers: CallHeaders | undefined, credentials: Record<s
   return out;
 }
 
+/** What the relay knows of one operation of a method before any call, made on its first call. */
+interface Route {
+  /** "METHOD /path/template". */
+  readonly key: string;
+  readonly op: OperationMeta;
+  /** Whether the template has path parameters. */
+  readonly hasPath: boolean;
+  /** The operation's query styles. */
+  readonly query: (query: Record<string, unknown>) => string;
+  /** The operation's default media type: the label of a body nobody labelled. */
+  readonly label: string | undefined;
+  /** The headers of a call that gives none and sends its body with the default label: made for these credentials (the client's, one object per security). */
+  credentials: Record<string, string> | undefined;
+  headers: CallHeaders | undefined;
+}
+
 export function createRelay(ctx: RelayContext): (call: Send, method: string) => Send {
   const { meta, deadlines, boundPath, clientLabels, send, hint } = ctx;
   const serializers = new Map<OperationMeta | undefined, (query: Record<string, unknown>) => string>();
@@ -96,15 +112,39 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     if (!serializer) serializers.set(op, (serializer = (query) => serializeQuery(query, op?.query ?? {})));
     return serializer;
   };
-  return (call, method) => async (path, init = {}) => {
+  /** The headers of a call that gave none: its label (if any) and the static credentials (if any), one object per operation. */
+  const plainHeaders = (route: Route | undefined, label: string | undefined, credentials: Record<string, string> | undefined): CallHeaders | undefined => {
+    if (label === undefined) return credentials;
+    if (route === undefined || label !== route.label) return credentials ? withCredentials(labelled(undefined, label), credentials) : labelled(undefined, label);
+    if (route.headers === undefined || route.credentials !== credentials) {
+      route.credentials = credentials;
+      route.headers = credentials ? withCredentials(labelled(undefined, label), credentials) : labelled(undefined, label);
+    }
+    return route.headers;
+  };
+  return (call, method) => {
+    /** This method's operations, by the path as the caller writes it (a template of the document); unknown paths are not kept. */
+    const routes = new Map<string, Route>();
+    const routeOf = (path: string): Route | undefined => {
+      let route = routes.get(path);
+      if (route === undefined) {
+        const key = `${method} ${path}`;
+        const op = meta.operations[key];
+        if (op === undefined) return undefined;
+        routes.set(path, (route = { key, op, hasPath: path.includes("{"), query: queryOf(op), label: op.requestMediaTypes[0], credentials: undefined, headers: undefined }));
+      }
+      return route;
+    };
+    return async (path, init = {}) => {
     // Our own per-call option: openapi-fetch would copy an unknown key onto the Request and ignore it.
     const { validate, params } = init;
     if (validate !== undefined && typeof validate !== "boolean") throw new InputError("validate", "type", "validate: must be true or false");
     checkHeaderValues("headers", init.headers);
     checkHeaderValues("params.header", params?.header);
     if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
-    const key = `${method} ${path}`;
-    const op = meta.operations[key];
+    const route = routeOf(path);
+    const key = route?.key ?? `${method} ${path}`;
+    const op = route?.op;
     let headers = (Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers) as CallHeaders | undefined;
     if (init.body instanceof FormData && headers) {
       // A caller's multipart Content-Type lacks the boundary; fetch writes the right one from the FormData.
@@ -118,15 +158,14 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     // A caller's own serializer sees the headers as the caller gave them, as openapi-fetch says.
     let label: string | undefined;
     if (init.body !== undefined && init.bodySerializer === undefined && !(init.body instanceof FormData) && !clientLabels && !labels(headers) && !labels(params?.header)) {
-      label = init.body instanceof URLSearchParams ? FORM : op?.requestMediaTypes[0];
-      if (label !== undefined) headers = labelled(headers, label);
+      label = init.body instanceof URLSearchParams ? FORM : route?.label;
     }
     // The caller's signal is relayed to the deadline with one listener per signal (abort.ts),
     // however many calls share it; the client's one timer ends the call at its timeoutMs.
     const deadline = deadlines.start(op?.operationId ?? path);
     const unlink = linkAbort(init.signal, deadline);
     // Path parameters go through the path serializer only where the template has any (bound ones filled in).
-    const hasPath = path.includes("{");
+    const hasPath = route ? route.hasPath : path.includes("{");
     const callParams = {
       query: params?.query,
       header: params?.header,
@@ -138,7 +177,18 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     // eslint-disable-next-line prefer-const
     const parseAs = init.parseAs ?? op?.parseAs ?? "json";
     // Nothing but openapi-fetch sees the answer: a JSON or text success is read by us, with a byte count (see CallState.reads).
-    const reads = (parseAs === "json" || parseAs === "text") && init.fetch === undefined && !(init.middleware as Middleware[] | undefined)?.length && !ctx.guardInChain() ? parseAs : undefined;
+    const guardInChain = ctx.guardInChain();
+    let middleware = init.middleware as Middleware[] | undefined;
+    const ownChain = init.fetch !== undefined || !!middleware?.length;
+    const reads = (parseAs === "json" || parseAs === "text") && !ownChain && !guardInChain ? parseAs : undefined;
+    // Static credentials go into the headers openapi-fetch builds the Request with (a caller's
+    // own header of the same name wins), not set on the Request after: only where no middleware can see them.
+    const credentials = !guardInChain && !ownChain && op !== undefined && op.security.length > 0 ? ctx.fixedCredentials(op.security) : undefined;
+    if (headers === undefined) headers = plainHeaders(route, label, credentials);
+    else {
+      if (label !== undefined) headers = labelled(headers, label);
+      if (credentials) headers = withCredentials(headers, credentials);
+    }
     let state: CallState;
     const serialize = init.body !== undefined && init.bodySerializer === undefined ? (body: unknown, headers?: Headers) => serializeBody(state, body, headers) : undefined;
     const fetch = (request: Request) => send(request, state);
@@ -151,30 +201,21 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       validate,
       label,
       key,
+      op,
       schemaPath: path,
       params: callParams,
       // What openapi-fetch would tell a middleware: the call's base URL, its fetch and its serializer.
       options: { baseUrl: init.baseUrl ? trimmed(init.baseUrl) : ctx.baseUrl, fetch: init.fetch ?? fetch, bodySerializer: init.bodySerializer ?? serialize },
       request: undefined,
       call: undefined,
-      credentialed: false,
+      credentialed: credentials !== undefined,
       answer: undefined,
       reads,
       limit: undefined,
     };
     // The guard runs inside our fetch unless something can come between openapi-fetch's Request and it.
-    let middleware = init.middleware as Middleware[] | undefined;
-    if (ctx.guardInChain()) ctx.remember(callParams, state);
-    else if (init.fetch !== undefined || middleware?.length) middleware = [ctx.guardFor(state), ...(middleware ?? [])];
-    else if (op && op.security.length > 0) {
-      // Static credentials go into the headers openapi-fetch builds the Request with (a caller's
-      // own header of the same name wins), not set on the Request after: no middleware sees them here.
-      const credentials = ctx.fixedCredentials(op.security);
-      if (credentials) {
-        headers = withCredentials(headers, credentials);
-        state.credentialed = true;
-      }
-    }
+    if (guardInChain) ctx.remember(callParams, state);
+    else if (ownChain) middleware = [ctx.guardFor(state), ...(middleware ?? [])];
     const callInit: AnyInit = {
       body: init.body,
       baseUrl: init.baseUrl,
@@ -187,7 +228,7 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       signal: undefined,
       bodySerializer: init.bodySerializer ?? state.serialize,
       // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
-      querySerializer: init.querySerializer ?? queryOf(op),
+      querySerializer: init.querySerializer ?? route?.query ?? queryOf(undefined),
       fetch: state.options.fetch,
       middleware,
     };
@@ -216,5 +257,6 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       deadlines.end(deadline);
       unlink();
     }
+  };
   };
 }

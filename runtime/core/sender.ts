@@ -45,7 +45,7 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   const originPrefix = `${ctx.origin}/`;
   /** The configured base URL's own path, without a trailing slash ("" at the origin's root). */
   const basePath = new URL(ctx.root).pathname.replace(/\/+$/, "");
-  const retryFor = new Map<string, RetryMeta | undefined>();
+  const retryFor = new Map<string, RetryMeta | null>();
   /** Each operation's body limit, made on its first answer and shared by the rest. */
   const bodyLimit = (operation: string): BodyLimit => ({ max: maxResponseBytes, tooLarge: () => new ResponseTooLargeError(operation, maxResponseBytes) });
   const limits = new Map<string, BodyLimit>();
@@ -195,8 +195,10 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
 
   const policyOf = (call: Call | undefined): RetryMeta | undefined => {
     if (!call) return undefined;
-    if (!retryFor.has(call.key)) retryFor.set(call.key, resolveRetry(call.op.retry, ctx.retry));
-    return retryFor.get(call.key);
+    // One lookup per call: null stands for "no retries" once resolved.
+    let policy = retryFor.get(call.key);
+    if (policy === undefined) retryFor.set(call.key, (policy = resolveRetry(call.op.retry, ctx.retry) ?? null));
+    return policy ?? undefined;
   };
 
   /** The attempts after the first, or all of them: loaded on the first answer the document says to retry, or for `redirect: "follow"`. */
