@@ -216,22 +216,25 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     // The guard runs inside our fetch unless something can come between openapi-fetch's Request and it.
     if (guardInChain) ctx.remember(callParams, state);
     else if (ownChain) middleware = [ctx.guardFor(state), ...(middleware ?? [])];
+    // Only the keys with a value: openapi-fetch copies the options twice (a spread and a rest) and
+    // walks what is left onto the Request, so every key costs on every call. Absent and undefined
+    // are the same to it; the caller's signal reaches the call through the deadline (see
+    // sender.ts), never through openapi-fetch's Request, so no signal is given.
     const callInit: AnyInit = {
-      body: init.body,
-      baseUrl: init.baseUrl,
       headers,
       params: callParams,
       parseAs: reads ? "stream" : parseAs,
       // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes their own.
       redirect: init.redirect ?? op?.redirect ?? "error",
-      // The caller's signal reaches the call through the deadline (see sender.ts), not through openapi-fetch's Request.
-      signal: undefined,
-      bodySerializer: init.bodySerializer ?? state.serialize,
       // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
       querySerializer: init.querySerializer ?? route?.query ?? queryOf(undefined),
       fetch: state.options.fetch,
-      middleware,
     };
+    if (init.body !== undefined) callInit.body = init.body;
+    const bodySerializer = init.bodySerializer ?? state.serialize;
+    if (bodySerializer !== undefined) callInit.bodySerializer = bodySerializer;
+    if (init.baseUrl !== undefined) callInit.baseUrl = init.baseUrl;
+    if (middleware !== undefined) callInit.middleware = middleware;
     // Anything else the caller gave (cache, keepalive, a Request class, ...) goes as it came.
     for (const key in init) if (!OWN.has(key)) callInit[key] = init[key];
     try {
