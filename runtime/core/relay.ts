@@ -101,6 +101,8 @@ interface Route {
   /** The headers of a call that gives none and sends its body with the default label: made for these credentials (the client's, one object per security). */
   credentials: Record<string, string> | undefined;
   headers: CallHeaders | undefined;
+  /** The operation's static credential headers, asked once (null: none, or a provider's, asked per call by the sender). */
+  fixed: Record<string, string> | null | undefined;
 }
 
 export function createRelay(ctx: RelayContext): (call: Send, method: string) => Send {
@@ -131,7 +133,7 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
         const key = `${method} ${path}`;
         const op = meta.operations[key];
         if (op === undefined) return undefined;
-        routes.set(path, (route = { key, op, hasPath: path.includes("{"), query: queryOf(op), label: op.requestMediaTypes[0], credentials: undefined, headers: undefined }));
+        routes.set(path, (route = { key, op, hasPath: path.includes("{"), query: queryOf(op), label: op.requestMediaTypes[0], credentials: undefined, headers: undefined, fixed: undefined }));
       }
       return route;
     };
@@ -183,7 +185,12 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     const reads = (parseAs === "json" || parseAs === "text") && !ownChain && !guardInChain ? parseAs : undefined;
     // Static credentials go into the headers openapi-fetch builds the Request with (a caller's
     // own header of the same name wins), not set on the Request after: only where no middleware can see them.
-    const credentials = !guardInChain && !ownChain && op !== undefined && op.security.length > 0 ? ctx.fixedCredentials(op.security) : undefined;
+    // The client's credentials never change after creation: an operation's are asked once.
+    let credentials: Record<string, string> | undefined;
+    if (!guardInChain && !ownChain && route !== undefined && route.op.security.length > 0) {
+      if (route.fixed === undefined) route.fixed = ctx.fixedCredentials(route.op.security) ?? null;
+      credentials = route.fixed ?? undefined;
+    }
     if (headers === undefined) headers = plainHeaders(route, label, credentials);
     else {
       if (label !== undefined) headers = labelled(headers, label);
