@@ -192,12 +192,16 @@ function checkOf(rule: Rule | boolean | undefined): Check {
  * Sub-rules are compiled when first reached (a schema may refer to itself).
  */
 function compileRule(rule: Rule): Check {
-  const { $ref, type, enum: allowed, pattern, minLength, maxLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = rule;
-  const { minItems, maxItems, uniqueItems, items, prefixItems, properties, required, additionalProperties, minProperties, maxProperties } = rule;
+  const { $ref, type, pattern, minLength, maxLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = rule;
+  const { minItems, maxItems, uniqueItems, items, prefixItems, properties, additionalProperties, minProperties, maxProperties } = rule;
   const { allOf, anyOf, oneOf, not } = rule;
+  // The rule's lists, copied: a check reads nothing of the table after this.
+  const allowed = rule.enum && [...rule.enum];
+  const required = rule.required && [...rule.required];
+  const anyCount = anyOf?.length ?? 0;
   const constant = rule.const;
   const hasConst = constant !== undefined;
-  const types = typeof type === "string" ? undefined : type;
+  const types = typeof type === "string" || type === undefined ? undefined : [...type];
   const typeText = type === undefined ? "" : typeof type === "string" ? type : type.join(" or ");
   const measures = minLength !== undefined || maxLength !== undefined;
   const strings = measures || pattern !== undefined;
@@ -329,7 +333,7 @@ function compileRule(rule: Rule): Check {
         if (!violation) break;
         (violations ??= []).push(violation);
       }
-      if ((violations?.length ?? 0) === anyOf.length) return missingAlternative((violations ??= []), fieldOf(parent, key)) ?? deepest(violations);
+      if ((violations?.length ?? 0) === anyCount) return missingAlternative((violations ??= []), fieldOf(parent, key)) ?? deepest(violations);
     }
     if (oneOf) {
       const violations = (oneChecks ??= oneOf.map(checkOf)).map((check) => check(value, parent, key, schemas, depth + 1));
