@@ -57,6 +57,9 @@ export interface RelayContext {
 /** The keys of a call's init the relay writes itself; any other key the caller gave goes to openapi-fetch as it came. */
 const OWN = new Set(["validate", "headers", "params", "parseAs", "redirect", "signal", "bodySerializer", "querySerializer", "fetch", "middleware", "body", "baseUrl"]);
 
+/** The Content-Type openapi-fetch gives a serialized body nobody labelled. */
+const JSON_TYPE = "application/json";
+
 /** openapi-fetch's own trailing-slash rule for a per-call baseUrl. */
 const trimmed = (url: string) => (url.endsWith("/") ? url.slice(0, -1) : url);
 
@@ -191,9 +194,13 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       if (route.fixed === undefined) route.fixed = ctx.fixedCredentials(route.op.security) ?? null;
       credentials = route.fixed ?? undefined;
     }
-    if (headers === undefined) headers = plainHeaders(route, label, credentials);
+    // openapi-fetch labels every serialized body that is not FormData application/json itself, first,
+    // under the caller's headers (which name no Content-Type here): that label is left to it, which
+    // spares two Headers writes a call; the guard and our serializer read the label from the state.
+    const written = label === JSON_TYPE ? undefined : label;
+    if (headers === undefined) headers = plainHeaders(route, written, credentials);
     else {
-      if (label !== undefined) headers = labelled(headers, label);
+      if (written !== undefined) headers = labelled(headers, written);
       if (credentials) headers = withCredentials(headers, credentials);
     }
     let state: CallState;
