@@ -166,14 +166,14 @@ const join = (field: string, key: string | number) => (typeof key === "number" ?
 type Check = (value: unknown, parent: string, key: string | number | undefined, schemas: ServiceRules["schemas"], depth: number) => RuleViolation | undefined;
 
 const fieldOf = (parent: string, key: string | number | undefined) => (key === undefined ? parent : join(parent, key));
-/** A violation of the field at `parent` and `key`; its message is written only now. */
-const fail = (parent: string, key: string | number | undefined, keyword: string, message: (field: string) => string) => {
+/** A violation of the field at `parent` and `key`: its name, then what it breaks (written only on this path). */
+const fail = (parent: string, key: string | number | undefined, keyword: string, text: string) => {
   const field = fieldOf(parent, key);
-  return new RuleViolation(field, keyword, message(field));
+  return new RuleViolation(field, keyword, `${field} ${text}`);
 };
 
 const pass: Check = () => undefined;
-const refuse: Check = (_, parent, key) => fail(parent, key, "false", (field) => `${field} is not allowed`);
+const refuse: Check = (_, parent, key) => fail(parent, key, "false", `is not allowed`);
 /** Each rule object's check, made on its first use: a rule table is read once, not keyword by keyword on every call. */
 const compiled = new WeakMap<object, Check>();
 
@@ -236,7 +236,7 @@ function compileRule(rule: Rule): Check {
   let refRule: Rule | undefined;
   let refCheck: Check = pass;
   return (value, parent, key, schemas, depth) => {
-    if (depth > 64) return fail(parent, key, "depth", (field) => `${field} is nested too deeply`);
+    if (depth > 64) return fail(parent, key, "depth", `is nested too deeply`);
     if ($ref !== undefined) {
       const target = own(schemas, $ref) ? schemas[$ref] : undefined;
       if (schemas !== refTable || target !== refRule) {
@@ -251,30 +251,30 @@ function compileRule(rule: Rule): Check {
     if (type !== undefined) {
       // One type (the usual case) is compared without an array.
       const matches = types === undefined ? typeMatches(type as string, actual) : types.some((t) => typeMatches(t, actual));
-      if (!matches) return fail(parent, key, "type", (field) => `${field} must be of type ${typeText}`);
+      if (!matches) return fail(parent, key, "type", `must be of type ${typeText}`);
     }
-    if (hasConst && !equal(constant, value)) return fail(parent, key, "const", (field) => `${field} must be ${JSON.stringify(constant)}`);
+    if (hasConst && !equal(constant, value)) return fail(parent, key, "const", `must be ${JSON.stringify(constant)}`);
     if (allowed !== undefined && !allowed.some((e) => equal(e, value))) {
-      return fail(parent, key, "enum", (field) => `${field} must be one of ${allowed.map((e) => JSON.stringify(e)).join(", ")}`);
+      return fail(parent, key, "enum", `must be one of ${allowed.map((e) => JSON.stringify(e)).join(", ")}`);
     }
     if (strings && typeof value === "string") {
       const length = measures ? codePoints(value) : 0;
-      if (minLength !== undefined && length < minLength) return fail(parent, key, "minLength", (field) => `${field} must have at least ${minLength} character(s)`);
-      if (maxLength !== undefined && length > maxLength) return fail(parent, key, "maxLength", (field) => `${field} must have at most ${maxLength} character(s)`);
-      if (pattern !== undefined && !(expression ??= regex(pattern)).test(value)) return fail(parent, key, "pattern", (field) => `${field} must match the pattern ${pattern}`);
+      if (minLength !== undefined && length < minLength) return fail(parent, key, "minLength", `must have at least ${minLength} character(s)`);
+      if (maxLength !== undefined && length > maxLength) return fail(parent, key, "maxLength", `must have at most ${maxLength} character(s)`);
+      if (pattern !== undefined && !(expression ??= regex(pattern)).test(value)) return fail(parent, key, "pattern", `must match the pattern ${pattern}`);
     }
     if (numbers && typeof value === "number") {
-      if (minimum !== undefined && value < minimum) return fail(parent, key, "minimum", (field) => `${field} must be at least ${minimum}`);
-      if (maximum !== undefined && value > maximum) return fail(parent, key, "maximum", (field) => `${field} must be at most ${maximum}`);
-      if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) return fail(parent, key, "exclusiveMinimum", (field) => `${field} must be greater than ${exclusiveMinimum}`);
-      if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) return fail(parent, key, "exclusiveMaximum", (field) => `${field} must be less than ${exclusiveMaximum}`);
-      if (multipleOf !== undefined && !Number.isInteger(value / multipleOf)) return fail(parent, key, "multipleOf", (field) => `${field} must be a multiple of ${multipleOf}`);
+      if (minimum !== undefined && value < minimum) return fail(parent, key, "minimum", `must be at least ${minimum}`);
+      if (maximum !== undefined && value > maximum) return fail(parent, key, "maximum", `must be at most ${maximum}`);
+      if (exclusiveMinimum !== undefined && value <= exclusiveMinimum) return fail(parent, key, "exclusiveMinimum", `must be greater than ${exclusiveMinimum}`);
+      if (exclusiveMaximum !== undefined && value >= exclusiveMaximum) return fail(parent, key, "exclusiveMaximum", `must be less than ${exclusiveMaximum}`);
+      if (multipleOf !== undefined && !Number.isInteger(value / multipleOf)) return fail(parent, key, "multipleOf", `must be a multiple of ${multipleOf}`);
     }
     if (actual === "array") {
       const list = value as unknown[];
-      if (minItems !== undefined && list.length < minItems) return fail(parent, key, "minItems", (field) => `${field} must have at least ${minItems} item(s)`);
-      if (maxItems !== undefined && list.length > maxItems) return fail(parent, key, "maxItems", (field) => `${field} must have at most ${maxItems} item(s)`);
-      if (uniqueItems && repeats(list)) return fail(parent, key, "uniqueItems", (field) => `${field} must not repeat items`);
+      if (minItems !== undefined && list.length < minItems) return fail(parent, key, "minItems", `must have at least ${minItems} item(s)`);
+      if (maxItems !== undefined && list.length > maxItems) return fail(parent, key, "maxItems", `must have at most ${maxItems} item(s)`);
+      if (uniqueItems && repeats(list)) return fail(parent, key, "uniqueItems", `must not repeat items`);
       if (eachItem && list.length > 0) {
         const field = fieldOf(parent, key);
         const prefix = prefixItems === undefined ? undefined : (prefixChecks ??= prefixItems.map(checkOf));
@@ -299,8 +299,8 @@ function compileRule(rule: Rule): Check {
       if (counts) {
         let count = 0;
         for (const name in object) if (hasOwnProperty.call(object, name) && object[name] !== undefined) count++;
-        if (minProperties !== undefined && count < minProperties) return fail(parent, key, "minProperties", (field) => `${field} must have at least ${minProperties} field(s)`);
-        if (maxProperties !== undefined && count > maxProperties) return fail(parent, key, "maxProperties", (field) => `${field} must have at most ${maxProperties} field(s)`);
+        if (minProperties !== undefined && count < minProperties) return fail(parent, key, "minProperties", `must have at least ${minProperties} field(s)`);
+        if (maxProperties !== undefined && count > maxProperties) return fail(parent, key, "maxProperties", `must have at most ${maxProperties} field(s)`);
       }
       if (eachProperty) {
         let field: string | undefined;
@@ -339,9 +339,9 @@ function compileRule(rule: Rule): Check {
       const violations = (oneChecks ??= oneOf.map(checkOf)).map((check) => check(value, parent, key, schemas, depth + 1));
       const passing = violations.filter((v) => v === undefined).length;
       if (passing === 0) return deepest(violations as RuleViolation[]);
-      if (passing > 1) return fail(parent, key, "oneOf", (field) => `${field} must match exactly one of its ${oneOf.length} forms, and matches ${passing}`);
+      if (passing > 1) return fail(parent, key, "oneOf", `must match exactly one of its ${oneOf.length} forms, and matches ${passing}`);
     }
-    if (not && (notCheck ??= checkOf(not))(value, parent, key, schemas, depth + 1) === undefined) return fail(parent, key, "not", (field) => `${field} has a form that is not allowed`);
+    if (not && (notCheck ??= checkOf(not))(value, parent, key, schemas, depth + 1) === undefined) return fail(parent, key, "not", `has a form that is not allowed`);
     return undefined;
   };
 }
