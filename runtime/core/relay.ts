@@ -57,6 +57,12 @@ export interface RelayContext {
 /** The keys of a call's init the relay writes itself; any other key the caller gave goes to openapi-fetch as it came. */
 const OWN = new Set(["validate", "headers", "params", "parseAs", "redirect", "signal", "bodySerializer", "querySerializer", "fetch", "middleware", "body", "baseUrl"]);
 
+/** Whether an operation describes any query parameter. */
+const queryDescribed = (op: OperationMeta) => {
+  for (const name in op.query) if (Object.hasOwn(op.query, name)) return true;
+  return false;
+};
+
 /** The Content-Type openapi-fetch gives a serialized body nobody labelled. */
 const JSON_TYPE = "application/json";
 
@@ -97,8 +103,8 @@ interface Route {
   readonly op: OperationMeta;
   /** Whether the template has path parameters. */
   readonly hasPath: boolean;
-  /** The operation's query styles. */
-  readonly query: (query: Record<string, unknown>) => string;
+  /** The operation's query styles; undefined where it describes no query parameter (the client's own serializer writes such a query alike). */
+  readonly query: ((query: Record<string, unknown>) => string) | undefined;
   /** The operation's default media type: the label of a body nobody labelled. */
   readonly label: string | undefined;
   /** The headers of a call that gives none and sends its body with the default label: made for these credentials (the client's, one object per security). */
@@ -136,7 +142,7 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
         const key = `${method} ${path}`;
         const op = meta.operations[key];
         if (op === undefined) return undefined;
-        routes.set(path, (route = { key, op, hasPath: path.includes("{"), query: queryOf(op), label: op.requestMediaTypes[0], credentials: undefined, headers: undefined, fixed: undefined }));
+        routes.set(path, (route = { key, op, hasPath: path.includes("{"), query: queryDescribed(op) ? queryOf(op) : undefined, label: op.requestMediaTypes[0], credentials: undefined, headers: undefined, fixed: undefined }));
       }
       return route;
     };
@@ -234,16 +240,16 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     // walks what is left onto the Request, so every key costs on every call. Absent and undefined
     // are the same to it; the caller's signal reaches the call through the deadline (see
     // sender.ts), never through openapi-fetch's Request, so no signal is given.
-    const callInit: AnyInit = {
-      headers,
-      params: callParams,
-      parseAs: reads ? "stream" : parseAs,
-      // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes their own.
-      redirect: init.redirect ?? op?.redirect ?? "error",
-      // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
-      querySerializer: init.querySerializer ?? route?.query ?? queryOf(undefined),
-      fetch: state.options.fetch,
-    };
+    const callInit: AnyInit = { headers, params: callParams, parseAs: reads ? "stream" : parseAs, fetch: state.options.fetch };
+    // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes
+    // their own. "error" is the client's own redirect option (calls.ts): only another mode is given.
+    const redirect = init.redirect ?? op?.redirect ?? "error";
+    if (redirect !== "error") callInit.redirect = redirect;
+    // The calling operation's query styles, unless the caller gives a querySerializer, which
+    // openapi-fetch then uses. The client's own querySerializer (calls.ts) writes a query as no
+    // operation describes it, which is all an operation without query parameters needs.
+    const querySerializer = init.querySerializer ?? route?.query;
+    if (querySerializer !== undefined) callInit.querySerializer = querySerializer;
     if (init.body !== undefined) callInit.body = init.body;
     const bodySerializer = init.bodySerializer ?? state.serialize;
     if (bodySerializer !== undefined) callInit.bodySerializer = bodySerializer;
