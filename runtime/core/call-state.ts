@@ -33,6 +33,8 @@ export interface CallState {
   readonly validate: boolean | undefined;
   /** "METHOD /path/template" as the relay looked the operation up: the method and template openapi-fetch's Request is built from. */
   readonly key: string;
+  /** The operation the relay looked up by that key (undefined: not an operation of the document; the guard refuses the call). */
+  readonly op: OperationMeta | undefined;
   /** What the guard reads when it runs inside our fetch: the template, the params and openapi-fetch's options as a middleware would see them. */
   readonly schemaPath: string;
   readonly params: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
@@ -64,6 +66,14 @@ export type SentBody = RequestInit["body"];
 export const NONE = Symbol("none");
 export const FORM = "application/x-www-form-urlencoded";
 
+const essences = new Map<string, string>();
+/** The essence of a label the relay gave (a document's media type, or the form type): few, so each is worked out once. */
+export function labelEssence(label: string): string {
+  let essence = essences.get(label);
+  if (essence === undefined) essences.set(label, (essence = mediaTypeEssence(label)));
+  return essence;
+}
+
 /** FormData as it is (fetch writes its boundary), URLSearchParams and form-labelled bodies URL-encoded, everything else JSON. */
 export function serializeBody(state: Pick<CallState, "given" | "written" | "label"> | undefined, body: unknown, headers?: Headers): string | FormData {
   const written =
@@ -71,7 +81,7 @@ export function serializeBody(state: Pick<CallState, "given" | "written" | "labe
       ? body
       : body instanceof URLSearchParams
         ? body.toString()
-        : mediaTypeEssence(state?.label ?? headers?.get("content-type") ?? "") === FORM
+        : (state?.label !== undefined ? labelEssence(state.label) : mediaTypeEssence(headers?.get("content-type") ?? "")) === FORM
           ? new URLSearchParams(body as Record<string, string>).toString()
           : JSON.stringify(body);
   if (state) {

@@ -15,6 +15,7 @@ import type { Clock, RetryOption } from "./retry.js";
 import { createSender, type Transport } from "./sender.js";
 import type { ServiceMeta } from "./service-meta.js";
 import { serializePath } from "./path.js";
+import { serializeQuery } from "./query-style.js";
 
 export interface CallsContext {
   meta: ServiceMeta;
@@ -63,6 +64,9 @@ export function wireCalls(ctx: CallsContext): Calls {
       return url.slice(0, url.length - template.length) + serializePath(template, params);
     },
     bodySerializer: (body: unknown, headers?: Headers) => serializeBody(undefined, body, headers),
+    // Every call brings the querySerializer of its operation (relay.ts); a function here spares
+    // openapi-fetch making a default serializer of its own on every call before it takes the call's.
+    querySerializer: (query: Record<string, unknown>) => serializeQuery(query, {}),
     // Stands for "the document's choice" (see relay.ts); a caller's own value is kept.
     redirect: "error",
   } as never) as unknown as Record<string, unknown>;

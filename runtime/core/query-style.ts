@@ -73,21 +73,24 @@ const refuse = (field: string, rule: string, text: string) => new InputError(fie
  */
 export function serializeQuery(query: Record<string, unknown> | undefined, params: Readonly<Record<string, QueryParamMeta>>): string {
   const parts: string[] = [];
-  for (const [name, value] of Object.entries(query ?? {})) {
+  // Own enumerable keys in place, as Object.entries lists them, without its arrays; a
+  // parameter's field name (params.query.<name>) is written only for an error.
+  for (const name in query) {
+    if (!hasOwnProperty.call(query, name)) continue;
+    const value = query[name];
     if (value == null) continue;
     const { style, explode, shape } = params[name] ?? DEFAULT;
-    const field = `params.query.${name}`;
-    const key = encode(field, name);
+    const key = encode(name, name);
     const given: QueryShape = Array.isArray(value) ? "array" : typeof value === "object" ? "object" : "scalar";
-    if (shape && shape !== given) throw refuse(field, "type", `must be ${SHAPES[shape]}, as the document's schema says`);
+    if (shape && shape !== given) throw refuse(fieldOf(name), "type", `must be ${SHAPES[shape]}, as the document's schema says`);
     // What each style carries: OpenAPI 3.1 §4.8.12.4's table where it is not "n/a".
-    if (style !== "form" && (given === "scalar" || (style === "deepObject" && given === "array"))) throw refuse(field, "style", `style ${style} cannot carry ${SHAPES[given]}`);
+    if (style !== "form" && (given === "scalar" || (style === "deepObject" && given === "array"))) throw refuse(fieldOf(name), "style", `style ${style} cannot carry ${SHAPES[given]}`);
     if (given === "scalar") {
-      parts.push(`${key}=${scalar(field, value, "the value")}`);
+      parts.push(`${key}=${scalar(name, value, "the value")}`);
       continue;
     }
     // [name, item] for an array's items, [key, value] for an object's properties.
-    const pairs = given === "array" ? (value as unknown[]).map((v) => [key, scalar(field, v, "each array item")]) : objectPairs(field, value as object);
+    const pairs = given === "array" ? (value as unknown[]).map((v) => [key, scalar(name, v, "each array item")]) : objectPairs(name, value as object);
     if (pairs.length === 0) continue;
     if (style === "deepObject") for (const [k, v] of pairs) parts.push(`${key}[${k}]=${v}`);
     else if (explode) for (const [k, v] of pairs) parts.push(`${k}=${v}`);
@@ -96,28 +99,33 @@ export function serializeQuery(query: Record<string, unknown> | undefined, param
   return parts.join("&");
 }
 
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+/** The field an error about query parameter `name` names. */
+const fieldOf = (name: string) => `params.query.${name}`;
+
 /** A plain object's present properties (an undefined or null one is absent, as at the top level), encoded. */
-function objectPairs(field: string, value: object): string[][] {
+function objectPairs(name: string, value: object): string[][] {
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) throw refuse(field, "type", "must be a plain object");
+  if (proto !== Object.prototype && proto !== null) throw refuse(fieldOf(name), "type", "must be a plain object");
   return Object.entries(value)
     .filter(([, v]) => v != null)
-    .map(([k, v]) => [encode(field, k), scalar(field, v, "each property value")]);
+    .map(([k, v]) => [encode(name, k), scalar(name, v, "each property value")]);
 }
 
 /** No query style serializes a nested array or object. */
-function scalar(field: string, value: unknown, what: string): string {
+function scalar(name: string, value: unknown, what: string): string {
   const type = typeof value;
-  if (type === "string" || type === "number" || type === "boolean" || type === "bigint") return encode(field, String(value));
-  throw refuse(field, "type", `${what} must be ${SCALAR}`);
+  if (type === "string" || type === "number" || type === "boolean" || type === "bigint") return encode(name, String(value));
+  throw refuse(fieldOf(name), "type", `${what} must be ${SCALAR}`);
 }
 
-function encode(field: string, text: string): string {
+/** Percent-encoded text of query parameter `name` (its name, or a key or value it carries). */
+function encode(name: string, text: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
     // A lone surrogate: encodeURIComponent's URIError would name no field.
-    throw refuse(field, "unicode", "must be well-formed Unicode");
+    throw refuse(fieldOf(name), "unicode", "must be well-formed Unicode");
   }
 }
 

@@ -57,6 +57,15 @@ export interface RelayContext {
 /** The keys of a call's init the relay writes itself; any other key the caller gave goes to openapi-fetch as it came. */
 const OWN = new Set(["validate", "headers", "params", "parseAs", "redirect", "signal", "bodySerializer", "querySerializer", "fetch", "middleware", "body", "baseUrl"]);
 
+/** Whether an operation describes any query parameter. */
+const queryDescribed = (op: OperationMeta) => {
+  for (const name in op.query) if (Object.hasOwn(op.query, name)) return true;
+  return false;
+};
+
+/** The Content-Type openapi-fetch gives a serialized body nobody labelled. */
+const JSON_TYPE = "application/json";
+
 /** openapi-fetch's own trailing-slash rule for a per-call baseUrl. */
 const trimmed = (url: string) => (url.endsWith("/") ? url.slice(0, -1) : url);
 
@@ -87,6 +96,24 @@ function withCredentials(headers: CallHeaders | undefined, credentials: Record<s
   return out;
 }
 
+/** What the relay knows of one operation of a method before any call, made on its first call. */
+interface Route {
+  /** "METHOD /path/template". */
+  readonly key: string;
+  readonly op: OperationMeta;
+  /** Whether the template has path parameters. */
+  readonly hasPath: boolean;
+  /** The operation's query styles; undefined where it describes no query parameter (the client's own serializer writes such a query alike). */
+  readonly query: ((query: Record<string, unknown>) => string) | undefined;
+  /** The operation's default media type: the label of a body nobody labelled. */
+  readonly label: string | undefined;
+  /** The headers of a call that gives none and sends its body with the default label: made for these credentials (the client's, one object per security). */
+  credentials: Record<string, string> | undefined;
+  headers: CallHeaders | undefined;
+  /** The operation's static credential headers, asked once (null: none, or a provider's, asked per call by the sender). */
+  fixed: Record<string, string> | null | undefined;
+}
+
 export function createRelay(ctx: RelayContext): (call: Send, method: string) => Send {
   const { meta, deadlines, boundPath, clientLabels, send, hint } = ctx;
   const serializers = new Map<OperationMeta | undefined, (query: Record<string, unknown>) => string>();
@@ -96,15 +123,39 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     if (!serializer) serializers.set(op, (serializer = (query) => serializeQuery(query, op?.query ?? {})));
     return serializer;
   };
-  return (call, method) => async (path, init = {}) => {
+  /** The headers of a call that gave none: its label (if any) and the static credentials (if any), one object per operation. */
+  const plainHeaders = (route: Route | undefined, label: string | undefined, credentials: Record<string, string> | undefined): CallHeaders | undefined => {
+    if (label === undefined) return credentials;
+    if (route === undefined || label !== route.label) return credentials ? withCredentials(labelled(undefined, label), credentials) : labelled(undefined, label);
+    if (route.headers === undefined || route.credentials !== credentials) {
+      route.credentials = credentials;
+      route.headers = credentials ? withCredentials(labelled(undefined, label), credentials) : labelled(undefined, label);
+    }
+    return route.headers;
+  };
+  return (call, method) => {
+    /** This method's operations, by the path as the caller writes it (a template of the document); unknown paths are not kept. */
+    const routes = new Map<string, Route>();
+    const routeOf = (path: string): Route | undefined => {
+      let route = routes.get(path);
+      if (route === undefined) {
+        const key = `${method} ${path}`;
+        const op = meta.operations[key];
+        if (op === undefined) return undefined;
+        routes.set(path, (route = { key, op, hasPath: path.includes("{"), query: queryDescribed(op) ? queryOf(op) : undefined, label: op.requestMediaTypes[0], credentials: undefined, headers: undefined, fixed: undefined }));
+      }
+      return route;
+    };
+    return async (path, init = {}) => {
     // Our own per-call option: openapi-fetch would copy an unknown key onto the Request and ignore it.
     const { validate, params } = init;
     if (validate !== undefined && typeof validate !== "boolean") throw new InputError("validate", "type", "validate: must be true or false");
     checkHeaderValues("headers", init.headers);
     checkHeaderValues("params.header", params?.header);
     if (init.baseUrl !== undefined) checkBaseUrl("baseUrl", init.baseUrl);
-    const key = `${method} ${path}`;
-    const op = meta.operations[key];
+    const route = routeOf(path);
+    const key = route?.key ?? `${method} ${path}`;
+    const op = route?.op;
     let headers = (Array.isArray(init.headers) ? new Headers(init.headers as [string, string][]) : init.headers) as CallHeaders | undefined;
     if (init.body instanceof FormData && headers) {
       // A caller's multipart Content-Type lacks the boundary; fetch writes the right one from the FormData.
@@ -118,15 +169,14 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     // A caller's own serializer sees the headers as the caller gave them, as openapi-fetch says.
     let label: string | undefined;
     if (init.body !== undefined && init.bodySerializer === undefined && !(init.body instanceof FormData) && !clientLabels && !labels(headers) && !labels(params?.header)) {
-      label = init.body instanceof URLSearchParams ? FORM : op?.requestMediaTypes[0];
-      if (label !== undefined) headers = labelled(headers, label);
+      label = init.body instanceof URLSearchParams ? FORM : route?.label;
     }
     // The caller's signal is relayed to the deadline with one listener per signal (abort.ts),
     // however many calls share it; the client's one timer ends the call at its timeoutMs.
     const deadline = deadlines.start(op?.operationId ?? path);
     const unlink = linkAbort(init.signal, deadline);
     // Path parameters go through the path serializer only where the template has any (bound ones filled in).
-    const hasPath = path.includes("{");
+    const hasPath = route ? route.hasPath : path.includes("{");
     const callParams = {
       query: params?.query,
       header: params?.header,
@@ -138,7 +188,27 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     // eslint-disable-next-line prefer-const
     const parseAs = init.parseAs ?? op?.parseAs ?? "json";
     // Nothing but openapi-fetch sees the answer: a JSON or text success is read by us, with a byte count (see CallState.reads).
-    const reads = (parseAs === "json" || parseAs === "text") && init.fetch === undefined && !(init.middleware as Middleware[] | undefined)?.length && !ctx.guardInChain() ? parseAs : undefined;
+    const guardInChain = ctx.guardInChain();
+    let middleware = init.middleware as Middleware[] | undefined;
+    const ownChain = init.fetch !== undefined || !!middleware?.length;
+    const reads = (parseAs === "json" || parseAs === "text") && !ownChain && !guardInChain ? parseAs : undefined;
+    // Static credentials go into the headers openapi-fetch builds the Request with (a caller's
+    // own header of the same name wins), not set on the Request after: only where no middleware can see them.
+    // The client's credentials never change after creation: an operation's are asked once.
+    let credentials: Record<string, string> | undefined;
+    if (!guardInChain && !ownChain && route !== undefined && route.op.security.length > 0) {
+      if (route.fixed === undefined) route.fixed = ctx.fixedCredentials(route.op.security) ?? null;
+      credentials = route.fixed ?? undefined;
+    }
+    // openapi-fetch labels every serialized body that is not FormData application/json itself, first,
+    // under the caller's headers (which name no Content-Type here): that label is left to it, which
+    // spares two Headers writes a call; the guard and our serializer read the label from the state.
+    const written = label === JSON_TYPE ? undefined : label;
+    if (headers === undefined) headers = plainHeaders(route, written, credentials);
+    else {
+      if (written !== undefined) headers = labelled(headers, written);
+      if (credentials) headers = withCredentials(headers, credentials);
+    }
     let state: CallState;
     const serialize = init.body !== undefined && init.bodySerializer === undefined ? (body: unknown, headers?: Headers) => serializeBody(state, body, headers) : undefined;
     const fetch = (request: Request) => send(request, state);
@@ -151,46 +221,40 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       validate,
       label,
       key,
+      op,
       schemaPath: path,
       params: callParams,
       // What openapi-fetch would tell a middleware: the call's base URL, its fetch and its serializer.
       options: { baseUrl: init.baseUrl ? trimmed(init.baseUrl) : ctx.baseUrl, fetch: init.fetch ?? fetch, bodySerializer: init.bodySerializer ?? serialize },
       request: undefined,
       call: undefined,
-      credentialed: false,
+      credentialed: credentials !== undefined,
       answer: undefined,
       reads,
       limit: undefined,
     };
     // The guard runs inside our fetch unless something can come between openapi-fetch's Request and it.
-    let middleware = init.middleware as Middleware[] | undefined;
-    if (ctx.guardInChain()) ctx.remember(callParams, state);
-    else if (init.fetch !== undefined || middleware?.length) middleware = [ctx.guardFor(state), ...(middleware ?? [])];
-    else if (op && op.security.length > 0) {
-      // Static credentials go into the headers openapi-fetch builds the Request with (a caller's
-      // own header of the same name wins), not set on the Request after: no middleware sees them here.
-      const credentials = ctx.fixedCredentials(op.security);
-      if (credentials) {
-        headers = withCredentials(headers, credentials);
-        state.credentialed = true;
-      }
-    }
-    const callInit: AnyInit = {
-      body: init.body,
-      baseUrl: init.baseUrl,
-      headers,
-      params: callParams,
-      parseAs: reads ? "stream" : parseAs,
-      // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes their own.
-      redirect: init.redirect ?? op?.redirect ?? "error",
-      // The caller's signal reaches the call through the deadline (see sender.ts), not through openapi-fetch's Request.
-      signal: undefined,
-      bodySerializer: init.bodySerializer ?? state.serialize,
-      // The calling operation's query styles, unless the caller gives a querySerializer, which openapi-fetch then uses.
-      querySerializer: init.querySerializer ?? queryOf(op),
-      fetch: state.options.fetch,
-      middleware,
-    };
+    if (guardInChain) ctx.remember(callParams, state);
+    else if (ownChain) middleware = [ctx.guardFor(state), ...(middleware ?? [])];
+    // Only the keys with a value: openapi-fetch copies the options twice (a spread and a rest) and
+    // walks what is left onto the Request, so every key costs on every call. Absent and undefined
+    // are the same to it; the caller's signal reaches the call through the deadline (see
+    // sender.ts), never through openapi-fetch's Request, so no signal is given.
+    const callInit: AnyInit = { headers, params: callParams, parseAs: reads ? "stream" : parseAs, fetch: state.options.fetch };
+    // openapi-fetch would ask fetch to follow; the document's choice stands unless the caller makes
+    // their own. "error" is the client's own redirect option (calls.ts): only another mode is given.
+    const redirect = init.redirect ?? op?.redirect ?? "error";
+    if (redirect !== "error") callInit.redirect = redirect;
+    // The calling operation's query styles, unless the caller gives a querySerializer, which
+    // openapi-fetch then uses. The client's own querySerializer (calls.ts) writes a query as no
+    // operation describes it, which is all an operation without query parameters needs.
+    const querySerializer = init.querySerializer ?? route?.query;
+    if (querySerializer !== undefined) callInit.querySerializer = querySerializer;
+    if (init.body !== undefined) callInit.body = init.body;
+    const bodySerializer = init.bodySerializer ?? state.serialize;
+    if (bodySerializer !== undefined) callInit.bodySerializer = bodySerializer;
+    if (init.baseUrl !== undefined) callInit.baseUrl = init.baseUrl;
+    if (middleware !== undefined) callInit.middleware = middleware;
     // Anything else the caller gave (cache, keepalive, a Request class, ...) goes as it came.
     for (const key in init) if (!OWN.has(key)) callInit[key] = init[key];
     try {
@@ -216,5 +280,6 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
       deadlines.end(deadline);
       unlink();
     }
+  };
   };
 }

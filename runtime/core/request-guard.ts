@@ -5,7 +5,7 @@
  */
 import type { Middleware } from "openapi-fetch";
 import { checkBaseUrl } from "./base-url.js";
-import { NONE, type CallState, type SentBody } from "./call-state.js";
+import { labelEssence, NONE, type CallState, type SentBody } from "./call-state.js";
 import { carriesCredentials } from "./credentials.js";
 import { InputError } from "./errors.js";
 import { bodyFields } from "./form-fields.js";
@@ -73,7 +73,7 @@ export function createGuard(ctx: GuardContext): Guard {
   return (request, schemaPath, params, callOptions, state) => {
     // The guard runs first, on openapi-fetch's own Request: its method and template are the relay's (no getter, no new string).
     const key = state?.key ?? `${request.method} ${schemaPath}`;
-    const op = meta.operations[key];
+    const op = state !== undefined ? state.op : meta.operations[key];
     if (!op) throw new InputError("path", "operation", `${key} is not an operation of ${meta.id}`);
     if (callOptions.baseUrl !== root) {
       // A per-call baseUrl is not where the caller configured credentials, nor credential headers.
@@ -99,8 +99,10 @@ export function createGuard(ctx: GuardContext): Guard {
     let body: unknown;
     let reading: Promise<unknown> | undefined;
     if (request.body !== null) {
-      const type = state?.label ?? request.headers.get("content-type") ?? undefined;
-      const essence = type === undefined ? undefined : mediaTypeEssence(type);
+      // The relay's own label is one of few (the document's media types): its essence is worked out once.
+      const label = state?.label;
+      const type = label ?? request.headers.get("content-type") ?? undefined;
+      const essence = label !== undefined ? labelEssence(label) : type === undefined ? undefined : mediaTypeEssence(type);
       if (essence === undefined || !op.requestMediaTypes.includes(essence)) {
         throw new InputError("Content-Type", "enum", `Content-Type: must be one of ${op.requestMediaTypes.join(", ")}`);
       }

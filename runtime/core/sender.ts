@@ -45,7 +45,7 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   const originPrefix = `${ctx.origin}/`;
   /** The configured base URL's own path, without a trailing slash ("" at the origin's root). */
   const basePath = new URL(ctx.root).pathname.replace(/\/+$/, "");
-  const retryFor = new Map<string, RetryMeta | undefined>();
+  const retryFor = new Map<string, RetryMeta | null>();
   /** Each operation's body limit, made on its first answer and shared by the rest. */
   const bodyLimit = (operation: string): BodyLimit => ({ max: maxResponseBytes, tooLarge: () => new ResponseTooLargeError(operation, maxResponseBytes) });
   const limits = new Map<string, BodyLimit>();
@@ -121,14 +121,14 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
    * Sends one Request. `added` learns which credential headers were added, so a later attempt
    * can ask the provider again. The call's deadline reaches the transport as `init.signal`.
    */
-  const send = (request: Request, call: Call | undefined, state: CallState, added?: string[]): Promise<Response> => {
+  const send = (request: Request, call: Call | undefined, state: CallState, added?: string[], policy?: RetryMeta, body?: SentBody): Promise<Response> => {
     const { deadline } = state;
     deadline.throwIfAborted();
     const elsewhere = !onOrigin(request, state);
     const security = call?.op.security ?? [];
     if (elsewhere && security.length > 0) throw elsewhereError();
     // Static credentials the relay already gave openapi-fetch's own Request (relay.ts) are not looked up again.
-    if (state.credentialed && request === state.request) return deliver(request, call, state, NO_HEADERS, elsewhere, added);
+    if (state.credentialed && request === state.request) return deliver(request, call, state, NO_HEADERS, elsewhere, added, policy, body);
     // A token provider gets a signal of its own, made only if it asks, and unlinked when it settles,
     // so nothing it leaves behind stays on the call's signal. An open operation resolves to no headers.
     let unlink: () => void = () => undefined;
@@ -146,14 +146,44 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     };
     const resolved = resolveCredentials(security, context);
     // Static credentials are at hand: no promise and no wait on the way to the transport.
-    if (!(resolved instanceof Promise)) return deliver(request, call, state, resolved, elsewhere, added);
+    if (!(resolved instanceof Promise)) return deliver(request, call, state, resolved, elsewhere, added, policy, body);
     return deadline
       .until(resolved)
       .finally(() => unlink())
-      .then((provided) => deliver(request, call, state, provided, elsewhere, added));
+      .then((provided) => deliver(request, call, state, provided, elsewhere, added, policy, body));
   };
 
-  const deliver = (request: Request, call: Call | undefined, state: CallState, credentials: Record<string, string>, elsewhere: boolean, added?: string[]): Promise<Response> => {
+  /**
+   * What our fetch makes of the transport's answer: refused if it declares more than the limit;
+   * a JSON or text success only openapi-fetch sees is left as it came (the relay reads it);
+   * anything else is limited.
+   */
+  const received = (answer: Response, request: Request, call: Call | undefined, state: CallState): Response => {
+    const limit = call ? limitOf(call.op.operationId) : bodyLimit(new URL(request.url).pathname);
+    if (declaredOver(answer.headers, maxResponseBytes)) {
+      answer.body?.cancel().catch(() => undefined);
+      throw limit.tooLarge();
+    }
+    // A JSON or text success only openapi-fetch sees: the relay reads its stream with a byte count (CallState.reads).
+    if (state.reads !== undefined && answer.ok) {
+      state.limit = limit;
+      state.answer = answer;
+      return answer;
+    }
+    const response = limitResponse(answer, limit);
+    // What the relay names if a success's body does not parse (relay.ts).
+    state.answer = response;
+    // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
+    if (!response.ok) rememberCall(response, contextOf(call, request));
+    return response;
+  };
+
+  /**
+   * Hands the Request and the call's deadline to the transport. On a first attempt with a retry
+   * `policy`, an answer of a status the document retries goes to the retry loop (with the body and
+   * the credential headers `added`) in the same step: no promise of its own per call.
+   */
+  const deliver = (request: Request, call: Call | undefined, state: CallState, credentials: Record<string, string>, elsewhere: boolean, added?: string[], policy?: RetryMeta, body?: SentBody): Promise<Response> => {
     const { headers } = request;
     const { deadline } = state;
     for (const name in credentials) {
@@ -167,23 +197,8 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     // anyway. A plain property (a caller's fetch may spread init): on Node 22+ an AbortController
     // costs well under a microsecond, where an object literal with a getter cost 3.5 µs a call.
     return transport(request, { signal: deadline.signal }).then((answer) => {
-      const limit = call ? limitOf(call.op.operationId) : bodyLimit(new URL(request.url).pathname);
-      if (declaredOver(answer.headers, maxResponseBytes)) {
-        answer.body?.cancel().catch(() => undefined);
-        throw limit.tooLarge();
-      }
-      // A JSON or text success only openapi-fetch sees: the relay reads its stream with a byte count (CallState.reads).
-      if (state.reads !== undefined && answer.ok) {
-        state.limit = limit;
-        state.answer = answer;
-        return answer;
-      }
-      const response = limitResponse(answer, limit);
-      // What the relay names if a success's body does not parse (relay.ts).
-      state.answer = response;
-      // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
-      if (!response.ok) rememberCall(response, contextOf(call, request));
-      return response;
+      const response = received(answer, request, call, state);
+      return policy !== undefined && policy.statuses.includes(response.status) ? again(request, call, state, policy, body ?? null, added ?? [], response) : response;
     }, (error: unknown) => {
       // The call's end (its timeout, or the caller's signal) is thrown as it is; anything else the
       // transport threw is a failed connection, with what it threw as the cause.
@@ -195,8 +210,10 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
 
   const policyOf = (call: Call | undefined): RetryMeta | undefined => {
     if (!call) return undefined;
-    if (!retryFor.has(call.key)) retryFor.set(call.key, resolveRetry(call.op.retry, ctx.retry));
-    return retryFor.get(call.key);
+    // One lookup per call: null stands for "no retries" once resolved.
+    let policy = retryFor.get(call.key);
+    if (policy === undefined) retryFor.set(call.key, (policy = resolveRetry(call.op.retry, ctx.retry) ?? null));
+    return policy ?? undefined;
   };
 
   /** The attempts after the first, or all of them: loaded on the first answer the document says to retry, or for `redirect: "follow"`. */
@@ -215,7 +232,8 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
   const sendFirst = (request: Request, state: CallState, call: Call | undefined, policy: RetryMeta | undefined, body: SentBody): Promise<Response> => {
     const added: string[] = [];
     if (request.redirect === "follow" || request.bodyUsed) return again(request, call, state, policy, body, added);
-    return send(request, call, state, added).then((first) => (policy?.statuses.includes(first.status) ? again(request, call, state, policy, body, added, first) : first));
+    // An answer the document says to retry goes on to the retry loop from deliver.
+    return send(request, call, state, added, policy, body);
   };
 
   const sendCall = (request: Request, state: CallState, call: Call | undefined): Promise<Response> => {
