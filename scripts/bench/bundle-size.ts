@@ -3,7 +3,7 @@
  * users import (`cloud-interfaces/<id>`, compiled output), tree-shaken and code-split by esbuild as
  * an app bundler would: `gzip` is the first load (the entry chunk and its static imports),
  * `totalGzip` adds the chunks the client loads on creation (the request rules and their checker,
- * the request path and the bounded body readers),
+ * the request path with openapi-fetch, the bounded body readers and the errors a call makes),
  * `allGzip` every chunk a first call, a retry, a page walk or a followed redirect may load.
  */
 import { gzipSync } from "node:zlib";
@@ -63,10 +63,17 @@ export async function measure(entry: string, service: string, conditions?: strin
     for (const i of result.metafile.outputs[name]!.imports) if (i.kind === "import-statement" && !i.external) visit(into, i.path);
   };
   visit(firstLoad, entryName);
-  // What the client starts loading on creation: the chunks whose entry is a rules module, the
-  // request path (runtime/core/calls) or the bounded body readers (runtime/core/body-limit), with their imports.
+  // What the client starts loading on creation: the chunks the first load imports dynamically
+  // whose entry is a rules module or the request path (runtime/core/calls), with their imports.
+  // Only those reachable from the first load: esbuild also emits the dynamic-import targets of
+  // code it shook off (a family helper's own rules, another service's table), which no one loads.
   const onCreation = new Set(firstLoad);
-  for (const [name, output] of Object.entries(result.metafile.outputs)) if (output.entryPoint && /\/(rules|calls|body-limit)\.[jt]s$/.test(output.entryPoint)) visit(onCreation, name);
+  for (const name of firstLoad) {
+    for (const i of result.metafile.outputs[name]!.imports) {
+      const target = result.metafile.outputs[i.path];
+      if (i.kind === "dynamic-import" && !i.external && target?.entryPoint && /\/(rules|calls)\.[jt]s$/.test(target.entryPoint)) visit(onCreation, i.path);
+    }
+  }
   const gz = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + gzipSync(files.get(name)!).length, 0);
   const bytes = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + files.get(name)!.length, 0);
   const all = [...files.values()].join("\n");
