@@ -21,6 +21,10 @@ export interface BundleSize {
   pullsOthers: string[];
   /** The source files (relative to the package root) whose code is in the first load. */
   firstLoadInputs: string[];
+  /** The same for everything loaded on creation (the first load among them). */
+  onCreationInputs: string[];
+  /** The same for every chunk of the build. */
+  allInputs: string[];
 }
 
 /**
@@ -79,8 +83,11 @@ export async function measure(entry: string, service: string, conditions?: strin
   const all = [...files.values()].join("\n");
   // Another client's operation table in the output would mean importing one pulls in the rest.
   const pullsOthers = services.filter((o) => o.id !== service && (all.includes(`"id":"${o.id}"`) || all.includes(`id:"${o.id}"`))).map((o) => o.id);
-  const firstLoadInputs = [...firstLoad].flatMap((name) => Object.entries(result.metafile.outputs[name]!.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([input]) => input));
-  return { bytes: bytes(firstLoad), gzip: gz(firstLoad), totalBytes: bytes(onCreation), totalGzip: gz(onCreation), allGzip: gz(files.keys()), pullsOthers, firstLoadInputs };
+  const inputsOf = (names: Iterable<string>) => [...names].flatMap((name) => Object.entries(result.metafile.outputs[name]!.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([input]) => input));
+  return {
+    bytes: bytes(firstLoad), gzip: gz(firstLoad), totalBytes: bytes(onCreation), totalGzip: gz(onCreation), allGzip: gz(files.keys()), pullsOthers,
+    firstLoadInputs: inputsOf(firstLoad), onCreationInputs: inputsOf(onCreation), allInputs: inputsOf(Object.keys(result.metafile.outputs)),
+  };
 }
 
 /** Each generated client's factory, imported alone from its package entry point. */

@@ -19,7 +19,7 @@ async function breakdown(id: string) {
     bundle: true, treeShaking: true, format: "esm" as const, platform: "browser" as const, write: false,
     splitting: true, outdir: join(ROOT, "dist", "bundle-size"), metafile: true, logLevel: "silent" as const,
   };
-  const r = await build({ ...common, minifySyntax: true, minifyIdentifiers: true, minifyWhitespace: false });
+  const r = await build({ ...common, minifySyntax: true, minifyIdentifiers: true, minifyWhitespace: false, metafile: true, write: false });
   const outs = r.metafile.outputs;
   const entryName = Object.keys(outs).find((n) => outs[n]!.entryPoint === "consumer.ts")!;
   const onCreation = new Set<string>();
