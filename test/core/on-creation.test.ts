@@ -11,7 +11,7 @@ import { measure } from "../../scripts/bench/bundle-size.js";
 import { pascalName, readServices } from "../../scripts/lib/services.js";
 
 describe("what a client loads on creation", () => {
-  const later = ["limited-response", "router", "retry-loop", "redirect", "paginate", "unwrap"].map((name) => `runtime/core/${name}.ts`);
+  const later = ["limited-response", "errors", "redact", "router", "retry-loop", "redirect", "paginate", "unwrap"].map((name) => `runtime/core/${name}.ts`);
   it.each(readServices().map((s) => [s.id]))("%s: its own rules and the request path; not the limited readers, nor another's rules", { timeout: 60_000 }, async (id) => {
     const factory = `create${pascalName(id)}Client`;
     const size = await measure(`import { ${factory} } from "cloud-interfaces/${id}";\nexport const client = ${factory}();\n`, id, ["source"]);
