@@ -1,51 +1,79 @@
 /**
- * What the chunks a client loads on creation hold, per input file: esbuild's metafile gives each
- * input's minified bytes in each chunk; the gzip share of a file is approximated by gzipping that
- * file's slice of the chunk alone, built with identifiers and syntax minified but whitespace kept
- * (esbuild marks each file's slice with a `// path` comment only then). Run:
- * `npx tsx scripts/bench/chunk-breakdown.ts [service-id]`.
+ * What the chunks a client loads on creation hold, per input file (issue 44's "find the bytes").
+ * Each chunk's min+gz size is measured as bundle-size.ts does; it is shared among the chunk's
+ * input files in proportion to each file's own slice gzipped alone, from a second build with
+ * identifiers and syntax minified but whitespace kept (esbuild marks each file's slice with a
+ * `// path` comment only then). Shares are approximate (gzip finds repeats across files); the
+ * sums per chunk are exact. Run: `npx tsx scripts/bench/chunk-breakdown.ts [--source] [service-id...]` (after `npm run build` without --source).
  */
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { build, type BuildOptions, type Metafile } from "esbuild";
 import { join, relative } from "node:path";
 import { ROOT } from "../lib/paths.js";
 import { pascalName, readServices } from "../lib/services.js";
 
-async function breakdown(id: string) {
-  const factory = `create${pascalName(id)}Client`;
-  const entry = `import { ${factory} } from "cloud-interfaces/${id}";\nexport const client = ${factory}();\n`;
-  const common = {
-    stdin: { contents: entry, resolveDir: ROOT, loader: "ts" as const, sourcefile: "consumer.ts" },
-    bundle: true, treeShaking: true, format: "esm" as const, platform: "browser" as const, write: false,
-    splitting: true, outdir: join(ROOT, "dist", "bundle-size"), metafile: true, logLevel: "silent" as const,
+/** The output names of the first load and of everything loaded on creation, as bundle-size.ts counts them. */
+function loadedOnCreation(meta: Metafile): { first: Set<string>; onCreation: Set<string> } {
+  const outs = meta.outputs;
+  const visit = (into: Set<string>, name: string) => {
+    if (into.has(name)) return;
+    into.add(name);
+    for (const i of outs[name]!.imports) if (i.kind === "import-statement" && !i.external) visit(into, i.path);
   };
-  const r = await build({ ...common, minifySyntax: true, minifyIdentifiers: true, minifyWhitespace: false, metafile: true, write: false });
-  const outs = r.metafile.outputs;
-  const entryName = Object.keys(outs).find((n) => outs[n]!.entryPoint === "consumer.ts")!;
-  const onCreation = new Set<string>();
-  const visit = (name: string) => {
-    if (onCreation.has(name)) return;
-    onCreation.add(name);
-    for (const i of outs[name]!.imports) if (i.kind === "import-statement" && !i.external) visit(i.path);
-  };
-  visit(entryName);
-  const first = new Set(onCreation);
-  for (const [name, o] of Object.entries(outs)) if (o.entryPoint && /\/(rules|calls|body-limit)\.[jt]s$/.test(o.entryPoint)) visit(name);
-  const texts = new Map(r.outputFiles.map((f) => [relative(ROOT, f.path), f.text]));
-  const rows: { file: string; chunk: string; bytes: number; gz: number; first: boolean }[] = [];
-  for (const name of onCreation) {
-    const text = texts.get(name)!;
-    const parts = text.split(/^\/\/ (\S+\.(?:[mc]?js|ts))$/m);
-    for (let i = 1; i < parts.length; i += 2) {
-      const slice = parts[i + 1]!;
-      rows.push({ file: parts[i]!, chunk: name, bytes: slice.length, gz: gzipSync(slice).length, first: first.has(name) });
+  const first = new Set<string>();
+  visit(first, Object.keys(outs).find((n) => outs[n]!.entryPoint === "consumer.ts")!);
+  const onCreation = new Set(first);
+  for (const name of first) {
+    for (const i of outs[name]!.imports) {
+      const entry = outs[i.path]?.entryPoint;
+      if (i.kind === "dynamic-import" && entry && /\/(rules|calls)\.[jt]s$/.test(entry)) visit(onCreation, i.path);
     }
   }
-  rows.sort((a, b) => b.gz - a.gz);
-  const total = rows.reduce((s, r) => s + r.gz, 0);
-  console.log(`\n## ${id}: ${onCreation.size} chunks on creation, per-file gz sum ${total} B`);
-  for (const row of rows) console.log(`${String(row.gz).padStart(6)} ${String(row.bytes).padStart(7)} ${row.first ? "first" : "     "} ${row.file}`);
+  return { first, onCreation };
 }
 
-const ids = process.argv[2] ? [process.argv[2]] : readServices().map((s) => s.id);
-for (const id of ids) await breakdown(id);
+export interface Share { file: string; gz: number; first: boolean }
+
+export async function breakdown(id: string, conditions?: string[]): Promise<{ total: number; first: number; shares: Share[] }> {
+  const factory = `create${pascalName(id)}Client`;
+  const options: BuildOptions = {
+    ...(conditions ? { conditions } : {}),
+    stdin: { contents: `import { ${factory} } from "cloud-interfaces/${id}";\nexport const client = ${factory}();\n`, resolveDir: ROOT, loader: "ts", sourcefile: "consumer.ts" },
+    bundle: true, treeShaking: true, format: "esm", platform: "browser", write: false,
+    splitting: true, outdir: join(ROOT, "dist", "bundle-size"), metafile: true, logLevel: "silent",
+  };
+  const real = await build({ ...options, minify: true });
+  const spaced = await build({ ...options, minifySyntax: true, minifyIdentifiers: true });
+  // A chunk of one build is found in the other by the inputs it holds.
+  const keyOf = (meta: Metafile, name: string) => Object.keys(meta.outputs[name]!.inputs).sort().join("\n");
+  const spacedText = new Map(spaced.outputFiles!.map((f) => [keyOf(spaced.metafile!, relative(ROOT, f.path)), f.text]));
+  const realText = new Map(real.outputFiles!.map((f) => [relative(ROOT, f.path), f.text]));
+  const { first, onCreation } = loadedOnCreation(real.metafile!);
+  const shares: Share[] = [];
+  let total = 0;
+  let firstTotal = 0;
+  for (const name of onCreation) {
+    const gz = gzipSync(realText.get(name)!).length;
+    total += gz;
+    if (first.has(name)) firstTotal += gz;
+    const parts = (spacedText.get(keyOf(real.metafile!, name)) ?? "").split(/^\/\/ (\S+\.(?:[mc]?js|ts))$/m);
+    const slices: [string, number][] = [];
+    for (let i = 1; i < parts.length; i += 2) slices.push([parts[i]!, gzipSync(parts[i + 1]!).length]);
+    const sum = slices.reduce((s, [, n]) => s + n, 0);
+    for (const [file, n] of slices) shares.push({ file, gz: Math.round((gz * n) / sum), first: first.has(name) });
+  }
+  shares.sort((a, b) => b.gz - a.gz);
+  return { total, first: firstTotal, shares };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // --source: from the TypeScript sources (no build needed), as the tests measure.
+  const source = process.argv.includes("--source");
+  const named = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+  const ids = named.length ? named : readServices().map((s) => s.id);
+  for (const id of ids) {
+    const { total, first, shares } = await breakdown(id, source ? ["source"] : undefined);
+    console.log(`\n## ${id}: ${total} B min+gz loaded on creation (${first} B of it the first load)`);
+    for (const s of shares) console.log(`${String(s.gz).padStart(6)} ${s.first ? "first" : "     "} ${s.file}`);
+  }
+}
