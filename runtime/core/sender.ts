@@ -214,8 +214,9 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     return transport(request, { signal: deadline.signal }).then((answer) => {
       const response = received(answer, request, call, state);
       if (policy === undefined) return response;
-      const retried = (r: Response) => (policy.statuses.includes(r.status) ? again(request, call, state, policy, body ?? null, added ?? [], r) : r);
-      return response instanceof Promise ? response.then(retried) : retried(response);
+      // The first answer limited by a module still loading (limited-response.ts) is checked once it is.
+      if (response instanceof Promise) return response.then((r) => (policy.statuses.includes(r.status) ? again(request, call, state, policy, body ?? null, added ?? [], r) : r));
+      return policy.statuses.includes(response.status) ? again(request, call, state, policy, body ?? null, added ?? [], response) : response;
     }, (error: unknown) => {
       // The call's end (its timeout, or the caller's signal) is thrown as it is; anything else the
       // transport threw is a failed connection, with what it threw as the cause.
