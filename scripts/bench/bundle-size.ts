@@ -7,7 +7,7 @@
  * `allGzip` every chunk a first call, a retry, a page walk or a followed redirect may load.
  */
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { build, type Metafile } from "esbuild";
 import { join, relative } from "node:path";
 import { ROOT } from "../lib/paths.js";
 import { pascalName, readServices } from "../lib/services.js";
@@ -36,6 +36,37 @@ export const HELPER_ENTRIES: readonly { name: string; service: string; factory: 
 ];
 
 /**
+ * The output chunks of the first load (the consumer's chunk and every chunk it imports
+ * statically) and of everything loaded on creation (with the rules and request-path chunks the
+ * first load imports dynamically, and their static imports), by output name.
+ */
+export function loadedOnCreation(meta: Metafile): { firstLoad: Set<string>; onCreation: Set<string> } {
+  const outputs = meta.outputs;
+  // The consumer's own chunk: every dynamically imported module is an entry point of its own chunk too, listed in no fixed order.
+  const entryName = Object.keys(outputs).find((name) => outputs[name]!.entryPoint === "consumer.ts")!;
+  // The first load is the entry chunk and every chunk it imports statically; dynamic imports come later.
+  const firstLoad = new Set<string>();
+  const visit = (into: Set<string>, name: string) => {
+    if (into.has(name)) return;
+    into.add(name);
+    for (const i of outputs[name]!.imports) if (i.kind === "import-statement" && !i.external) visit(into, i.path);
+  };
+  visit(firstLoad, entryName);
+  // What the client starts loading on creation: the chunks the first load imports dynamically
+  // whose entry is a rules module or the request path (runtime/core/calls), with their imports.
+  // Only those reachable from the first load: esbuild also emits the dynamic-import targets of
+  // code it shook off (a family helper's own rules, another service's table), which no one loads.
+  const onCreation = new Set(firstLoad);
+  for (const name of firstLoad) {
+    for (const i of outputs[name]!.imports) {
+      const target = outputs[i.path];
+      if (i.kind === "dynamic-import" && !i.external && target?.entryPoint && /\/(rules|calls)\.[jt]s$/.test(target.entryPoint)) visit(onCreation, i.path);
+    }
+  }
+  return { firstLoad, onCreation };
+}
+
+/**
  * One consumer module bundled as an app would; `service` is the client whose table it should hold
  * alone. `conditions: ["source"]` bundles the TypeScript sources instead of the compiled output
  * (tests, which must not depend on a fresh `dist/`).
@@ -57,27 +88,7 @@ export async function measure(entry: string, service: string, conditions?: strin
     logLevel: "silent",
   });
   const files = new Map(result.outputFiles.map((f) => [relative(ROOT, f.path), f.text]));
-  // The consumer's own chunk: every dynamically imported module is an entry point of its own chunk too, listed in no fixed order.
-  const entryName = Object.keys(result.metafile.outputs).find((name) => result.metafile.outputs[name]!.entryPoint === "consumer.ts")!;
-  // The first load is the entry chunk and every chunk it imports statically; dynamic imports come later.
-  const firstLoad = new Set<string>();
-  const visit = (into: Set<string>, name: string) => {
-    if (into.has(name)) return;
-    into.add(name);
-    for (const i of result.metafile.outputs[name]!.imports) if (i.kind === "import-statement" && !i.external) visit(into, i.path);
-  };
-  visit(firstLoad, entryName);
-  // What the client starts loading on creation: the chunks the first load imports dynamically
-  // whose entry is a rules module or the request path (runtime/core/calls), with their imports.
-  // Only those reachable from the first load: esbuild also emits the dynamic-import targets of
-  // code it shook off (a family helper's own rules, another service's table), which no one loads.
-  const onCreation = new Set(firstLoad);
-  for (const name of firstLoad) {
-    for (const i of result.metafile.outputs[name]!.imports) {
-      const target = result.metafile.outputs[i.path];
-      if (i.kind === "dynamic-import" && !i.external && target?.entryPoint && /\/(rules|calls)\.[jt]s$/.test(target.entryPoint)) visit(onCreation, i.path);
-    }
-  }
+  const { firstLoad, onCreation } = loadedOnCreation(result.metafile);
   const gz = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + gzipSync(files.get(name)!).length, 0);
   const bytes = (names: Iterable<string>) => [...names].reduce((sum, name) => sum + files.get(name)!.length, 0);
   const all = [...files.values()].join("\n");

@@ -10,27 +10,8 @@ import { gzipSync } from "node:zlib";
 import { build, type BuildOptions, type Metafile } from "esbuild";
 import { join, relative } from "node:path";
 import { ROOT } from "../lib/paths.js";
+import { loadedOnCreation } from "./bundle-size.js";
 import { pascalName, readServices } from "../lib/services.js";
-
-/** The output names of the first load and of everything loaded on creation, as bundle-size.ts counts them. */
-function loadedOnCreation(meta: Metafile): { first: Set<string>; onCreation: Set<string> } {
-  const outs = meta.outputs;
-  const visit = (into: Set<string>, name: string) => {
-    if (into.has(name)) return;
-    into.add(name);
-    for (const i of outs[name]!.imports) if (i.kind === "import-statement" && !i.external) visit(into, i.path);
-  };
-  const first = new Set<string>();
-  visit(first, Object.keys(outs).find((n) => outs[n]!.entryPoint === "consumer.ts")!);
-  const onCreation = new Set(first);
-  for (const name of first) {
-    for (const i of outs[name]!.imports) {
-      const entry = outs[i.path]?.entryPoint;
-      if (i.kind === "dynamic-import" && entry && /\/(rules|calls)\.[jt]s$/.test(entry)) visit(onCreation, i.path);
-    }
-  }
-  return { first, onCreation };
-}
 
 export interface Share { file: string; gz: number; first: boolean }
 
@@ -48,7 +29,7 @@ export async function breakdown(id: string, conditions?: string[]): Promise<{ to
   const keyOf = (meta: Metafile, name: string) => Object.keys(meta.outputs[name]!.inputs).sort().join("\n");
   const spacedText = new Map(spaced.outputFiles!.map((f) => [keyOf(spaced.metafile!, relative(ROOT, f.path)), f.text]));
   const realText = new Map(real.outputFiles!.map((f) => [relative(ROOT, f.path), f.text]));
-  const { first, onCreation } = loadedOnCreation(real.metafile!);
+  const { firstLoad: first, onCreation } = loadedOnCreation(real.metafile!);
   const shares: Share[] = [];
   let total = 0;
   let firstTotal = 0;
