@@ -3,7 +3,6 @@ import { InputError, MaskedError } from "./masked-error.js";
 import { maskSecrets, redact, secretsOf } from "./redact.js";
 
 export { CloudInterfacesError, InputError };
-export { ConnectionError, ResponseParseError, ResponseTooLargeError, TimeoutError } from "./call-errors.js";
 
 /**
  * A documented (or undocumented) failure answered by the service. `operation` and `status`

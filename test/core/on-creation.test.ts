@@ -21,4 +21,15 @@ describe("what a client loads on creation", () => {
     // Only the core runtime, openapi-fetch, the consumer and this service's own generated modules.
     expect(size.onCreationInputs.filter((f) => !/^(runtime\/core\/|node_modules\/openapi-fetch\/|consumer\.ts$)/.test(f) && !f.startsWith(`generated/${id}/`))).toEqual([]);
   });
+  it("a module importing ApiError beside a client (as a family runtime does) does not load the request path's errors first", { timeout: 60_000 }, async () => {
+    // esbuild splits by file: were call-errors.ts re-exported by errors.ts, it would be reached from
+    // this first load and from the request path, and land in a chunk the first load imports.
+    const id = readServices()[0]!.id;
+    const factory = `create${pascalName(id)}Client`;
+    const entry = `import { ApiError } from "./runtime/core/errors.js";\nimport { ${factory} } from "cloud-interfaces/${id}";\nexport const client = ${factory}();\nexport const made = new ApiError("op", 500, {});\n`;
+    const size = await measure(entry, id, ["source"]);
+    expect(size.firstLoadInputs).toContain("runtime/core/errors.ts");
+    expect(size.onCreationInputs).toContain("runtime/core/call-errors.ts");
+    expect(size.firstLoadInputs).not.toContain("runtime/core/call-errors.ts");
+  });
 });
