@@ -8,7 +8,7 @@ import createClient, { type Middleware } from "openapi-fetch";
 import { Deadlines } from "./abort.js";
 import { labels, serializeBody, type CallState } from "./call-state.js";
 import { createCredentialResolver, credentialHeaderNames, headerSecrets, staticSecrets } from "./credentials.js";
-import { TimeoutError } from "./errors.js";
+import { TimeoutError } from "./call-errors.js";
 import { createRelay, type AnyInit, type Send } from "./relay.js";
 import { createGuard, guardMiddleware, type RequestChecker } from "./request-guard.js";
 import type { Clock, RetryOption } from "./retry.js";

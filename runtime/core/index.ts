@@ -1,4 +1,6 @@
-export { ApiError, CloudInterfacesError, ConnectionError, InputError, RedirectError, ResponseParseError, ResponseTooLargeError, TimeoutError } from "./errors.js";
+export { ApiError, CloudInterfacesError, InputError, RedirectError } from "./errors.js";
+// Not re-exported by errors.ts: a module importing ApiError would then load the request path's errors with it (esbuild splits by file).
+export { ConnectionError, ResponseParseError, ResponseTooLargeError, TimeoutError } from "./call-errors.js";
 export { PaginationError } from "./pagination-error.js";
 export { DEFAULT_MAX_BODY_BYTES } from "./body-limit.js";
 export { unwrap } from "./unwrap.js";

@@ -6,7 +6,7 @@
  * shapes from here, so what is sent and what is understood cannot drift apart.
  */
 import { CloudInterfacesError } from "./base-error.js";
-import { InputError } from "./errors.js";
+import { InputError } from "./masked-error.js";
 import type { QueryParamMeta, QueryStyle } from "./service-meta.js";
 
 export type QueryShape = NonNullable<QueryParamMeta["shape"]>;

@@ -7,7 +7,7 @@ import type { Middleware } from "openapi-fetch";
 import { checkBaseUrl } from "./base-url.js";
 import { labelEssence, NONE, type CallState, type SentBody } from "./call-state.js";
 import { carriesCredentials } from "./credentials.js";
-import { InputError } from "./errors.js";
+import { InputError } from "./masked-error.js";
 import { bodyFields } from "./form-fields.js";
 import { mediaTypeEssence } from "./media-type.js";
 import type { RequestParts } from "./rules.js";

@@ -9,7 +9,7 @@
  * into every browser bundle. The differential test (test/fuzz/checker-vs-ajv.test.ts) holds this
  * checker to Ajv 2020-12 with formats off, over every request schema of the six documents.
  */
-import { InputError } from "./errors.js";
+import { InputError } from "./masked-error.js";
 
 /** The validation keywords of a JSON Schema 2020-12 subset; `$ref` names a schema of the same table. */
 export interface Rule {

@@ -6,10 +6,10 @@
 import { linkAbort } from "./abort.js";
 import type { Call, CallState, SentBody } from "./call-state.js";
 import { carriesCredentials, headerSecrets, type CredentialResolver, type ProviderContext } from "./credentials.js";
-// Static: this module is itself loaded on creation (calls.ts), so the readers come in its chunk.
-import { declaredOver, limitResponse, type BodyLimit } from "./body-limit.js";
-import { ConnectionError, InputError, ResponseTooLargeError } from "./errors.js";
-import { rememberCall, type CallContext } from "./redact.js";
+import { declaredOver, readBody, type BodyLimit } from "./body-limit.js";
+import { ConnectionError, ResponseTooLargeError } from "./call-errors.js";
+import { InputError } from "./masked-error.js";
+import { rememberCall, type CallContext } from "./call-context.js";
 import { resolveRetry, type Clock, type RetryMeta, type RetryOption } from "./retry.js";
 import type { ServiceMeta } from "./service-meta.js";
 import type { Guard } from "./request-guard.js";
@@ -54,6 +54,13 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     if (!limit) limits.set(operation, (limit = bodyLimit(operation)));
     return limit;
   };
+
+  /**
+   * The bounded readers of an answer the relay does not read itself (limited-response.ts): loaded
+   * with the first such answer (an error status, a blob, a caller's middleware), not on creation.
+   */
+  let limiter: ((response: Response, limit: BodyLimit) => Response) | undefined;
+  let limiting: Promise<unknown> | undefined;
 
   let router: Promise<(request: Request) => Call | undefined> | undefined;
   /**
@@ -158,7 +165,7 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
    * a JSON or text success only openapi-fetch sees is left as it came (the relay reads it);
    * anything else is limited.
    */
-  const received = (answer: Response, request: Request, call: Call | undefined, state: CallState): Response => {
+  const received = (answer: Response, request: Request, call: Call | undefined, state: CallState): Response | Promise<Response> => {
     const limit = call ? limitOf(call.op.operationId) : bodyLimit(new URL(request.url).pathname);
     if (declaredOver(answer.headers, maxResponseBytes)) {
       answer.body?.cancel().catch(() => undefined);
@@ -170,7 +177,15 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
       state.answer = answer;
       return answer;
     }
-    const response = limitResponse(answer, limit);
+    if (limiter === undefined) {
+      limiting ??= import("./limited-response.js").then((m) => (limiter = m.limiter(readBody)));
+      return limiting.then(() => limited(answer, limit, request, call, state));
+    }
+    return limited(answer, limit, request, call, state);
+  };
+
+  const limited = (answer: Response, limit: BodyLimit, request: Request, call: Call | undefined, state: CallState): Response => {
+    const response = limiter!(answer, limit);
     // What the relay names if a success's body does not parse (relay.ts).
     state.answer = response;
     // Only an answer that is not a success becomes an ApiError (unwrap, relay.ts), so only it needs to know its secrets.
@@ -198,7 +213,10 @@ export function createSender(ctx: SenderContext): (request: Request, state: Call
     // costs well under a microsecond, where an object literal with a getter cost 3.5 µs a call.
     return transport(request, { signal: deadline.signal }).then((answer) => {
       const response = received(answer, request, call, state);
-      return policy !== undefined && policy.statuses.includes(response.status) ? again(request, call, state, policy, body ?? null, added ?? [], response) : response;
+      if (policy === undefined) return response;
+      // The first answer limited by a module still loading (limited-response.ts) is checked once it is.
+      if (response instanceof Promise) return response.then((r) => (policy.statuses.includes(r.status) ? again(request, call, state, policy, body ?? null, added ?? [], r) : r));
+      return policy.statuses.includes(response.status) ? again(request, call, state, policy, body ?? null, added ?? [], response) : response;
     }, (error: unknown) => {
       // The call's end (its timeout, or the caller's signal) is thrown as it is; anything else the
       // transport threw is a failed connection, with what it threw as the cause.

@@ -5,7 +5,8 @@
  * request as the emulator received it, the answer as the emulator gave it (a browser hides a
  * manual redirect's status and Location from fetch), and every document violation.
  */
-import { ConnectionError, InputError } from "../core/errors.js";
+import { ConnectionError } from "../core/call-errors.js";
+import { InputError } from "../core/errors.js";
 import { placeholderBaseUrl } from "../emulator/servers.js";
 import { CLIENT_MODULES } from "./clients.js";
 import type { TryitOperation, TryitService } from "./descriptor.js";
