@@ -92,12 +92,29 @@ export class Deadline implements Abortable {
    * ends even when nothing else holds the work.
    */
   until<T>(work: Promise<T>): Promise<T> {
-    if (this.done) return Promise.reject(this.reason);
-    const waiting = (this.waiting ??= new Set());
+    if (this.done) {
+      // The work ends too (it was given the same signal); its own rejection is not the call's.
+      work.catch(nothing);
+      return Promise.reject(this.reason);
+    }
     return new Promise<T>((resolve, reject) => {
-      waiting.add(reject);
-      work.then(resolve, reject).finally(() => waiting.delete(reject));
+      const off = this.onEnd(reject);
+      work.then(
+        (value) => (off(), resolve(value)),
+        (error: unknown) => (off(), reject(error)),
+      );
     });
+  }
+
+  /** Calls `stop` with the reason when the call ends, unless the returned function was called first (at once if it has ended). */
+  onEnd(stop: (reason: unknown) => void): () => void {
+    if (this.done) {
+      stop(this.reason);
+      return nothing;
+    }
+    const waiting = (this.waiting ??= new Set());
+    waiting.add(stop);
+    return () => void waiting.delete(stop);
   }
 }
 

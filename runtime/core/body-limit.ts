@@ -70,12 +70,14 @@ const utf8 = new TextDecoder();
  * success's body through it), one async frame and no result object or chunk list for the usual
  * answer of one chunk.
  */
-export async function readBody(stream: ReadableStream<Uint8Array>, { max, tooLarge }: BodyLimit): Promise<Uint8Array> {
+export async function readBody(stream: ReadableStream<Uint8Array>, { max, tooLarge }: BodyLimit, end?: CallEnd): Promise<Uint8Array> {
   // A second read finds the stream locked, and getReader throws the platform's TypeError.
   const reader = stream.getReader();
   let first: Uint8Array | undefined;
   let rest: Uint8Array[] | undefined;
   let size = 0;
+  // The call's end cancels the read itself: a transport that lost the call's signal (see relay.ts) would never end the stream.
+  const off = end?.onEnd((reason) => void reader.cancel(reason).catch(ignore));
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -87,8 +89,12 @@ export async function readBody(stream: ReadableStream<Uint8Array>, { max, tooLar
     }
   } catch (error) {
     reader.cancel(error).catch(ignore);
-    throw error;
+    throw end?.ended ? end.reasonOf() : error;
+  } finally {
+    off?.();
   }
+  // A read the call's end cancelled reports done: what came so far is not the body.
+  if (end?.ended) throw end.reasonOf();
   if (size > max) {
     // Not awaited: a cancel can wait on the transport; nothing more is read either way.
     reader.cancel().catch(ignore);
@@ -104,6 +110,13 @@ export async function readBody(stream: ReadableStream<Uint8Array>, { max, tooLar
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+/** The end of one call (abort.ts's Deadline), as a body read sees it. */
+export interface CallEnd {
+  onEnd(stop: (reason: unknown) => void): () => void;
+  readonly ended: boolean;
+  reasonOf(): unknown;
 }
 
 /** UTF-8 text of a body read whole, as `Response.text()` decodes it. */

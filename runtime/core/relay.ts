@@ -259,10 +259,13 @@ export function createRelay(ctx: RelayContext): (call: Send, method: string) => 
     for (const key in init) if (!OWN.has(key)) callInit[key] = init[key];
     try {
       hint.template = path;
-      const result = (await call(path, callInit)) as { data?: unknown; error?: unknown; response?: Response };
+      // The deadline ends the call whatever the transport does with the signal beside the Request: a
+      // fetch that ignores it, or one that rebuilds the Request, whose copy undici links to the
+      // deadline through a weak reference only (nodejs/undici#4068), would wait for the server.
+      const result = (await deadline.until(call(path, callInit))) as { data?: unknown; error?: unknown; response?: Response };
       // A success openapi-fetch handed over as its stream (no data for a 204, a HEAD or an empty body), read as openapi-fetch would parse it.
       if (reads && result.data !== undefined && result.response?.ok) {
-        const text = result.data === null ? "" : decodeText(await readBody(result.data as ReadableStream<Uint8Array>, state.limit!));
+        const text = result.data === null ? "" : decodeText(await readBody(result.data as ReadableStream<Uint8Array>, state.limit!, deadline));
         result.data = reads === "text" ? text : text ? JSON.parse(text) : undefined;
       }
       // The parsed error body is made by openapi-fetch after our fetch: it learns its call's secrets here.

@@ -105,3 +105,54 @@ describe("reading the body", () => {
     expect(error).toMatchObject({ name: "TimeoutError" });
   });
 });
+
+/**
+ * The deadline ends the call itself, whatever the transport does with the signal beside the
+ * Request. A caller's fetch that ignores `init.signal`, or one that rebuilds the Request
+ * (`new Request(input, init)`), whose signal undici links to the deadline through a weak
+ * reference only (nodejs/undici#4068, open): once that Request is collected, aborting the
+ * deadline reaches nothing, and the call waited for the server (http-faults: 9 s, not 200 ms).
+ */
+describe("a transport that does not honour the call's signal", () => {
+  /** The call's outcome, or a verdict well before the test's own limit (generous for a loaded machine). */
+  const outcome = async (work: () => Promise<unknown>) => {
+    let verdict: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([thrown(work), new Promise((resolve) => (verdict = setTimeout(() => resolve("still waiting after 4 s"), 4_000)))]);
+    } finally {
+      clearTimeout(verdict);
+    }
+  };
+
+  it("a fetch that never settles and ignores the signal still ends at timeoutMs", async () => {
+    const { fetch } = fakeFetch(() => new Promise<Response>(() => undefined));
+    expect(await outcome(() => testClient({ fetch, timeoutMs: 100 }).GET!("/v1/either"))).toMatchObject({ name: "TimeoutError", timeoutMs: 100 });
+  });
+
+  it("a body that never ends, from a fetch that ignores the signal, still ends at timeoutMs", async () => {
+    const { fetch } = fakeFetch(() => new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"a":')) }), { headers: { "content-type": "application/json" } }));
+    expect(await outcome(() => testClient({ fetch, timeoutMs: 100 }).GET!("/v1/either"))).toMatchObject({ name: "TimeoutError" });
+  });
+
+  describe("a fetch that rebuilds the Request, while garbage collection runs", () => {
+    let silent: Awaited<ReturnType<typeof recordingServer>>;
+    beforeAll(async () => {
+      silent = await recordingServer(() => undefined);
+    });
+    afterAll(() => silent.close());
+
+    it("ends at timeoutMs, though undici's copy of the signal is lost with the collected Request", async () => {
+      setFlagsFromString("--expose-gc");
+      const gc = runInNewContext("gc") as () => void;
+      const rebuilding = ((input: Request, init?: RequestInit) => globalThis.fetch(new Request(input, init))) as typeof globalThis.fetch;
+      const collecting = setInterval(gc, 5);
+      try {
+        for (let i = 0; i < 5; i++) {
+          expect(await outcome(() => testClient({ baseUrl: silent.url, fetch: rebuilding, timeoutMs: 100 }).GET!("/v1/open")), `call ${i}`).toMatchObject({ name: "TimeoutError" });
+        }
+      } finally {
+        clearInterval(collecting);
+      }
+    });
+  });
+});
